@@ -1,0 +1,97 @@
+"""The interface every reference game offers: the textbook's vocabulary over a fast core.
+
+A game object holds only the rules and the board size; states are separate immutable, hashable
+values (tuples of ints inside), so agents can use them as transposition-table keys and nothing
+can change a state behind the referee's back.
+
+Players are ``+1`` (moves first) and ``-1``. Actions are in the course's format for each game.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Hashable, Sequence
+
+Player = int  # +1 moves first, -1 second
+State = Hashable
+Action = Hashable
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the given state; the message names the action and why."""
+
+
+class InvalidBoard(ValueError):
+    """A board (course representation) or state that cannot occur in the game."""
+
+
+class Game(ABC):
+    """A two-player, zero-sum, perfect-information game, as in AIMA's ``Game`` class."""
+
+    #: registry name, e.g. ``"connect4"``
+    name: str = ""
+
+    @abstractmethod
+    def initial_state(self) -> State:
+        """The empty board with the first player (+1) to move."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> Player:
+        """The player whose turn it is: +1 or -1."""
+
+    @abstractmethod
+    def actions(self, state: State) -> list[Action]:
+        """Legal actions, in a fixed order (empty when the game is over)."""
+
+    @abstractmethod
+    def result(self, state: State, action: Action) -> State:
+        """The state after ``action``; raises :class:`IllegalAction` for an illegal one."""
+
+    @abstractmethod
+    def terminal(self, state: State) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def utility(self, state: State, player: Player) -> int:
+        """The outcome from ``player``'s view (see each game for the scale)."""
+
+    @abstractmethod
+    def to_course(self, state: State) -> Any:
+        """The board in the course's canonical representation (a fresh, mutable copy)."""
+
+    @abstractmethod
+    def from_course(self, board: Any, to_move: Player | None = None) -> State:
+        """The state for a canonical course board; raises :class:`InvalidBoard` on an impossible one.
+
+        ``to_move`` is inferred from the board when it determines it, and checked when given.
+        """
+
+    @abstractmethod
+    def text(self, state: State) -> str:
+        """A plain-text drawing of the board, for terminals and Markdown feedback."""
+
+    @abstractmethod
+    def svg(self, state: State, highlight: Sequence[Action] = ()) -> str:
+        """A self-contained ``<svg>`` drawing of the board; ``highlight`` marks actions (e.g. a move)."""
+
+    # --- helpers with a generic definition; games override them with faster ones ---
+
+    def winner(self, state: State) -> Player | None:
+        """+1 or -1 for a won game, ``None`` for a draw or an unfinished game."""
+        if not self.terminal(state):
+            return None
+        u = self.utility(state, 1)
+        return 1 if u > 0 else -1 if u < 0 else None
+
+    def random_playout(self, state: State, rng: random.Random) -> int:
+        """Play uniformly random moves to the end; return the utility for player +1.
+
+        Monte Carlo agents spend their time here, so games override it with a tight loop.
+        """
+        while not self.terminal(state):
+            state = self.result(state, rng.choice(self.actions(state)))
+        return self.utility(state, 1)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
