@@ -1,0 +1,26 @@
+"""Adapting to how students really write their code: names, argument orders, representations,
+return values and agents, all found by evidence and reported in words.
+
+``adapt(sandbox, game, aliases)`` is the entry point: it returns a :class:`StudentGame` whose calls
+speak the course representation, whatever the student wrote.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from grader.adapt.agents import Move, StudentAgent, find_agent
+from grader.adapt.infer import Binding, Caller, Interface, infer_interface, same_board
+from grader.adapt.student_game import Reply, StudentGame
+from reference.games.base import Game
+
+
+def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: float = 2.0) -> StudentGame:
+    """Infer how to call the submission in ``sandbox`` and wrap it as a :class:`StudentGame`."""
+    names = sandbox.names()
+    interface = infer_interface(sandbox, names, game, aliases, timeout=timeout)
+    return StudentGame(sandbox, interface, names, timeout=timeout)
+
+
+__all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "Reply", "StudentAgent", "StudentGame",
+           "find_agent", "infer_interface", "same_board"]

@@ -1,0 +1,362 @@
+"""Working out how a submission wants to be called, by evidence: its names, its own empty board,
+and what its ``result``, ``terminal`` and ``utility`` answer on boards whose answers we know.
+
+The outcome is an :class:`Interface`: which student function plays which role, the argument
+order, how to read the answers, the board representation, and every adaptation in words.
+Nothing is guessed silently: where no reading fits, the role is left unbound with the reason.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+import numpy as np
+
+from grader.adapt import representations, returns
+from grader.adapt.aliases import find_name
+from grader.adapt.representations.base import NotThisRepresentation, Representation
+from grader.adapt.signatures import argument_orders, positional_parameters
+from grader.sandbox.results import CallResult, NameInfo
+from reference.games.base import Game, State
+from reference.positions import random_line, terminal_with_outcome
+
+#: the course's argument order for each role
+COURSE_ORDER = {
+    "initial_state": (),
+    "actions": ("state",),
+    "result": ("state", "player", "action"),
+    "terminal": ("state",),
+    "utility": ("state", "player"),
+}
+
+
+class Caller(Protocol):
+    """What inference needs of a sandbox: ``call(name, *args, timeout=...) -> CallResult``."""
+
+    def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult: ...
+
+
+@dataclass
+class Binding:
+    """How one role (``result``...) is called: the student's name and the order of the roles."""
+
+    role: str
+    name: str
+    order: tuple[str, ...]
+    reading: str = ""  # how the answer is read (terminal, utility), in words
+    scale: float = 1.0  # utility: the value of a win
+    note: str = ""
+
+
+@dataclass
+class Interface:
+    """Everything the grader learned about how to call a submission."""
+
+    game: Game
+    representation: Representation | None
+    bindings: dict[str, Binding] = field(default_factory=dict)
+    problems: dict[str, str] = field(default_factory=dict)  # role -> why it could not be bound
+    adaptations: list[str] = field(default_factory=list)
+
+    def arguments(self, role: str, board: Any, player: int | None = None, action: Any = None) -> list[Any]:
+        """The positional arguments for ``role`` in the student's order and representation."""
+        return encode_arguments(self.representation, self.bindings[role].order, board, player, action)
+
+
+def same_board(game: Game, a: Any, b: Any) -> bool:
+    """Course boards equal (numpy arrays by value, Dots and Boxes dicts by their lines and boxes)."""
+    if game.name == "connect4":
+        return np.array_equal(np.asarray(a), np.asarray(b))
+    if game.name == "dots_and_boxes":
+        return set(a["lines"]) == set(b["lines"]) and dict(a["boxes"]) == dict(b["boxes"])
+    return list(a) == list(b)
+
+
+def decode_result_board(rep: Representation, value: Any) -> Any | None:
+    """The course board in a ``result`` answer (the answer itself or the board of a pair), or None."""
+    for part in returns.board_part(value):
+        try:
+            return rep.decode_board(part)
+        except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
+            continue
+    return None
+
+
+def _probe_moves(game: Game, seed: int = 7) -> list[tuple[State, Any]]:
+    """(state, action) pairs on which ``result`` readings differ: first moves, a reply, mid-game moves,
+    and for Dots and Boxes a move that completes a box."""
+    s0 = game.initial_state()
+    acts = game.actions(s0)
+    first = acts[1 % len(acts)]
+    s1 = game.result(s0, first)
+    a1 = game.actions(s1)
+    reply = first if first in a1 else a1[len(a1) // 2]
+    probes = [(s0, first), (s1, reply)]
+    rng = random.Random(seed)
+    for _ in range(40):
+        moves, state = random_line(game, rng, plies=rng.randint(3, 8))
+        if game.terminal(state):
+            continue
+        probes.append((state, rng.choice(game.actions(state))))
+        if len(probes) >= 4:
+            break
+    if game.name == "dots_and_boxes":
+        box = _box_completing_move(game, seed)
+        if box is not None:
+            probes.append(box)
+    return probes
+
+
+def _box_completing_move(game: Game, seed: int) -> tuple[State, Any] | None:
+    rng = random.Random(seed)
+    for _ in range(200):
+        moves, state = random_line(game, rng, plies=rng.randint(3, 12))
+        if game.terminal(state):
+            continue
+        for a in game.actions(state):
+            nxt = game.result(state, a)
+            if game.to_move(nxt) == game.to_move(state) and not game.terminal(nxt):
+                return state, a
+    return None
+
+
+def _variants(rep: Representation) -> list[Representation]:
+    """The representation with each way of writing moves its family allows (column, cell, 1-based index)."""
+    kinds = {"connect4": ("column", "cell"), "tictactoe": ("index", "cell", "index1")}
+    family = type(rep).__name__.replace("Representation", "").lower()
+    out = []
+    for kind in kinds.get(family, (None,)):
+        if kind is None:
+            out.append(rep)
+        else:
+            v = type(rep)(**{**vars(rep), "action_kind": kind})
+            out.append(v)
+    return out
+
+
+def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
+                    aliases: Mapping[str, Sequence[str]], timeout: float = 2.0) -> Interface:
+    """Bind the student's functions to the roles in ``aliases`` (role -> accepted names)."""
+    found = {role: find_name({n: i for n, i in names.items() if i.callable}, alias_list)
+             for role, alias_list in aliases.items() if role in COURSE_ORDER}
+    iface = Interface(game, None)
+    for role, name in found.items():
+        if name is None:
+            iface.problems[role] = f"no function named {' / '.join(aliases[role][:6])} was found"
+        elif name != role:
+            iface.adaptations.append(f"uses your {name}() as {role}()")
+
+    initial = None
+    if found.get("initial_state"):
+        initial = _initial_board(caller, names[found["initial_state"]], game, timeout)
+        if initial is None:
+            iface.problems["initial_state"] = f"{found['initial_state']}() did not return a board"
+        else:
+            iface.bindings["initial_state"] = Binding("initial_state", found["initial_state"], ())
+    candidates = representations.candidates(game, initial)
+    if not candidates:
+        candidates = representations.candidates(game, None)
+        if initial is not None:
+            iface.adaptations.append("your empty board has a shape or marks the grader does not know; "
+                                     "trying the course's representation")
+
+    if found.get("result"):
+        _bind_result(caller, names[found["result"]], game, candidates, iface, timeout)
+    if iface.representation is None:
+        iface.representation = candidates[0]
+        if found.get("result") and "result" not in iface.problems:
+            iface.problems["result"] = "no reading of the arguments made result() give the right board"
+    else:
+        iface.adaptations.append(f"reads your boards as: {iface.representation.describe()}")
+
+    for role in ("actions", "terminal", "utility"):
+        if found.get(role):
+            binder = {"actions": _bind_actions, "terminal": _bind_terminal, "utility": _bind_utility}[role]
+            binder(caller, names[found[role]], game, iface, timeout)
+    return iface
+
+
+def _initial_board(caller: Caller, info: NameInfo, game: Game, timeout: float) -> Any | None:
+    size_words = {"rows": game.rows, "n": game.rows, "height": game.rows, "r": game.rows, "nrows": game.rows,
+                  "num_rows": game.rows, "cols": game.cols, "m": game.cols, "width": game.cols,
+                  "columns": game.cols, "ncols": game.cols, "num_cols": game.cols, "c": game.cols,
+                  "k": getattr(game, "k", None), "size": (game.rows, game.cols), "shape": (game.rows, game.cols)}
+    required = [p for p in positional_parameters(info.parameters or []) if not p.has_default]
+    attempts: list[list[Any]] = [[]]
+    if required:
+        guess = [size_words.get(p.name.lower()) for p in required]
+        if all(g is not None for g in guess):
+            attempts.insert(0, guess)
+        attempts += [[game.rows, game.cols], [(game.rows, game.cols)], [game.rows]]
+    for args in attempts:
+        r = caller.call(info.name, *args, timeout=timeout)
+        if r.ok and r.value is not None:
+            return r.value
+    return None
+
+
+def _bind_result(caller: Caller, info: NameInfo, game: Game, candidates: list[Representation],
+                 iface: Interface, timeout: float) -> None:
+    probes = _probe_moves(game)
+    expected = [game.to_course(game.result(s, a)) for s, a in probes]
+    orders = argument_orders(info.parameters, COURSE_ORDER["result"])
+    last_error = ""
+    for order in orders:
+        for base in candidates:
+            for rep in _variants(base):
+                ok = True
+                for (state, action), want in zip(probes, expected):
+                    board = game.to_course(state)
+                    try:
+                        args = encode_arguments(rep, order, board, game.to_move(state), action)
+                    except (NotThisRepresentation, KeyError, ValueError):
+                        ok = False
+                        break
+                    r = caller.call(info.name, *args, timeout=timeout)
+                    if not r.ok:
+                        last_error = r.describe_error()
+                        ok = False
+                        break
+                    got = decode_result_board(rep, r.value)
+                    if got is None or not same_board(game, got, want):
+                        ok = False
+                        break
+                if ok:
+                    iface.representation = rep
+                    iface.bindings["result"] = Binding("result", info.name, order)
+                    if order != COURSE_ORDER["result"]:
+                        iface.adaptations.append(f"calls {info.name}({', '.join(order)}) in your argument order")
+                    return
+    iface.problems["result"] = ("no reading of the arguments made " + info.name + "() give the right board"
+                                + (f" (last error: {last_error})" if last_error else ""))
+
+
+def encode_arguments(rep: Representation, order: Sequence[str], board: Any, player: int | None,
+                     action: Any) -> list[Any]:
+    """Course board, player and action as the student's arguments, in the student's order."""
+    values = {"state": lambda: rep.encode_board(board), "player": lambda: rep.encode_player(player),
+              "action": lambda: rep.encode_action(action, board)}
+    return [values[r]() for r in order]
+
+
+def _calls(caller: Caller, info: NameInfo, iface: Interface, roles: Sequence[str], timeout: float,
+           cases: Sequence[tuple[Any, int]]) -> Callable[[tuple[str, ...]], list[CallResult] | None]:
+    """A function that tries one argument order on every (board, player) case; None if any call fails."""
+
+    def attempt(order: tuple[str, ...]) -> list[CallResult] | None:
+        out = []
+        for board, player in cases:
+            r = caller.call(info.name, *encode_arguments(iface.representation, order, board, player, None), timeout=timeout)
+            if not r.ok:
+                return None
+            out.append(r)
+        return out
+
+    return attempt
+
+
+def _bind_actions(caller: Caller, info: NameInfo, game: Game, iface: Interface, timeout: float) -> None:
+    rep = iface.representation
+    states = [game.initial_state()] + [s for s, _ in _probe_moves(game)[1:3]]
+    cases = [(game.to_course(s), game.to_move(s)) for s in states]
+    attempt = _calls(caller, info, iface, ("state", "player"), timeout, cases)
+    for order in argument_orders(info.parameters, ("state", "player")):
+        if "state" not in order:
+            continue
+        answers = attempt(order)
+        if answers is None:
+            continue
+        try:
+            got = [sorted(map(repr, (rep.decode_action(a, b) for a in _iterable(r.value))))
+                   for r, (b, _) in zip(answers, cases)]
+        except (NotThisRepresentation, TypeError, ValueError):
+            continue
+        if all(g == sorted(map(repr, game.actions(s))) for g, s in zip(got, states)):
+            iface.bindings["actions"] = Binding("actions", info.name, order)
+            return
+    # Bound anyway in the course's order: the checks will show what went wrong, board by board.
+    iface.bindings["actions"] = Binding("actions", info.name, ("state",),
+                                        note="its answers never matched the reference on the probe boards")
+
+
+def _iterable(value: Any) -> list[Any]:
+    if isinstance(value, np.ndarray):
+        return list(value.tolist())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return list(value)
+    if isinstance(value, dict):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} is not a collection of actions")
+
+
+def _sample_boards(game: Game) -> list[tuple[State, bool]]:
+    """(state, is_terminal) for the terminal probes: empty, mid-game, won by each side, drawn."""
+    out = [(game.initial_state(), False)]
+    moves, mid = random_line(game, random.Random(3), plies=4)
+    if not game.terminal(mid):
+        out.append((mid, False))
+    for winner in (1, -1, None):
+        s = terminal_with_outcome(game, winner, seed=11, tries=3000)
+        if s is not None:
+            out.append((s, True))
+    return out
+
+
+def _bind_terminal(caller: Caller, info: NameInfo, game: Game, iface: Interface, timeout: float) -> None:
+    samples = _sample_boards(game)
+    cases = [(game.to_course(s), game.to_move(s)) for s, _ in samples]
+    attempt = _calls(caller, info, iface, ("state",), timeout, cases)
+    for order in argument_orders(info.parameters, ("state", "player")):
+        if "state" not in order:
+            continue
+        answers = attempt(order)
+        if answers is None:
+            continue
+        for words, read in returns.terminal_readings(answers[0].value).items():
+            if all(read(r.value) == want for r, (_, want) in zip(answers, samples)):
+                iface.bindings["terminal"] = Binding("terminal", info.name, order, reading=words)
+                if not words.startswith("a bool"):
+                    iface.adaptations.append(f"reads {info.name}()'s answer as {words}")
+                return
+    iface.bindings["terminal"] = Binding("terminal", info.name, ("state",), reading="a bool",
+                                         note="no reading of its answers matched the reference")
+
+
+def _bind_utility(caller: Caller, info: NameInfo, game: Game, iface: Interface, timeout: float) -> None:
+    samples = [s for s, over in _sample_boards(game) if over]
+    cases = [(game.to_course(s), p) for s in samples for p in (1, -1)]
+    want = [game.utility(s, p) for s in samples for p in (1, -1)]
+    attempt = _calls(caller, info, iface, ("state", "player"), timeout, cases)
+    for order in argument_orders(info.parameters, ("state", "player")):
+        if "state" not in order:
+            continue
+        answers = attempt(order)
+        if answers is None:
+            continue
+        values = [r.value for r in answers]
+        signs = [returns.sign(v) for v in values]
+        if None in signs:
+            continue
+        expected_signs = [returns.sign(w) for w in want]
+        if "player" not in order:
+            # Without a player the answer can only be from one side's view: the first player's.
+            expected_signs = [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)]
+        if signs != expected_signs:
+            continue
+        scales = {returns.utility_scale(v) for v in values} - {None}
+        scale = max(scales) if scales else 1.0
+        words = "from the player's view" if "player" in order else "from the first player's view"
+        if game.name == "dots_and_boxes":
+            exact = all(float(returns.plain(v)) == float(w) for v, w in zip(values, want)) \
+                if "player" in order else False
+            words += ", box margin" if exact else ", win/loss sign"
+        iface.bindings["utility"] = Binding("utility", info.name, order, reading=words, scale=scale)
+        if "player" not in order:
+            iface.adaptations.append(f"{info.name}() takes no player: read {words}")
+        if scale not in (1, 1.0) and game.name != "dots_and_boxes":
+            iface.adaptations.append(f"{info.name}() reports a win as {scale:g}; read as +1")
+        return
+    iface.bindings["utility"] = Binding("utility", info.name, ("state", "player"), reading="a number",
+                                        note="no reading of its answers matched the reference")

@@ -1,0 +1,22 @@
+"""Student representations of each game's boards, players and actions, and how to list the candidates."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.adapt.representations import connect4, dots_and_boxes, tictactoe
+from grader.adapt.representations.base import NotThisRepresentation, Representation
+
+_CANDIDATES = {
+    "tictactoe": tictactoe.candidates,
+    "connect4": connect4.candidates,
+    "dots_and_boxes": dots_and_boxes.candidates,
+}
+
+
+def candidates(game: Any, initial_board: Any | None) -> list[Representation]:
+    """Representations of ``game`` consistent with the student's empty board (``None``: unknown)."""
+    return _CANDIDATES[game.name](game.rows, game.cols, initial_board)
+
+
+__all__ = ["NotThisRepresentation", "Representation", "candidates"]

@@ -1,0 +1,159 @@
+"""A student's representation of a game: how their boards, players and actions map onto the course's.
+
+The course representation (``reference`` games' ``to_course``/``from_course``) is the grader's
+lingua franca. A :class:`Representation` converts both ways; inference (``grader.adapt.infer``)
+picks the one that the student's own code agrees with.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+import numpy as np
+
+
+class NotThisRepresentation(ValueError):
+    """A value the representation cannot read (a symbol it does not know, a wrong shape...)."""
+
+
+@dataclass(frozen=True)
+class Symbols:
+    """What fills a cell: the empty mark and the marks of the first and second player."""
+
+    empty: Any
+    first: Any
+    second: Any
+
+    def encode(self, course_value: int) -> Any:
+        return self.empty if course_value == 0 else self.first if course_value == 1 else self.second
+
+    def decode(self, value: Any) -> int:
+        value = plain(value)
+        for mark, course_value in ((self.first, 1), (self.second, -1), (self.empty, 0)):
+            if same_mark(value, mark):
+                return course_value
+        raise NotThisRepresentation(f"unknown mark {value!r} (expected {self.empty!r}, {self.first!r} or {self.second!r})")
+
+    def __str__(self) -> str:
+        return f"{self.empty!r}/{self.first!r}/{self.second!r}"
+
+
+def plain(value: Any) -> Any:
+    """numpy scalars as Python values, so that marks compare simply."""
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def same_mark(value: Any, mark: Any) -> bool:
+    """Whether a cell value is this mark; 1.0 counts as 1, but True never counts as 1."""
+    if isinstance(value, bool) or isinstance(mark, bool):
+        return value is mark
+    if isinstance(mark, (int, float)) and isinstance(value, (int, float)):
+        return value == mark
+    return type(value) is type(mark) and value == mark
+
+
+#: player ids seen in real submissions, first player first
+NUMERIC_PLAYERS = [(1, -1), (1, 2), (0, 1), (-1, 1), (2, 1)]
+LETTER_PLAYERS = [("x", "o"), ("X", "O"), ("o", "x"), ("O", "X"), ("r", "y"), ("R", "Y"), ("b", "r"),
+                  ("B", "R"), ("r", "b"), ("A", "B"), ("y", "r"), ("Y", "R")]
+
+
+def player_candidates(empty: Any) -> list[tuple[Any, Any]]:
+    """Plausible (first, second) marks for boards whose empty cell is ``empty``."""
+    empty = plain(empty)
+    if isinstance(empty, (int, float)) and not isinstance(empty, bool):
+        return [p for p in NUMERIC_PLAYERS if empty not in p]
+    return [p for p in LETTER_PLAYERS if empty not in p]
+
+
+class Representation(ABC):
+    """Converts boards, players and actions between a student's representation and the course's."""
+
+    #: the player ids the student's functions take (first player's id, second player's id)
+    players: tuple[Any, Any]
+
+    @abstractmethod
+    def encode_board(self, board: Any) -> Any:
+        """Course board -> the student's board (fresh plain data, ready to send to the sandbox)."""
+
+    @abstractmethod
+    def decode_board(self, board: Any) -> Any:
+        """The student's board -> course board; raises :class:`NotThisRepresentation`."""
+
+    @abstractmethod
+    def encode_action(self, action: Any, board: Any) -> Any:
+        """Course action on course ``board`` -> the student's action."""
+
+    @abstractmethod
+    def decode_action(self, action: Any, board: Any) -> Any:
+        """The student's action on course ``board`` -> course action; raises NotThisRepresentation."""
+
+    @abstractmethod
+    def describe(self) -> str:
+        """In words, for feedback: what the student's boards look like."""
+
+    def encode_player(self, player: int) -> Any:
+        return self.players[0] if player == 1 else self.players[1]
+
+    def decode_player(self, value: Any) -> int:
+        value = plain(value)
+        if same_mark(value, self.players[0]):
+            return 1
+        if same_mark(value, self.players[1]):
+            return -1
+        raise NotThisRepresentation(f"unknown player {value!r}")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {self.describe()}>"
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and vars(self) == vars(other)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.describe()))
+
+
+def as_grid(board: Any) -> np.ndarray:
+    """A 2-D object array of a nested list / tuple / numpy board; raises NotThisRepresentation."""
+    try:
+        grid = np.array(board, dtype=object)
+    except (ValueError, TypeError) as e:
+        raise NotThisRepresentation(f"not a rectangular board: {e}") from None
+    if grid.ndim != 2:
+        raise NotThisRepresentation(f"expected a 2-D board, got {grid.ndim} dimension(s)")
+    return grid
+
+
+def container_of(board: Any) -> tuple[str, str]:
+    """('numpy', dtype) / ('list', '') / ('tuple', ''): how a student's board is held."""
+    if isinstance(board, np.ndarray):
+        return "numpy", board.dtype.str
+    if isinstance(board, tuple):
+        return "tuple", ""
+    return "list", ""
+
+
+def rebuild(values: Iterable[Any], shape: tuple[int, ...], container: tuple[str, str]) -> Any:
+    """Values (row-major) as a board in the student's container."""
+    kind, dtype = container
+    flat = list(values)
+    if kind == "numpy":
+        return np.array(flat, dtype=np.dtype(dtype)).reshape(shape)
+    if len(shape) == 1:
+        return tuple(flat) if kind == "tuple" else flat
+    rows = [flat[i * shape[1]:(i + 1) * shape[1]] for i in range(shape[0])]
+    return tuple(tuple(r) for r in rows) if kind == "tuple" else rows
+
+
+def cell_values(board: Any) -> list[Any]:
+    """The distinct plain values in a (possibly nested) board, in first-seen order."""
+    seen: list[Any] = []
+    for v in np.asarray(board, dtype=object).ravel():
+        v = plain(v)
+        if not any(same_mark(v, s) for s in seen):
+            seen.append(v)
+    return seen

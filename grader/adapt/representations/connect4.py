@@ -1,0 +1,118 @@
+"""Connect 4 boards as students write them: numpy or lists, any marks, either row order, transposed or flat.
+
+Course face: numpy int array (rows, cols), 0 empty, 1 first player, -1 second, row 0 on top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from grader.adapt.representations.base import (
+    NotThisRepresentation,
+    Representation,
+    Symbols,
+    as_grid,
+    cell_values,
+    container_of,
+    plain,
+    player_candidates,
+    rebuild,
+)
+
+
+@dataclass(eq=False)
+class Connect4Representation(Representation):
+    rows: int
+    cols: int
+    symbols: Symbols
+    players: tuple[Any, Any]
+    layout: str = "rows"  # 'rows': board[r][c]; 'columns': board[c][r]; 'flat': row-major list
+    bottom_first: bool = False  # student's row (or in-column) index 0 is the bottom
+    container: tuple[str, str] = ("numpy", "<i8")
+    action_kind: str = "column"  # 'column' int, or 'cell' (row, col) in the student's row order
+
+    def _student_row(self, course_row: int) -> int:
+        return self.rows - 1 - course_row if self.bottom_first else course_row
+
+    def encode_board(self, board: Any) -> Any:
+        b = np.asarray(board)
+        order = [self._student_row(r) for r in range(self.rows)]  # involution: same map both ways
+        marks = [[self.symbols.encode(int(b[order[i], c])) for c in range(self.cols)] for i in range(self.rows)]
+        if self.layout == "columns":
+            return rebuild((marks[i][c] for c in range(self.cols) for i in range(self.rows)),
+                           (self.cols, self.rows), self.container)
+        if self.layout == "flat":
+            return rebuild((m for row in marks for m in row), (self.rows * self.cols,), self.container)
+        return rebuild((m for row in marks for m in row), (self.rows, self.cols), self.container)
+
+    def decode_board(self, board: Any) -> np.ndarray:
+        if self.layout == "flat":
+            flat = np.asarray(board, dtype=object).ravel()
+            if flat.size != self.rows * self.cols or np.ndim(board) != 1:
+                raise NotThisRepresentation(f"expected a flat board of {self.rows * self.cols} cells")
+            grid = flat.reshape(self.rows, self.cols)
+        else:
+            grid = as_grid(board)
+            if self.layout == "columns":
+                grid = grid.T
+        if grid.shape != (self.rows, self.cols):
+            raise NotThisRepresentation(f"expected a {self.rows}x{self.cols} board, got shape {grid.shape}")
+        out = np.zeros((self.rows, self.cols), dtype=np.int64)
+        for i in range(self.rows):
+            r = self._student_row(i)
+            for c in range(self.cols):
+                out[r, c] = self.symbols.decode(grid[i, c])
+        return out
+
+    def encode_action(self, action: Any, board: Any) -> Any:
+        col = int(action)
+        if self.action_kind == "cell":
+            column = np.asarray(board)[:, col]
+            free = [r for r in range(self.rows) if column[r] == 0]
+            row = max(free) if free else 0
+            return (self._student_row(row), col)
+        return col
+
+    def decode_action(self, action: Any, board: Any) -> int:
+        action = plain(action)
+        if isinstance(action, (list, tuple, np.ndarray)) and len(action) == 2:
+            action = plain(action[1])  # a (row, col) cell: the column is what a move means
+        if isinstance(action, float) and action.is_integer():
+            action = int(action)
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise NotThisRepresentation(f"{action!r} is not a column")
+        return action
+
+    def describe(self) -> str:
+        kind, dtype = self.container
+        holder = f"numpy {np.dtype(dtype).name} array" if kind == "numpy" else f"{kind} of {'lists' if self.layout != 'flat' else 'cells'}"
+        shape = {"rows": f"{self.rows}x{self.cols}", "columns": f"{self.cols}x{self.rows} (columns first)",
+                 "flat": f"flat {self.rows * self.cols} cells"}[self.layout]
+        order = "row 0 at the bottom" if self.bottom_first else "row 0 on top"
+        action = "moves as (row, col) cells" if self.action_kind == "cell" else "moves as column numbers"
+        players = "" if self.players == (self.symbols.first, self.symbols.second) else f", players {self.players[0]!r}/{self.players[1]!r}"
+        return f"{holder} {shape}, marks {self.symbols}, {order}, {action}{players}"
+
+
+def candidates(rows: int, cols: int, initial_board: Any | None) -> list[Connect4Representation]:
+    """Representations consistent with the student's empty board (or the common ones if unknown)."""
+    if initial_board is None:
+        initial_board = np.zeros((rows, cols), dtype=np.int64)
+    container = container_of(initial_board)
+    shape = np.shape(initial_board)
+    layouts = [name for name, s in (("rows", (rows, cols)), ("columns", (cols, rows)), ("flat", (rows * cols,)))
+               if tuple(shape) == s]
+    values = cell_values(initial_board)
+    if not layouts or len(values) != 1:
+        return []
+    empty = plain(values[0])
+    out = []
+    for layout in layouts:
+        for first, second in player_candidates(empty):
+            for bottom_first in (False, True):
+                out.append(Connect4Representation(rows, cols, Symbols(empty, first, second), (first, second),
+                                                  layout, bottom_first, container))
+    return out

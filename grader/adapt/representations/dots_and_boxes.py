@@ -1,0 +1,137 @@
+"""Dots and Boxes boards as students write them: the current dict, the old ``{'n','m'}`` dict,
+1-based coordinates, 'h'/'v' swapped, and any marks for the two players.
+
+Course face: ``{'size': (rows, cols), 'lines': {('h'|'v', r, c): True}, 'boxes': {(r, c): +1|-1}}``
+with rows, cols counting dots and a line named by its starting dot, 0-based.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
+
+#: box owners / player ids seen in real Dots and Boxes submissions, first player first
+PLAYER_MARKS = [(1, -1), (1, 2), (0, 1), ("b", "r"), ("r", "b"), ("X", "O"), ("x", "o"), ("A", "B"),
+                ("B", "R"), ("R", "B"), (-1, 1), (2, 1)]
+
+
+@dataclass(eq=False)
+class DotsAndBoxesRepresentation(Representation):
+    rows: int  # dots
+    cols: int
+    players: tuple[Any, Any]
+    layout: str = "v2"  # 'v2': {'size','lines','boxes'}; 'v1': {'n','m'} with lines and boxes as top-level keys
+    offset: int = 0  # 1 for 1-based coordinates
+    swap_hv: bool = False  # the student's 'h' is the course's 'v'
+    size_in_boxes: bool = False  # the student's size counts boxes, not dots
+    line_value: Any = True
+
+    def _letter(self, orientation: str) -> str:
+        if self.swap_hv:
+            return "v" if orientation == "h" else "h"
+        return orientation
+
+    def _size(self) -> tuple[int, int]:
+        return (self.rows - 1, self.cols - 1) if self.size_in_boxes else (self.rows, self.cols)
+
+    def encode_board(self, board: Any) -> dict:
+        o = self.offset
+        lines = {(self._letter(k[0]), k[1] + o, k[2] + o): self.line_value for k in board["lines"]}
+        boxes = {(r + o, c + o): self.encode_player(p) for (r, c), p in board["boxes"].items()}
+        if self.layout == "v1":
+            n, m = self._size()
+            return {"n": n, "m": m, **lines, **boxes}
+        return {"size": self._size(), "lines": lines, "boxes": boxes}
+
+    def decode_board(self, board: Any) -> dict:
+        if not isinstance(board, dict):
+            raise NotThisRepresentation(f"expected a dict, got {type(board).__name__}")
+        if self.layout == "v1":
+            if "n" not in board or "m" not in board:
+                raise NotThisRepresentation("expected the keys 'n' and 'm'")
+            size = (plain(board["n"]), plain(board["m"]))
+            line_items = [(k, v) for k, v in board.items() if isinstance(k, tuple) and len(k) == 3]
+            box_items = [(k, v) for k, v in board.items() if isinstance(k, tuple) and len(k) == 2]
+            extra = [k for k in board if k not in ("n", "m") and not (isinstance(k, tuple) and len(k) in (2, 3))]
+            if extra:
+                raise NotThisRepresentation(f"unexpected keys {extra[:3]!r}")
+        else:
+            if set(board) - {"size", "lines", "boxes"} or "lines" not in board:
+                raise NotThisRepresentation("expected the keys 'size', 'lines' and 'boxes'")
+            size = tuple(plain(v) for v in board.get("size", self._size()))
+            line_items = list(dict(board["lines"]).items())
+            box_items = list(dict(board.get("boxes", {})).items())
+        if tuple(size) != self._size():
+            raise NotThisRepresentation(f"size {tuple(size)} is not {self._size()}")
+        o = self.offset
+        lines = {}
+        for key, value in line_items:
+            if not plain(value):
+                continue  # a line recorded as False is not drawn
+            letter = str(key[0]).lower()
+            if letter not in ("h", "v"):
+                raise NotThisRepresentation(f"line {key!r} has no 'h'/'v' orientation")
+            lines[(self._letter(letter), int(plain(key[1])) - o, int(plain(key[2])) - o)] = True
+        boxes = {(int(plain(k[0])) - o, int(plain(k[1])) - o): self.decode_player(v) for k, v in box_items}
+        return {"size": (self.rows, self.cols), "lines": lines, "boxes": boxes}
+
+    def encode_action(self, action: Any, board: Any) -> tuple:
+        orientation, r, c = action
+        return (self._letter(orientation), r + self.offset, c + self.offset)
+
+    def decode_action(self, action: Any, board: Any) -> tuple:
+        if isinstance(action, dict) and len(action) == 1:
+            action = next(iter(action))
+        if not isinstance(action, (list, tuple, np.ndarray)) or len(action) != 3:
+            raise NotThisRepresentation(f"{action!r} is not a line (orientation, row, col)")
+        letter, r, c = (plain(v) for v in action)
+        if not isinstance(letter, str) or letter.lower() not in ("h", "v"):
+            raise NotThisRepresentation(f"{action!r} does not start with 'h' or 'v'")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c)):
+            raise NotThisRepresentation(f"{action!r} has non-integer coordinates")
+        return (self._letter(letter.lower()), r - self.offset, c - self.offset)
+
+    def decode_player(self, value: Any) -> int:
+        value = plain(value)
+        if same_mark(value, self.players[0]):
+            return 1
+        if same_mark(value, self.players[1]):
+            return -1
+        raise NotThisRepresentation(f"unknown player {value!r}")
+
+    def describe(self) -> str:
+        layout = "dict {'size', 'lines', 'boxes'}" if self.layout == "v2" else "old dict {'n', 'm', lines and boxes as keys}"
+        parts = [layout, f"players {self.players[0]!r}/{self.players[1]!r}"]
+        if self.offset:
+            parts.append("1-based coordinates")
+        if self.swap_hv:
+            parts.append("'h' and 'v' swapped")
+        if self.size_in_boxes:
+            parts.append("size counted in boxes")
+        return ", ".join(parts)
+
+
+def candidates(rows: int, cols: int, initial_board: Any | None) -> list[DotsAndBoxesRepresentation]:
+    """Representations consistent with the student's empty board (or the course's if unknown)."""
+    if initial_board is None:
+        initial_board = {"size": (rows, cols), "lines": {}, "boxes": {}}
+    if not isinstance(initial_board, dict):
+        return []
+    if "n" in initial_board and "m" in initial_board:
+        layout, size = "v1", (plain(initial_board["n"]), plain(initial_board["m"]))
+    elif "lines" in initial_board:
+        layout, size = "v2", tuple(plain(v) for v in initial_board.get("size", (rows, cols)))
+    else:
+        return []
+    if tuple(size) == (rows, cols):
+        in_boxes = [False]
+    elif tuple(size) == (rows - 1, cols - 1):
+        in_boxes = [True]
+    else:
+        return []
+    return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes)
+            for players in PLAYER_MARKS for offset in (0, 1) for swap in (False, True) for boxes in in_boxes]

@@ -1,0 +1,100 @@
+"""Reading what students' functions return: ``terminal`` as a bool, a winner, a string or a tuple;
+``utility`` on any scale; ``result`` returning ``(board, next_player)``; agents returning dicts or pairs.
+
+Each reading is a small pure function; ``grader.adapt.infer`` picks the one the evidence supports.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+import numpy as np
+
+from grader.adapt.representations.base import plain
+
+
+def _bool_like(v: Any) -> bool:
+    v = plain(v)
+    return isinstance(v, bool) or (isinstance(v, int) and v in (0, 1))
+
+
+def terminal_readings(empty_value: Any) -> dict[str, Callable[[Any], bool | None]]:
+    """Ways to read ``terminal``'s answer as 'the game is over'; ``None`` means unreadable.
+
+    ``empty_value`` is what the student's ``terminal`` said on the empty board (so not over): a string
+    such as ``'continue'`` there means any other string is an ending.
+    """
+    empty_value = plain(empty_value)
+
+    def as_bool(v: Any) -> bool | None:
+        return bool(plain(v)) if _bool_like(v) else None
+
+    def first_of_pair(v: Any) -> bool | None:
+        if isinstance(v, (tuple, list)) and v and _bool_like(v[0]):
+            return bool(plain(v[0]))
+        return None
+
+    def winner_or_none(v: Any) -> bool | None:
+        return plain(v) is not None
+
+    def string_status(v: Any) -> bool | None:
+        v = plain(v)
+        return None if not isinstance(v, str) else v != empty_value
+
+    readings = {"a bool": as_bool, "the first item of a (done, winner) pair": first_of_pair,
+                "a winner (None while the game goes on)": winner_or_none}
+    if isinstance(empty_value, str):
+        readings = {f"a status string ({empty_value!r} while the game goes on)": string_status, **readings}
+    return readings
+
+
+def utility_scale(value: Any) -> float | None:
+    """The magnitude of a non-zero utility value (1, 100, 1000, inf), or None if not a number."""
+    v = plain(value)
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return None
+    return abs(v) if v else None
+
+
+def sign(value: Any) -> int | None:
+    """-1, 0 or +1 for a number (inf included); None for anything else."""
+    v = plain(value)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or (isinstance(v, float) and math.isnan(v)):
+        return None
+    return (v > 0) - (v < 0)
+
+
+def board_part(value: Any) -> list[Any]:
+    """What a ``result`` call may have returned as the board: the value itself, or the first item of
+    a ``(board, next_player)`` / ``(board, extra_turn)`` pair."""
+    out = [value]
+    if isinstance(value, tuple) and len(value) in (2, 3):
+        out.append(value[0])
+    return out
+
+
+MOVE_KEYS = ("move", "action", "col", "column", "line", "best_move", "a")
+
+
+def move_readings(value: Any) -> list[tuple[str, Any]]:
+    """Candidate moves in an agent's answer, most plausible first, each with the reading in words."""
+    value = plain(value)
+    out: list[tuple[str, Any]] = [("the move itself", value)]
+    if isinstance(value, dict):
+        for key in MOVE_KEYS:
+            if key in value:
+                out.insert(0, (f"the {key!r} entry of a dict", value[key]))
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        first, second = plain(value[0]), plain(value[1])
+        first_is_score = isinstance(first, float) or first is None
+        second_is_score = isinstance(second, float) or second is None
+        if first_is_score and not second_is_score:
+            out.insert(0, ("the move of a (value, move) pair", second))
+        elif second_is_score and not first_is_score:
+            out.insert(0, ("the move of a (move, value) pair", first))
+        else:
+            out += [("the move of a (move, value) pair", first), ("the move of a (value, move) pair", second)]
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        out.insert(0, ("the move itself", value.item()))
+    return out

@@ -1,0 +1,69 @@
+"""Reading the order of a student's arguments (board, player, action) from their parameter names.
+
+Names give the first guess; probing in ``grader.adapt.infer`` confirms it, because names lie
+(``def result(s, a, p)`` is common, and so is ``def result(board, col, piece)``).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Sequence
+
+from grader.sandbox.results import Parameter
+
+ROLE_WORDS: dict[str, tuple[str, ...]] = {
+    "state": ("state", "board", "s", "b", "grid", "game", "position", "pos_state", "node", "current_state",
+              "game_state", "st", "brd", "field", "current_board"),
+    "player": ("player", "p", "turn", "piece", "who", "color", "colour", "current_player", "me", "mark",
+               "symbol", "token", "side", "to_move", "agent", "disc", "plr", "player_id", "curr_player"),
+    "action": ("action", "a", "move", "col", "column", "c", "m", "line", "act", "pos", "cell",
+               "choice", "edge", "index", "idx", "square", "spot", "i", "mv", "location", "loc"),
+}
+
+POSITIONAL = ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD")
+
+
+def positional_parameters(parameters: Sequence[Parameter]) -> list[Parameter]:
+    """The parameters that can be filled positionally, without ``self``."""
+    return [p for p in parameters if p.kind in POSITIONAL and p.name != "self"]
+
+
+def role_of(name: str) -> str | None:
+    """'state', 'player' or 'action' when the parameter's name says so."""
+    low = name.lower()
+    for role, words in ROLE_WORDS.items():
+        if low in words:
+            return role
+    for role, stems in (("state", ("board", "state")), ("player", ("player",)), ("action", ("action", "move"))):
+        if any(stem in low for stem in stems):
+            return role
+    return None
+
+
+def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]) -> list[tuple[str, ...]]:
+    """Orders in which to pass ``roles``, most likely first.
+
+    The order the names spell comes first; the course's order next; then every other permutation
+    of the roles that fits the number of required arguments (fewer roles when a role can be left
+    out, e.g. ``result(state, action)`` that works out the player itself).
+    """
+    orders: list[tuple[str, ...]] = []
+    params = positional_parameters(parameters or [])
+    required = [p for p in params if not p.has_default]
+    named = tuple(role_of(p.name) for p in params)
+    if params and all(named[: len(required)]) and len(set(named[: len(required)])) == len(required):
+        orders.append(tuple(r for r in named[: len(required)] if r))
+        full = tuple(r for r in named if r)
+        if len(set(full)) == len(full) and full not in orders:
+            orders.append(full)
+    counts = {len(required)} if parameters is not None else {len(roles), len(roles) - 1}
+    counts |= {n for n in range(len(required), len(params) + 1)}
+    for n in sorted(counts, reverse=True):
+        if not 1 <= n <= len(roles):
+            continue
+        subsets = [tuple(roles)] if n == len(roles) else [tuple(r for r in roles if r != drop) for drop in roles[1:]]
+        for subset in subsets:
+            for perm in [subset, *permutations(subset)]:
+                if perm not in orders:
+                    orders.append(perm)
+    return orders

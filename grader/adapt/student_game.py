@@ -1,0 +1,152 @@
+"""The student's game functions seen through the adapter: course boards in, course answers out.
+
+Checks call :class:`StudentGame` exactly as they would call a reference game's course face, and get
+:class:`Reply` objects: the answer read into the course representation, or why it could not be
+read, plus the call as the student would write it (for feedback).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from grader.adapt import returns
+from grader.adapt.infer import Caller, Interface, decode_result_board
+from grader.adapt.representations.base import NotThisRepresentation
+from reference.games.base import Game
+
+
+@dataclass
+class Reply:
+    """One call's outcome: ``value`` in the course representation when ``ok``."""
+
+    ok: bool
+    value: Any = None
+    raw: Any = None
+    error: str = ""
+    kind: str = ""  # sandbox error kind ('timeout', 'exception', ...), 'missing' or 'unreadable'
+    call: str = ""
+    seconds: float = 0.0
+
+
+class StudentGame:
+    """A submission's ``initial_state``/``actions``/``result``/``terminal``/``utility`` in course terms."""
+
+    def __init__(self, caller: Caller, interface: Interface, names: Mapping[str, Any] | None = None,
+                 timeout: float = 2.0) -> None:
+        self.caller = caller
+        self.interface = interface
+        self.names = dict(names or {})  # what the submission defines (NameInfo by name), for finding agents
+        self.game: Game = interface.game
+        self.timeout = timeout
+
+    @property
+    def representation(self):
+        return self.interface.representation
+
+    def has(self, role: str) -> bool:
+        return role in self.interface.bindings
+
+    def describe_call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> str:
+        """The call in the student's own names and order, e.g. ``get_next_state(board, 3, 'x')``."""
+        binding = self.interface.bindings.get(role)
+        if binding is None:
+            return f"{role}(...)"
+        rep = self.representation
+        shown = {"state": "board",
+                 "player": "player" if player is None else repr(rep.encode_player(player)),
+                 "action": "action" if action is None or board is None else repr(rep.encode_action(action, board))}
+        return f"{binding.name}({', '.join(shown[r] for r in binding.order)})"
+
+    def _call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> tuple[Reply, Any]:
+        binding = self.interface.bindings.get(role)
+        call = self.describe_call(role, board, player, action)
+        if binding is None:
+            why = self.interface.problems.get(role, f"no {role} function was found")
+            return Reply(False, error=why, kind="missing", call=call), None
+        args = self.interface.arguments(role, board, player, action) if role != "initial_state" else []
+        r = self.caller.call(binding.name, *args, timeout=self.timeout)
+        if not r.ok:
+            return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call,
+                         seconds=r.duration), None
+        return Reply(True, raw=r.value, call=call, seconds=r.duration), r.value
+
+    def initial_state(self) -> Reply:
+        reply, raw = self._call("initial_state")
+        if reply.ok:
+            reply = self._decode_board(reply, raw)
+        return reply
+
+    def actions(self, board: Any, player: int | None = None) -> Reply:
+        reply, raw = self._call("actions", board, player)
+        if not reply.ok:
+            return reply
+        try:
+            items = raw.tolist() if hasattr(raw, "tolist") else list(raw)
+            reply.value = [self.representation.decode_action(a, board) for a in items]
+        except (NotThisRepresentation, TypeError, ValueError) as e:
+            return _unreadable(reply, f"could not read the actions {_short(raw)}: {e}")
+        return reply
+
+    def result(self, board: Any, player: int, action: Any) -> Reply:
+        reply, raw = self._call("result", board, player, action)
+        return self._decode_board(reply, raw) if reply.ok else reply
+
+    def terminal(self, board: Any) -> Reply:
+        reply, raw = self._call("terminal", board)
+        if not reply.ok:
+            return reply
+        reading = self.interface.bindings["terminal"].reading
+        readers = returns.terminal_readings(self._terminal_on_empty())
+        read = next((f for words, f in readers.items() if words == reading), readers["a bool"])
+        value = read(raw)
+        if value is None:
+            return _unreadable(reply, f"returned {_short(raw)}, which is not {reading}")
+        reply.value = value
+        return reply
+
+    def utility(self, board: Any, player: int) -> Reply:
+        """The utility on the reference's scale: the sign for a win/loss game, the margin for boxes."""
+        reply, raw = self._call("utility", board, player)
+        if not reply.ok:
+            return reply
+        s = returns.sign(raw)
+        if s is None:
+            return _unreadable(reply, f"returned {_short(raw)}, which is not a number")
+        binding = self.interface.bindings["utility"]
+        if self.game.name == "dots_and_boxes" and "margin" in binding.reading:
+            value = returns.plain(raw)
+            reply.value = int(value) if float(value).is_integer() else value
+        else:
+            reply.value = s
+        if "player" not in binding.order and player == -1:
+            reply.value = -reply.value  # the student's view is the first player's
+        return reply
+
+    _empty_terminal: Any = None
+
+    def _terminal_on_empty(self) -> Any:
+        if self._empty_terminal is None:
+            empty = self.game.to_course(self.game.initial_state())
+            binding = self.interface.bindings["terminal"]
+            r = self.caller.call(binding.name, *self.interface.arguments("terminal", empty), timeout=self.timeout)
+            self._empty_terminal = r.value if r.ok else False
+        return self._empty_terminal
+
+    def _decode_board(self, reply: Reply, raw: Any) -> Reply:
+        board = decode_result_board(self.representation, raw)
+        if board is None:
+            return _unreadable(reply, f"returned {_short(raw)}, which is not a board "
+                                      f"({self.representation.describe()})")
+        reply.value = board
+        return reply
+
+
+def _unreadable(reply: Reply, why: str) -> Reply:
+    reply.ok, reply.error, reply.kind = False, why, "unreadable"
+    return reply
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

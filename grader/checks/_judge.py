@@ -1,0 +1,121 @@
+"""Judging one game function on one position against the reference: the single place that says what
+"right" means for ``actions``, ``result``, ``terminal`` and ``utility``.
+
+Used by every check that compares functions on boards (canned edge cases, random positions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from grader.adapt import Reply, StudentGame, same_board
+from grader.checks import Outcome, share
+from grader.checks.context import CheckContext
+from grader.results import BoardShown
+from reference.games.base import State
+
+
+@dataclass(frozen=True)
+class Case:
+    """A position to judge a function on: the state, the action (for ``result``) and why it is there."""
+
+    state: State
+    action: Any = None
+    why: str = ""
+
+
+@dataclass
+class Verdict:
+    right: bool
+    reply: Reply
+    expected: Any
+    case: Case
+    timed_out: bool = False
+
+
+def judge(ctx: CheckContext, role: str, case: Case) -> Verdict:
+    """Call the student's ``role`` on ``case`` and compare with the reference."""
+    game, student = ctx.game, ctx.student
+    board, player = game.to_course(case.state), game.to_move(case.state)
+    if role == "actions":
+        reply = student.actions(board, player)
+        expected = game.actions(case.state)
+        right = reply.ok and sorted(map(repr, reply.value)) == sorted(map(repr, expected)) \
+            and len(reply.value) == len(expected)
+    elif role == "result":
+        reply = student.result(board, player, case.action)
+        expected = game.to_course(game.result(case.state, case.action))
+        right = reply.ok and same_board(game, reply.value, expected)
+    elif role == "terminal":
+        reply = student.terminal(board)
+        expected = game.terminal(case.state)
+        right = reply.ok and reply.value == expected
+    elif role == "utility":
+        reply = student.utility(board, player)
+        expected = game.utility(case.state, player)
+        if reply.ok and _reads_sign(student):
+            expected = (expected > 0) - (expected < 0)
+        right = reply.ok and reply.value == expected
+    else:
+        raise ValueError(f"no judge for the role {role!r}")
+    return Verdict(right, reply, expected, case, timed_out=reply.kind == "timeout")
+
+
+def _reads_sign(student: StudentGame) -> bool:
+    binding = student.interface.bindings.get("utility")
+    return student.game.name != "dots_and_boxes" or binding is None or "margin" not in binding.reading
+
+
+def judge_all(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: int = 3) -> Outcome:
+    """Partial credit by the share of cases right; feedback shows the first ``show`` wrong ones."""
+    if ctx.student is None or not ctx.student.has(role):
+        why = ctx.student.interface.problems.get(role) if ctx.student else "the submission could not be loaded"
+        return Outcome(0.0, why or f"no {role} function was found", status="error")
+    verdicts = []
+    for case in cases:
+        v = judge(ctx, role, case)
+        verdicts.append(v)
+        if v.timed_out and sum(x.timed_out for x in verdicts) >= 3:
+            break  # a function that hangs is not called a hundred more times
+    wrong = [v for v in verdicts if not v.right]
+    boards = [_shown(ctx, role, v) for v in wrong[:show]]
+    right = len(verdicts) - len(wrong)
+    message = f"{right} of {len(cases)} boards right"
+    if wrong:
+        message += f"; first problem: {wrong[0].case.why or 'see the board'}: " + _what_went_wrong(wrong[0])
+    status = "timeout" if any(v.timed_out for v in wrong) and right == 0 else None
+    return Outcome(share(right, len(cases)), message, status=status, boards=boards)
+
+
+def _what_went_wrong(v: Verdict) -> str:
+    if not v.reply.ok:
+        return v.reply.error
+    return f"expected {_short(v.expected)}, got {_short(v.reply.value)}"
+
+
+def _shown(ctx: CheckContext, role: str, v: Verdict) -> BoardShown:
+    game = ctx.game
+    player = game.to_move(v.case.state)
+    returned = v.reply.value if v.reply.ok else v.reply.error
+    highlight = (v.case.action,) if v.case.action is not None else ()
+    return ctx.show(game.to_course(v.case.state), v.case.why or f"{role} on this board", player=player,
+                    call=v.reply.call, expected=_readable(game, v.expected), returned=_readable(game, returned),
+                    highlight=highlight)
+
+
+def _readable(game: Any, value: Any) -> Any:
+    """Boards as text drawings, other values as they are."""
+    if isinstance(value, (str, bool, int, float)) or value is None:
+        return value
+    try:
+        state = game.from_course(value, to_move=1 if game.name == "dots_and_boxes" else None)
+        return "\n" + game.text(state)
+    except ValueError:
+        pass
+    return value
+
+
+def _short(value: Any, limit: int = 100) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

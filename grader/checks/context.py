@@ -1,0 +1,55 @@
+"""What a check gets to work with: the reference game, the adapted student code, the seed, and a way
+to show a board in feedback."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from grader.adapt import StudentAgent, StudentGame, find_agent
+from grader.results import BoardShown
+from grader.rubric import Assignment
+from reference.games.base import Game
+
+
+@dataclass
+class CheckContext:
+    assignment: Assignment
+    game: Game  # the reference, at the rubric's board size
+    student: StudentGame | None  # None when the submission could not be loaded
+    sandbox: Any = None
+    submission: Any = None  # grader.load Submission (cells, notes)
+    seed: int = 0
+    _agents: dict[str, StudentAgent | str] = field(default_factory=dict)
+
+    def rng(self, salt: str) -> random.Random:
+        """A generator seeded by the run's seed and the check, so checks do not disturb each other."""
+        return random.Random(f"{self.seed}:{salt}")
+
+    def agent(self, label: str) -> StudentAgent | str:
+        """The student's agent for a rubric label, or why there is none (found once, then reused)."""
+        if label not in self._agents:
+            if self.student is None or self.sandbox is None:
+                self._agents[label] = "the submission could not be loaded"
+            else:
+                self._agents[label] = find_agent(self.sandbox, self.student.names, self.game,
+                                                 self.student.representation, label,
+                                                 self.assignment.agents.get(label, [label]))
+        return self._agents[label]
+
+    def show(self, board: Any, caption: str, *, player: int | None = None, call: str = "", expected: Any = "",
+             returned: Any = "", highlight: tuple = ()) -> BoardShown:
+        """A course board drawn for feedback, with the call made on it and both answers."""
+        try:
+            state = self.game.from_course(board, to_move=player)
+            text, svg = self.game.text(state), self.game.svg(state, highlight=highlight)
+        except ValueError:
+            text, svg = repr(board), ""
+        return BoardShown(caption=caption, text=text, svg=svg, call=call,
+                          expected=_words(expected), returned=_words(returned))
+
+
+def _words(value: Any, limit: int = 300) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,111 @@
+"""Grading one submission: load -> sandbox -> adapt -> checks -> :class:`SubmissionResult`.
+
+Follow one submission from file to result here, top to bottom. Nothing in it raises for a
+student's file: every failure becomes a graded result that says what happened.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from pathlib import Path
+
+from grader.adapt import StudentGame, adapt
+from grader.checks import KINDS, Outcome
+from grader.checks.context import CheckContext
+from grader.load import LOADED, MANUAL, Submission, load_submission
+from grader.results import CheckResult, SubmissionResult
+from grader.rubric import Assignment, CheckSpec
+from grader.sandbox import Limits, Sandbox, SandboxError
+
+
+def grade_submission(path: str | Path, assignment_name: str, assignment: Assignment, *, seed: int = 0,
+                     public_only: bool = False, isolation: str | None = None,
+                     require_isolation: str | None = None) -> SubmissionResult:
+    """Grade one file or folder against ``assignment``; public checks only when ``public_only``."""
+    start = time.perf_counter()
+    path = Path(path)
+    submission = load_submission(path)
+    result = SubmissionResult(submission=_stem(path), path=str(path), assignment=assignment_name)
+    specs = [(task.name, spec) for task in assignment.tasks for spec in task.checks
+             if not (public_only and spec.visibility == "hidden")]
+
+    if submission.status != LOADED:
+        status = "manual" if submission.status == MANUAL else "error"
+        why = "; ".join(submission.problems) or submission.status
+        result.status, result.message = status, why
+        result.checks = [_unrun(task, spec, "manual" if status == "manual" else "error", why) for task, spec in specs]
+        result.seconds = time.perf_counter() - start
+        return result
+
+    result.load_notes = _load_notes(submission)
+    limits = Limits(call_timeout=assignment.limits.call_seconds, cell_timeout=assignment.limits.load_seconds,
+                    memory_bytes=assignment.limits.memory_mb * 1024 * 1024)
+    try:
+        with Sandbox(None, limits, isolation=isolation, require=require_isolation) as box:
+            result.isolation = box.isolation
+            report = box.load([cell.kept for cell in submission.cells])
+            for cell, outcome in zip(submission.cells, report.cells):
+                if not outcome.ok:
+                    result.load_notes.append(f"cell {cell.index}: {outcome.kind}: {outcome.error_type} "
+                                             f"{outcome.message}".strip())
+            game = assignment.make_game()
+            student = _adapt(box, game, assignment, result)
+            ctx = CheckContext(assignment, game, student, sandbox=box, submission=submission, seed=seed)
+            for task, spec in specs:
+                result.checks.append(run_check(ctx, task, spec))
+            for label in assignment.agents:
+                agent = ctx._agents.get(label)
+                if agent is not None and not isinstance(agent, str):
+                    result.adaptations.extend(n for n in agent.notes if n not in result.adaptations)
+    except SandboxError as e:
+        result.status, result.message = "error", f"the sandbox failed: {e}"
+        done = {(c.task, c.check) for c in result.checks}
+        result.checks += [_unrun(t, s, "error", result.message) for t, s in specs if (t, s.title) not in done]
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _adapt(box: Sandbox, game, assignment: Assignment, result: SubmissionResult) -> StudentGame | None:
+    try:
+        student = adapt(box, game, assignment.functions, timeout=assignment.limits.call_seconds)
+    except SandboxError as e:
+        result.load_notes.append(f"could not inspect the submission: {e}")
+        return None
+    result.adaptations.extend(student.interface.adaptations)
+    return student
+
+
+def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
+    """Run one check; a bug in a check is reported as an error of that check, never a crash."""
+    start = time.perf_counter()
+    try:
+        outcome: Outcome = KINDS[spec.kind].run(ctx, spec)
+    except Exception as e:  # noqa: BLE001 - a grader bug must not cost the other checks
+        outcome = Outcome(0.0, f"internal error in the {spec.kind} check: {type(e).__name__}: {e}", status="error")
+        outcome.message += "\n" + "".join(traceback.format_exc(limit=3))
+    points = round(spec.points * max(0.0, min(1.0, outcome.fraction)), 2)
+    return CheckResult(task=task, check=spec.title, points=points, max_points=spec.points,
+                       status=outcome.resolved_status(), message=outcome.message, visibility=spec.visibility,
+                       boards=outcome.boards, seconds=round(time.perf_counter() - start, 3))
+
+
+def _unrun(task: str, spec: CheckSpec, status: str, message: str) -> CheckResult:
+    return CheckResult(task=task, check=spec.title, points=0.0, max_points=spec.points, status=status,
+                       message=message, visibility=spec.visibility)
+
+
+def _load_notes(submission: Submission) -> list[str]:
+    notes = list(submission.problems)
+    for cell in submission.cells:
+        if cell.syntax_error is not None:
+            notes.append(f"cell {cell.index}: syntax error on line {cell.syntax_error.line}: "
+                         f"{cell.syntax_error.message}")
+        for s in cell.skipped:
+            first = s.source.strip().splitlines()[0] if s.source.strip() else ""
+            notes.append(f"cell {cell.index}, line {s.line}: skipped `{first[:60]}` ({s.reason})")
+    return notes
+
+
+def _stem(path: Path) -> str:
+    return path.stem if path.is_file() else path.name

@@ -1,0 +1,556 @@
+"""Definitions mode: keep what a code cell defines, skip what it runs.
+
+A notebook's experiment cells can run for hours and its ``input()`` loops wait for a human, but
+the grader only needs the functions, classes and constants. Each top-level statement is kept or
+skipped by one rule, and every skipped statement is recorded with its line and the reason:
+
+- kept: imports, ``def``/``class``, assignments whose value is *cheap*, a few setup calls
+  (``random.seed``, ``sys.setrecursionlimit``, ...), and ``try``/``if`` blocks that contain kept
+  statements (their skipped inner statements become ``pass``);
+- an expression is cheap when every call it makes (outside lambda bodies) is to a known-cheap
+  constructor: numpy array constructors, builtins such as ``dict``/``list``/``range``, ``re.compile``,
+  ``namedtuple``, ``random.Random``, ``math`` functions, ``.copy()``, or a class defined earlier in
+  the notebook. So ``board = np.zeros((6, 7))`` is kept and ``result = play_game(a, b)`` is not;
+- skipped: top-level calls (``play(...)``, ``print(...)``), bare expressions, ``for``/``while`` loops,
+  ``with`` blocks, ``if __name__ == "__main__":`` blocks, asserts, IPython magics and shell lines.
+
+IPython syntax (``%time``, ``!pip``, ``?obj``, ``%%time``) is turned into Python by IPython's own
+``TransformerManager`` and the resulting ``get_ipython()`` statements are skipped. The kept code
+keeps the cell's line numbers (skipped lines are blanked), so a traceback from it points at the
+line the student sees.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from grader.load.sources import RawCell
+
+
+@dataclass(frozen=True)
+class SkippedStatement:
+    """A statement left out of the kept code: where it is (cell lines, 1-based) and why."""
+
+    line: int
+    end_line: int
+    source: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class KeptStatement:
+    """One kept top-level statement (or several sharing a line), for exec one at a time.
+
+    Compile ``"\\n" * (line - 1) + source`` to keep the cell's line numbers in tracebacks; running
+    statements one by one lets the rest of a cell load when one kept statement fails.
+    """
+
+    line: int
+    end_line: int
+    source: str
+
+
+@dataclass(frozen=True)
+class SyntaxProblem:
+    """A cell that is not valid Python even after IPython syntax is converted."""
+
+    line: int | None
+    message: str
+
+
+@dataclass(frozen=True)
+class CodeCell:
+    """One code cell: its number in the notebook, the student's source and what definitions mode keeps.
+
+    ``kept`` has the same line numbering as ``source``; it is empty for a cell with a syntax error.
+    """
+
+    index: int
+    source: str
+    kept: str
+    kept_statements: tuple[KeptStatement, ...] = ()
+    skipped: tuple[SkippedStatement, ...] = ()
+    syntax_error: SyntaxProblem | None = None
+    first_line: int = 1
+
+
+# --- what counts as cheap --------------------------------------------------------------------
+
+_NUMPY_CONSTRUCTORS = (
+    "array asarray zeros ones full empty zeros_like ones_like full_like empty_like arange linspace eye "
+    "identity copy int8 int16 int32 int64 uint8 float32 float64 bool_ dtype inf"
+).split()
+_BUILTIN_CONSTRUCTORS = (
+    "dict list set tuple frozenset int float str bool bytes complex range object len min max abs round "
+    "sorted reversed enumerate zip ord chr type isinstance hash any all iter map filter"
+).split()
+#: canonical dotted names (after resolving the notebook's import aliases) that are cheap to call
+CHEAP_CALLS = frozenset(
+    [f"numpy.{name}" for name in _NUMPY_CONSTRUCTORS]
+    + _BUILTIN_CONSTRUCTORS
+    + [
+        "re.compile",
+        "collections.namedtuple",
+        "collections.defaultdict",
+        "collections.deque",
+        "collections.Counter",
+        "collections.OrderedDict",
+        "typing.NamedTuple",
+        "typing.TypeVar",
+        "enum.Enum",
+        "enum.IntEnum",
+        "dataclasses.field",
+        "functools.partial",
+        "random.Random",
+        "random.seed",
+        "numpy.random.seed",
+        "numpy.random.default_rng",
+        "numpy.random.RandomState",
+        "fractions.Fraction",
+        "string.Template",
+    ]
+)
+_CHEAP_MODULES = ("math.",)  # every math function is cheap
+#: method names that are cheap on whatever object: ``board.copy()``, ``a.reshape(6, 7)``
+CHEAP_METHODS = frozenset("copy reshape astype tolist format join split strip upper lower".split())
+#: calls worth running as statements because later code depends on them
+SETUP_CALLS = frozenset(
+    [
+        "random.seed",
+        "numpy.random.seed",
+        "sys.setrecursionlimit",
+        "warnings.filterwarnings",
+        "warnings.simplefilter",
+        "numpy.set_printoptions",
+        "numpy.seterr",
+        "pandas.set_option",
+        "sys.path.append",
+        "sys.path.insert",
+    ]
+)
+#: calls that create a class: their target names become constructors too
+_CLASS_FACTORIES = frozenset(["collections.namedtuple", "typing.NamedTuple", "enum.Enum", "enum.IntEnum"])
+#: cell magics whose body is ordinary Python run in the user's namespace
+_PYTHON_BODY_CELL_MAGICS = frozenset(["time", "capture"])
+
+
+#: names students use without showing the import (it sits in a cell we could not parse, ...)
+_DEFAULT_ALIASES = {"np": "numpy", "pd": "pandas"} | {
+    name: f"collections.{name}" for name in ("namedtuple", "defaultdict", "deque", "Counter", "OrderedDict")
+}
+
+
+@dataclass
+class DefinitionContext:
+    """What earlier cells taught us: import aliases (``np`` -> ``numpy``) and classes defined."""
+
+    aliases: dict[str, str] = field(default_factory=lambda: dict(_DEFAULT_ALIASES))
+    classes: set[str] = field(default_factory=set)
+    #: names whose latest binding was skipped (``board = empty_board()``): code using them would fail
+    only_skipped: set[str] = field(default_factory=set)
+
+    def bind(self, node: ast.stmt, kept: bool) -> None:
+        """Record the names a top-level statement binds, so later statements can tell what exists."""
+        names = _bound_names(node)
+        if kept:
+            self.only_skipped -= names
+        else:
+            self.only_skipped |= names
+
+    def missing_name(self, node: ast.stmt) -> str | None:
+        """A name the statement reads now whose only binding was skipped, if any."""
+        for current in _evaluated_now(node):
+            if isinstance(current, ast.Name) and isinstance(current.ctx, ast.Load) and current.id in self.only_skipped:
+                return current.id
+        return None
+
+    def learn(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    self.aliases[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    self.aliases[top] = top
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                if alias.name != "*":
+                    self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        elif isinstance(node, ast.ClassDef):
+            self.classes.add(node.name)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            if self.canonical(node.value.func) in _CLASS_FACTORIES:
+                self.classes.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, (ast.Try, ast.If)):
+            for child in _child_blocks(node):
+                for stmt in child:
+                    self.learn(stmt)
+
+    def canonical(self, func: ast.expr) -> str | None:
+        """``np.random.seed`` -> ``numpy.random.seed``; None for calls on computed objects."""
+        dotted = _dotted_name(func)
+        if dotted is None:
+            return None
+        head, _, rest = dotted.partition(".")
+        head = self.aliases.get(head, head)
+        return f"{head}.{rest}" if rest else head
+
+    def is_cheap_call(self, call: ast.Call) -> bool:
+        name = self.canonical(call.func)
+        if name is not None:
+            if name in CHEAP_CALLS or name in self.classes or name.startswith(_CHEAP_MODULES):
+                return True
+        return isinstance(call.func, ast.Attribute) and call.func.attr in CHEAP_METHODS
+
+    def first_expensive_call(self, node: ast.AST) -> ast.Call | None:
+        """The first call (in source order) that is not known to be cheap; lambda bodies do not run."""
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, ast.Lambda):
+                children: list[ast.AST] = [*current.args.defaults, *(d for d in current.args.kw_defaults if d)]
+            else:
+                if isinstance(current, ast.Call) and not self.is_cheap_call(current):
+                    return current
+                children = list(ast.iter_child_nodes(current))
+            stack.extend(reversed(children))
+        return None
+
+
+def _evaluated_now(node: ast.AST) -> Iterable[ast.AST]:
+    """The nodes of a statement that run when it runs: not function, class or lambda bodies."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        stack.extend(ast.iter_child_nodes(current))
+
+
+def _bound_names(node: ast.stmt) -> set[str]:
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return {(a.asname or a.name).split(".")[0] for a in node.names if a.name != "*"}
+    return {
+        n.id for n in _evaluated_now(node) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
+    }
+
+
+def _dotted_name(node: ast.expr) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _call_label(call: ast.Call) -> str:
+    name = _dotted_name(call.func)
+    if name is None and isinstance(call.func, ast.Attribute):
+        name = f"….{call.func.attr}"
+    return f"{name or 'a computed function'}()"
+
+
+def _child_blocks(node: ast.stmt) -> list[list[ast.stmt]]:
+    if isinstance(node, ast.If):
+        return [node.body, node.orelse]
+    if isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+        return [node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody]  # type: ignore[attr-defined]
+    return []
+
+
+# --- the rule ---------------------------------------------------------------------------------
+
+
+def _is_main_guard(node: ast.If) -> bool:
+    test = node.test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = [test.left, test.comparators[0]]
+    return any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides) and any(
+        isinstance(s, ast.Constant) and s.value == "__main__" for s in sides
+    )
+
+
+def _ipython_reason(call: ast.Call) -> str | None:
+    """The reason for a ``get_ipython().method(...)`` call made by IPython's transformer, else None."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call)):
+        return None
+    if _dotted_name(func.value.func) != "get_ipython":
+        return None
+    args = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    method = func.attr
+    if method == "run_line_magic" and args:
+        if args[0] in ("pinfo", "pinfo2"):
+            return f"help request ?{args[1] if len(args) > 1 else ''}".rstrip()
+        return f"IPython magic %{args[0]}"
+    if method == "run_cell_magic" and args:
+        return f"cell magic %%{args[0]}"
+    if method in ("system", "getoutput"):
+        return f"shell command !{args[0] if args else ''}".rstrip()
+    return f"get_ipython().{method}() call"
+
+
+def _uses_input(node: ast.AST) -> bool:
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "input" for n in ast.walk(node)
+    )
+
+
+def _decide(node: ast.stmt, ctx: DefinitionContext) -> str | None:
+    """None to keep a top-level statement, else the reason to skip it (compound blocks: see _filter_block)."""
+    if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return None
+    if isinstance(node, (ast.Pass, ast.Global, ast.Nonlocal)):
+        return None
+    for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+        reason = _ipython_reason(call)
+        if reason:
+            return reason
+    if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        if node.value is None:
+            return None
+        call = ctx.first_expensive_call(node)
+        return None if call is None else f"assignment calls {_call_label(call)}: may be an experiment"
+    if isinstance(node, ast.Expr):
+        value = node.value
+        if isinstance(value, ast.Constant):
+            return None  # a string used as a comment
+        if isinstance(value, ast.Call):
+            arguments = [*value.args, *(k.value for k in value.keywords)]
+            if ctx.canonical(value.func) in SETUP_CALLS and not any(map(ctx.first_expensive_call, arguments)):
+                return None
+            return f"experiment call {_call_label(value)}"
+        return "bare expression: only displays a value"
+    if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        loop = "for" if isinstance(node, (ast.For, ast.AsyncFor)) else "while"
+        return f"{loop} loop" + (" reading input()" if _uses_input(node) else "")
+    if isinstance(node, ast.If) and _is_main_guard(node):
+        return "if __name__ == '__main__' block"
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return "with block"
+    if isinstance(node, ast.Assert):
+        return "assert statement (a test)"
+    if isinstance(node, ast.Delete):
+        return "del statement"
+    if isinstance(node, ast.Raise):
+        return "raise statement"
+    if isinstance(node, ast.Return):
+        return "return outside a function"
+    return f"{type(node).__name__.lower()} statement"
+
+
+@dataclass
+class _Filtered:
+    """Result of filtering one block: kept top-level nodes and skipped statements (with their nesting)."""
+
+    kept: list[ast.stmt] = field(default_factory=list)
+    skipped: list[tuple[ast.stmt, str, bool]] = field(default_factory=list)  # node, reason, nested
+
+
+def _filter_block(body: list[ast.stmt], ctx: DefinitionContext, nested: bool, out: _Filtered) -> bool:
+    """Sort ``body`` into kept and skipped statements; return whether anything was kept."""
+    any_kept = False
+    for node in body:
+        if isinstance(node, ast.If) and not _is_main_guard(node) or isinstance(node, ast.Try) or (
+            type(node).__name__ == "TryStar"
+        ):
+            test_call = ctx.first_expensive_call(node.test) if isinstance(node, ast.If) else None
+            if test_call is not None:
+                out.skipped.append((node, f"if condition calls {_call_label(test_call)}", nested))
+                ctx.bind(node, kept=False)
+                continue
+            inner = _Filtered()
+            blocks = _child_blocks(node)
+            kept_inside = [_filter_block(block, ctx, True, inner) for block in blocks]
+            # a try is worth keeping for its body; an if for either branch
+            if kept_inside[0] or (isinstance(node, ast.If) and any(kept_inside)):
+                out.skipped.extend(inner.skipped)
+                if not nested:
+                    out.kept.append(node)
+                ctx.learn(node)
+                any_kept = True
+            else:
+                kind = "if" if isinstance(node, ast.If) else "try"
+                out.skipped.append((node, f"{kind} block that defines nothing", nested))
+                ctx.bind(node, kept=False)
+            continue
+        reason = _decide(node, ctx)
+        if reason is None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            missing = ctx.missing_name(node)
+            if missing:
+                reason = f"uses {missing}, which only a skipped statement defines"
+        if reason is None:
+            if not nested:
+                out.kept.append(node)
+            ctx.learn(node)
+            any_kept = True
+        else:
+            out.skipped.append((node, reason, nested))
+        ctx.bind(node, kept=reason is None)
+    return any_kept
+
+
+# --- building the kept text ------------------------------------------------------------------
+
+
+def _start_line(node: ast.stmt) -> int:
+    decorators = getattr(node, "decorator_list", None)
+    return min([node.lineno, *(d.lineno for d in decorators)]) if decorators else node.lineno
+
+
+def _replace_span(lines: list[bytes], node: ast.stmt, nested: bool) -> None:
+    """Blank a skipped statement in place, keeping the line count (offsets are UTF-8 bytes, as ast's).
+
+    A statement alone on its lines becomes blank lines (``pass`` inside a block, which must not end
+    up empty); one that shares a line with kept code (``import x; print(x)``) becomes ``pass``.
+    """
+    first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+    before = lines[first][: node.col_offset]
+    after = lines[last][node.end_col_offset :]
+    newline = b"\n" if after.endswith(b"\n") else b""
+    after = after.rstrip(b"\r\n")
+    alone = not before.strip() and (not after.strip() or after.strip().startswith(b"#"))
+    if alone and not nested:
+        head = b""
+    elif alone:
+        head = before + b"pass"
+    else:  # code after the statement on its last line moves up to the first line
+        head = before + b"pass" + after
+    replacement = [head] + [b""] * (last - first)
+    lines[first : last + 1] = [line + b"\n" for line in replacement[:-1]] + [replacement[-1] + newline]
+
+
+def _statement_text(python: str, node: ast.stmt, original_lines: str) -> str:
+    """The statement as the student wrote it: its exact span, or its original lines for IPython syntax."""
+    segment = ast.get_source_segment(python, node)
+    return original_lines if segment is None or "get_ipython()" in segment else segment
+
+
+@dataclass(frozen=True)
+class CellDefinitions:
+    """Definitions mode applied to one cell's source."""
+
+    kept: str
+    kept_statements: tuple[KeptStatement, ...]
+    skipped: tuple[SkippedStatement, ...]
+    syntax_error: SyntaxProblem | None
+
+
+_transformer = None
+
+
+def _ipython_to_python(text: str) -> str:
+    """IPython syntax -> Python calls to get_ipython(); imported lazily (IPython costs ~0.4 s)."""
+    global _transformer
+    if _transformer is None:
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        _transformer = TransformerManager()
+    return _transformer.transform_cell(text)
+
+
+def filter_cell(source: str, ctx: DefinitionContext | None = None) -> CellDefinitions:
+    """Keep the definitions of one cell's source; ``ctx`` carries aliases and classes across cells."""
+    ctx = ctx if ctx is not None else DefinitionContext()
+    original_lines = source.splitlines()
+    offset = 0
+    while offset < len(original_lines) and not original_lines[offset].strip():
+        offset += 1
+    body = "\n".join(original_lines[offset:])
+
+    def text_of(line: int, end_line: int) -> str:
+        return "\n".join(original_lines[line - 1 : end_line])
+
+    magic = re.match(r"%%(\w+)", body)
+    if magic:
+        name = magic.group(1)
+        if name in _PYTHON_BODY_CELL_MAGICS:
+            inner = filter_cell("\n" * (offset + 1) + body.partition("\n")[2], ctx)
+            reason = f"cell magic %%{name} (its body is filtered like any cell)"
+            note = SkippedStatement(offset + 1, offset + 1, original_lines[offset], reason)
+            return CellDefinitions(inner.kept, inner.kept_statements, (note, *inner.skipped), inner.syntax_error)
+        last = len(original_lines)
+        skipped = SkippedStatement(offset + 1, last, text_of(offset + 1, last), f"cell magic %%{name}")
+        return CellDefinitions("", (), (skipped,), None)
+
+    python = body
+    try:
+        tree = ast.parse(python)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as first_error:
+        if not isinstance(first_error, SyntaxError):  # null bytes, absurd nesting
+            return CellDefinitions("", (), (), SyntaxProblem(None, f"{type(first_error).__name__}: {first_error}"))
+        try:
+            python = _ipython_to_python(body)
+            tree = ast.parse(python)
+        except SyntaxError as err:
+            line = err.lineno + offset if err.lineno else None
+            return CellDefinitions("", (), (), SyntaxProblem(line, err.msg))
+        except Exception:  # IPython's transformer can fail on odd text; report the plain error
+            line = first_error.lineno + offset if first_error.lineno else None
+            return CellDefinitions("", (), (), SyntaxProblem(line, first_error.msg))
+
+    filtered = _Filtered()
+    _filter_block(tree.body, ctx, False, filtered)
+
+    lines = [line.encode("utf-8") for line in python.splitlines(keepends=True)]
+    for node, _, nested in sorted(filtered.skipped, key=lambda s: (s[0].lineno, s[0].col_offset), reverse=True):
+        _replace_span(lines, node, nested)
+    kept_python = b"".join(lines).decode("utf-8")
+    kept_lines = kept_python.splitlines()
+
+    statements: list[KeptStatement] = []
+    for node in filtered.kept:
+        start, end = _start_line(node), node.end_lineno or node.lineno
+        if statements and start <= statements[-1].end_line - offset:  # shares a line with the previous one
+            start = statements.pop().line - offset
+        chunk = "\n".join(kept_lines[start - 1 : end])
+        statements.append(KeptStatement(start + offset, end + offset, chunk))
+
+    skipped = tuple(
+        SkippedStatement(
+            node.lineno + offset,
+            (node.end_lineno or node.lineno) + offset,
+            _statement_text(python, node, text_of(node.lineno + offset, (node.end_lineno or node.lineno) + offset)),
+            reason,
+        )
+        for node, reason, _ in sorted(filtered.skipped, key=lambda s: (s[0].lineno, s[0].col_offset))
+    )
+    kept = "\n" * offset + kept_python if kept_python.strip() else ""
+    if kept:
+        try:  # ast.parse accepts some code the compiler rejects (e.g. nonlocal at top level)
+            compile(kept, "<cell>", "exec")
+        except SyntaxError as err:
+            return CellDefinitions("", (), skipped, SyntaxProblem(err.lineno, err.msg))
+        except (ValueError, RecursionError, MemoryError) as err:
+            return CellDefinitions("", (), skipped, SyntaxProblem(None, f"{type(err).__name__}: {err}"))
+    return CellDefinitions(kept, tuple(statements), skipped, None)
+
+
+def definitions_only(cells: Iterable[RawCell]) -> list[CodeCell]:
+    """Definitions mode for a notebook's code cells, in order (the last definition of a name wins)."""
+    ctx = DefinitionContext()
+    out = []
+    for cell in cells:
+        result = filter_cell(cell.source, ctx)
+        out.append(
+            CodeCell(
+                index=cell.index,
+                source=cell.source,
+                kept=result.kept,
+                kept_statements=result.kept_statements,
+                skipped=result.skipped,
+                syntax_error=result.syntax_error,
+                first_line=cell.first_line,
+            )
+        )
+    return out

@@ -1,0 +1,130 @@
+"""One student's submission (a file or a folder) -> plain data: who, what kind, which code cells.
+
+:func:`load_submission` never raises for a student's file: a PDF, a broken notebook or an empty
+folder comes back as a :class:`Submission` whose ``status`` says why it needs a human.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader.load.definitions import CodeCell, definitions_only
+from grader.load.sources import CODE_KINDS, NoCodeFound, UnreadableSubmission, read_source_cells
+
+LOADED = "loaded"
+MANUAL = "not automatically gradable"
+UNREADABLE = "unreadable"
+
+#: in a folder, the first kind present is graded: a notebook says most, an HTML export least
+KIND_PREFERENCE = ("ipynb", "py", "html")
+_IGNORED_DIRS = {".ipynb_checkpoints", "__pycache__", "__MACOSX", ".git"}
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What the load step hands on: the chosen file, its kind, its code cells, and notes.
+
+    ``status`` is :data:`LOADED` (cells are ready), :data:`MANUAL` (a PDF, text, Word file, zip or
+    an HTML page without code: a human grades it) or :data:`UNREADABLE` (a notebook, script or
+    HTML file that is broken; ``problems`` says what is wrong). ``other_files`` are the rest of a
+    folder's files (a notebook may import a helper module from them).
+    """
+
+    path: Path
+    student: str
+    kind: str
+    status: str
+    cells: list[CodeCell] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    other_files: tuple[Path, ...] = ()
+
+    @property
+    def gradable(self) -> bool:
+        return self.status == LOADED
+
+
+def load_submission(path: Path | str) -> Submission:
+    """Load a student's file or folder in definitions mode (see :mod:`grader.load.definitions`).
+
+    The student's name is the file stem, or the folder name for a folder.
+    """
+    path = Path(path)
+    if path.is_dir():
+        return _load_folder(path)
+    return _load_file(path, student=path.stem)
+
+
+def choose_file(folder: Path) -> tuple[Path | None, list[Path]]:
+    """The file to grade in a student's folder, and the others.
+
+    The first kind in :data:`KIND_PREFERENCE` wins (.ipynb > .py > .html); among several files of
+    that kind the most recently modified one (then the first by name). Hidden files and
+    checkpoint folders are ignored. With no file of a code kind, the first other file is returned
+    (it will be graded by hand).
+    """
+    files = sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file()
+        and not p.name.startswith(".")
+        and not any(part in _IGNORED_DIRS or part.startswith(".") for part in p.relative_to(folder).parts[:-1])
+    )
+    for kind in KIND_PREFERENCE:
+        candidates = [p for p in files if CODE_KINDS.get(p.suffix.lower()) == kind]
+        if candidates:
+            chosen = max(candidates, key=lambda p: p.stat().st_mtime)  # ties: the first by name
+            return chosen, [p for p in files if p != chosen]
+    return (files[0], files[1:]) if files else (None, [])
+
+
+def _load_folder(folder: Path) -> Submission:
+    chosen, others = choose_file(folder)
+    if chosen is None:
+        return Submission(folder, folder.name, "folder", MANUAL, problems=[f"{folder}: the folder has no files"])
+    submission = _load_file(chosen, student=folder.name)
+    notes = []
+    if others:
+        notes.append(
+            f"{folder.name}: graded {chosen.relative_to(folder)} (preferring .ipynb > .py > .html);"
+            f" also found {', '.join(str(p.relative_to(folder)) for p in others)}"
+        )
+    return Submission(
+        submission.path,
+        submission.student,
+        submission.kind,
+        submission.status,
+        submission.cells,
+        notes + submission.problems,
+        tuple(others),
+    )
+
+
+def _load_file(path: Path, student: str) -> Submission:
+    kind = CODE_KINDS.get(path.suffix.lower())
+    if not path.exists():
+        return Submission(path, student, kind or "missing", UNREADABLE, problems=[f"{path}: no such file"])
+    if kind is None:
+        what = path.suffix.lower() or "a file without a suffix"
+        return Submission(
+            path, student, path.suffix.lower().lstrip(".") or "unknown", MANUAL,
+            problems=[f"{path}: {what} is not a notebook, .py or nbconvert .html file; grade it by hand"],
+        )
+    try:
+        read = read_source_cells(path)
+    except NoCodeFound as err:
+        return Submission(path, student, kind, MANUAL, problems=[str(err)])
+    except UnreadableSubmission as err:
+        return Submission(path, student, kind, UNREADABLE, problems=[str(err)])
+    problems = list(read.problems)
+    if not read.cells:
+        problems.append(f"{path}: no code cells")
+    cells = definitions_only(read.cells)
+    for cell in cells:
+        if cell.syntax_error is not None:
+            where = f"line {cell.syntax_error.line}" if cell.syntax_error.line else "somewhere"
+            problems.append(
+                f"{path.name}: cell {cell.index} is not valid Python ({cell.syntax_error.message} at {where});"
+                " its definitions are missing"
+            )
+    return Submission(path, student, kind, LOADED, cells, problems)

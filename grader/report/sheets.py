@@ -1,0 +1,114 @@
+"""Score sheets for instructors: ``scores.csv`` (one row per submission) and ``details.csv`` (one per check).
+
+The frames are the Python API; the CSV writers add only one thing, protection against spreadsheet
+formula injection (see :func:`neutralize_formulas`), because a message may quote student text and
+these files are opened in Excel.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import pandas as pd
+
+from grader.report.files import write_text
+from grader.report.tally import ordered_tasks, tally_tasks
+from grader.results import SubmissionResult
+
+SCORE_TAIL_COLUMNS = ["total", "max_total", "status", "message"]
+DETAIL_COLUMNS = ["submission", "task", "check", "points", "max_points", "status", "message", "visibility"]
+
+# A spreadsheet treats a cell starting with one of these as a formula (OWASP "CSV injection").
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def latest_by_submission(results: Iterable[SubmissionResult]) -> list[SubmissionResult]:
+    """One result per submission, the last given winning (a resumed batch appends re-graded ones), sorted."""
+    latest: dict[str, SubmissionResult] = {}
+    for result in results:
+        latest[result.submission] = result
+    return [latest[key] for key in sorted(latest)]
+
+
+def scores_frame(results: Iterable[SubmissionResult], tasks: Sequence[str]) -> pd.DataFrame:
+    """One row per submission: ``submission``, one column per task, ``total``, ``max_total``, ``status``, ``message``.
+
+    Task columns follow ``tasks`` (rubric order, names as given); a task found in the results but
+    not in ``tasks`` gets a column after them rather than vanishing. A task cell is empty (NaN)
+    when the submission has no check for it or when all its checks are graded by hand, so that a
+    missing grade never reads as a zero. Rows are sorted by submission.
+    """
+    results = latest_by_submission(results)
+    columns = ordered_tasks(results, tasks)
+    rows = []
+    for result in results:
+        row: dict[str, object] = {"submission": result.submission}
+        row.update({task: math.nan for task in columns})
+        for tally in tally_tasks(result, columns):
+            if not tally.manual_only:
+                row[tally.task] = tally.points
+        row.update(total=result.total, max_total=result.max_total, status=result.status, message=result.message)
+        rows.append(row)
+    frame = pd.DataFrame(rows, columns=["submission", *columns, *SCORE_TAIL_COLUMNS])
+    for column in [*columns, "total", "max_total"]:
+        frame[column] = frame[column].astype(float)
+    return frame
+
+
+def details_frame(results: Iterable[SubmissionResult]) -> pd.DataFrame:
+    """One row per check: ``submission, task, check, points, max_points, status, message, visibility``.
+
+    Submissions are sorted; checks keep the order in which they were run (rubric order).
+    """
+    rows = [
+        {
+            "submission": result.submission,
+            "task": check.task,
+            "check": check.check,
+            "points": check.points,
+            "max_points": check.max_points,
+            "status": check.status,
+            "message": check.message,
+            "visibility": check.visibility,
+        }
+        for result in latest_by_submission(results)
+        for check in result.checks
+    ]
+    frame = pd.DataFrame(rows, columns=DETAIL_COLUMNS)
+    frame["points"] = frame["points"].astype(float)
+    frame["max_points"] = frame["max_points"].astype(float)
+    return frame
+
+
+def neutralize_formulas(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy in which text cells that a spreadsheet would run as a formula start with ``'``.
+
+    Only text columns are touched; numbers (negative ones included) stay numbers.
+    """
+    frame = frame.copy()
+    for column in frame.columns:
+        if not pd.api.types.is_numeric_dtype(frame[column]):
+            frame[column] = frame[column].map(
+                lambda v: "'" + v if isinstance(v, str) and v.startswith(_FORMULA_STARTS) else v
+            )
+    return frame
+
+
+def frame_to_csv_text(frame: pd.DataFrame) -> str:
+    """CSV text of ``frame`` without the index, ``\\n`` line ends, empty cells for NaN."""
+    return frame.to_csv(index=False, lineterminator="\n")
+
+
+def write_scores(results: Iterable[SubmissionResult], out_dir: str | os.PathLike[str], tasks: Sequence[str]) -> Path:
+    """Write ``out_dir/scores.csv`` from :func:`scores_frame`; return its path (rewritten whole, atomically)."""
+    frame = neutralize_formulas(scores_frame(results, tasks))
+    return write_text(Path(out_dir) / "scores.csv", frame_to_csv_text(frame))
+
+
+def write_details(results: Iterable[SubmissionResult], out_dir: str | os.PathLike[str]) -> Path:
+    """Write ``out_dir/details.csv`` from :func:`details_frame`; return its path."""
+    frame = neutralize_formulas(details_frame(results))
+    return write_text(Path(out_dir) / "details.csv", frame_to_csv_text(frame))

@@ -1,0 +1,141 @@
+"""``rubric.yaml`` -> a validated model: the assignments, their functions and agents, tasks, checks, points.
+
+Validation points at the exact key of a mistake (``assignments.connect4.tasks[2].checks[0].points``),
+so an instructor can fix a rubric without reading our code.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+BUNDLED_RUBRIC = Path(__file__).resolve().parent.parent / "rubric.yaml"
+
+
+class RubricError(ValueError):
+    """A rubric file that cannot be used; the message names the file and the key."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CheckSpec(Strict):
+    """One check: its kind (a module in ``grader/checks``), what it judges, points and visibility."""
+
+    kind: str
+    target: str = ""  # the function role or agent label judged ('result', 'alpha_beta_player'); '' for notebook checks
+    name: str = ""  # shown in sheets; default '<target>: <kind words>'
+    points: float = Field(ge=0)
+    visibility: Literal["public", "hidden"] = "public"
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        from grader.checks import describe_kind
+
+        words = self.name or describe_kind(self.kind)
+        return f"{self.target}: {words}" if self.target and not self.name.startswith(self.target) else words
+
+
+class Task(Strict):
+    name: str
+    points: float | None = Field(default=None, ge=0)  # when given, the checks' points must add up to it
+    checks: list[CheckSpec]
+
+    @model_validator(mode="after")
+    def _points_add_up(self) -> "Task":
+        total = sum(c.points for c in self.checks)
+        if self.points is not None and abs(total - self.points) > 1e-9:
+            raise ValueError(f"task {self.name!r}: its checks give {total:g} points but the task is worth {self.points:g}")
+        return self
+
+
+class Limits(Strict):
+    call_seconds: float = Field(default=2.0, gt=0)  # one call of a game function
+    move_seconds: float = Field(default=2.0, gt=0)  # one agent move
+    load_seconds: float = Field(default=60.0, gt=0)  # one cell while loading
+    memory_mb: int = Field(default=1024, gt=0)
+    check_seconds: float = Field(default=120.0, gt=0)  # think-time budget of one check (agent games)
+
+
+class Assignment(Strict):
+    title: str
+    game: Literal["tictactoe", "connect4", "dots_and_boxes"]
+    board: dict[str, int] = Field(default_factory=dict)  # keyword arguments of load_game
+    detect: list[str] = Field(default_factory=list)  # words that identify a notebook of this assignment
+    limits: Limits = Field(default_factory=Limits)
+    functions: dict[str, list[str]] = Field(default_factory=dict)  # role -> accepted names
+    agents: dict[str, list[str]] = Field(default_factory=dict)  # label -> accepted names
+    tasks: list[Task]
+
+    @field_validator("functions")
+    @classmethod
+    def _known_roles(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        known = {"initial_state", "actions", "result", "terminal", "utility"}
+        unknown = set(v) - known
+        if unknown:
+            raise ValueError(f"unknown function role(s) {sorted(unknown)}; known: {sorted(known)}")
+        return v
+
+    @model_validator(mode="after")
+    def _targets_exist(self) -> "Assignment":
+        from grader.checks import KINDS
+
+        for i, task in enumerate(self.tasks):
+            for j, check in enumerate(task.checks):
+                where = f"tasks[{i}].checks[{j}]"
+                if check.kind not in KINDS:
+                    raise ValueError(f"{where}: unknown check kind {check.kind!r}; known: {', '.join(sorted(KINDS))}")
+                needs = KINDS[check.kind].TARGET
+                if needs == "function" and check.target not in self.functions:
+                    raise ValueError(f"{where}: target {check.target!r} is not one of the functions "
+                                     f"{sorted(self.functions)}")
+                if needs == "agent" and check.target not in self.agents:
+                    raise ValueError(f"{where}: target {check.target!r} is not one of the agents {sorted(self.agents)}")
+        return self
+
+    @property
+    def max_points(self) -> float:
+        return sum(c.points for t in self.tasks for c in t.checks)
+
+    @property
+    def task_names(self) -> list[str]:
+        return [t.name for t in self.tasks]
+
+    def make_game(self):
+        from reference.games import load_game
+
+        return load_game(self.game, **self.board)
+
+
+class Rubric(Strict):
+    version: int = 1
+    assignments: dict[str, Assignment]
+
+    def assignment(self, name: str) -> Assignment:
+        if name not in self.assignments:
+            raise RubricError(f"no assignment {name!r} in the rubric; it has: {', '.join(self.assignments)}")
+        return self.assignments[name]
+
+
+def load_rubric(path: str | Path | None = None) -> Rubric:
+    """Read and validate a rubric file (default: the bundled ``rubric.yaml``)."""
+    path = Path(path) if path else BUNDLED_RUBRIC
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RubricError(f"rubric file {path} does not exist") from None
+    except yaml.YAMLError as e:
+        raise RubricError(f"{path} is not valid YAML: {e}") from None
+    try:
+        return Rubric.model_validate(data)
+    except ValidationError as e:
+        lines = [f"{path}: the rubric has {e.error_count()} mistake(s):"]
+        for err in e.errors():
+            key = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in err["loc"]).replace(".[", "[")
+            lines.append(f"  - {key or '(top level)'}: {err['msg']}")
+        raise RubricError("\n".join(lines)) from None

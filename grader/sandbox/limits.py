@@ -1,0 +1,44 @@
+"""Resource limits for one sandboxed submission: time per call and per cell, memory, files, output."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+MiB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one worker may use. Times are wall-clock seconds (a sleeping agent uses no CPU but
+    still holds up the game), sizes are bytes.
+
+    ``memory_bytes`` is the address space a worker may add on top of the preloaded interpreter
+    (numpy already imported), so the same figure means the same thing whatever was preloaded.
+    """
+
+    call_timeout: float = 5.0
+    cell_timeout: float = 30.0
+    memory_bytes: int = 1024 * MiB
+    max_open_files: int = 128
+    max_file_bytes: int = 16 * MiB
+    max_processes: int = 16  # tasks (processes and threads) the worker may add
+    output_bytes: int = 256 * 1024  # per stream per call; more ends the call with 'output-limit'
+    result_bytes: int = 16 * MiB  # one encoded result
+    max_depth: int = 64  # nesting of one result
+    freeze_between_calls: bool = True  # SIGSTOP the worker while the grader is not calling it
+    preload: tuple[str, ...] = field(default=("numpy",))
+
+    def __post_init__(self) -> None:
+        for name in ("call_timeout", "cell_timeout"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"Limits.{name} must be a positive number of seconds, got {getattr(self, name)!r}")
+        for name in ("memory_bytes", "max_open_files", "max_file_bytes", "max_processes",
+                     "output_bytes", "result_bytes", "max_depth"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value <= 0:
+                raise ValueError(f"Limits.{name} must be a positive int, got {value!r}")
+
+    def for_worker(self) -> dict[str, Any]:
+        """The plain dict the worker applies to itself."""
+        return asdict(self)

@@ -1,0 +1,317 @@
+"""``Sandbox``: one submission loaded into a confined worker, answering calls as plain data.
+
+The grader never unpickles or evaluates what a worker sends: answers are decoded by the strict
+plain-data codec. A call that overruns its wall-clock limit gets the worker's process tree
+killed; the next call forks a fresh worker from the zygote and replays the submission's cells
+(and the constructor calls behind live handles) before it runs.
+"""
+
+from __future__ import annotations
+
+import atexit
+import itertools
+import json
+import weakref
+from typing import Any, Sequence
+
+from . import codec, isolation
+from .launcher import Exchange, SandboxError, WorkerChannel, ZygoteProcess
+from .limits import Limits
+from .results import (BAD_RETURN, CRASHED, EXCEPTION, MEMORY, OUTPUT_LIMIT, TIMEOUT, UNAVAILABLE, CallResult,
+                      CellReport, Handle, LoadReport, NameInfo, Parameter)
+
+_LIVE: "weakref.WeakSet[Sandbox]" = weakref.WeakSet()
+_KILLING_KINDS = (TIMEOUT, CRASHED, OUTPUT_LIMIT, BAD_RETURN)  # the worker is gone afterwards
+
+
+class Sandbox:
+    """A submission in its own worker process.
+
+    Use as a context manager (or call :meth:`close`)::
+
+        with Sandbox(cells, Limits(call_timeout=1.0)) as box:
+            r = box.call("result", board, 1, 3)
+            agent = box.create("MyAgent", player=1).value
+            move = box.call(agent.attr("act"), board)
+
+    ``isolation`` picks a level (default: the strongest available); ``require`` is the weakest
+    level the instructor accepts (:class:`~grader.sandbox.isolation.IsolationUnavailable` otherwise).
+    """
+
+    def __init__(self, code_cells: Sequence[str] | None = None, limits: Limits | None = None, *,
+                 isolation: str | None = None, require: str | None = None) -> None:
+        self.limits = limits or Limits()
+        self.isolation = _choose(isolation, require)
+        self.respawns = 0
+        self._codec_limits = codec.CodecLimits(max_depth=self.limits.max_depth + 8,
+                                               max_bytes=self.limits.result_bytes + 4096)
+        self._cells: list[str] = []
+        self._skipped: set[int] = set()  # cells that killed the worker: not replayed
+        self._kept: dict[int, dict] = {}  # handle id -> the request that created the object
+        self._broken: dict[int, CallResult] = {}  # handles whose object could not be rebuilt
+        self._ids = itertools.count(1)
+        self._handle_ids = itertools.count(1)
+        self._worker: WorkerChannel | None = None
+        self._ever_spawned = False
+        self._zygote = ZygoteProcess(self.isolation, self.limits)
+        self._slot: list = [None]  # the live worker, for the finalizer (which must not hold self)
+        self._finalizer = weakref.finalize(self, _shutdown, self._zygote, self._slot)
+        _LIVE.add(self)
+        self.load_report: LoadReport | None = None
+        if code_cells is not None:
+            self.load_report = self.load(code_cells)
+
+    # --- lifecycle ------------------------------------------------------------------------
+
+    def __enter__(self) -> "Sandbox":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Kill the worker and the zygote and remove the box; no process is left behind."""
+        self._drop_worker(reap=False)
+        self._finalizer()
+
+    @property
+    def closed(self) -> bool:
+        return not self._finalizer.alive
+
+    def restart(self) -> None:
+        """Replace the worker with a fresh one (cells and handles are replayed on the next call)."""
+        self._drop_worker()
+
+    # --- loading --------------------------------------------------------------------------
+
+    def load(self, cells: Sequence[str]) -> LoadReport:
+        """Execute code cells one by one in the submission's namespace (``__name__ ==
+        "submission"``); a failing cell is recorded and the next one still runs. Each cell has
+        ``limits.cell_timeout``; a cell that kills the worker is left out of later replays."""
+        reports = []
+        for source in cells:
+            index = len(self._cells)
+            self._cells.append(source)
+            r = self._request({"op": "exec", "index": index, "source": source}, self.limits.cell_timeout)
+            if r.kind in _KILLING_KINDS:
+                self._skipped.add(index)
+            reports.append(CellReport(index=index, ok=r.ok, kind=r.kind, error_type=r.error_type,
+                                      message=r.message, traceback=r.traceback, stdout=r.stdout,
+                                      stderr=r.stderr, duration=r.duration))
+        return LoadReport(cells=tuple(reports), isolation=self.isolation)
+
+    # --- calls ----------------------------------------------------------------------------
+
+    def call(self, target: str | Handle, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult:
+        """Call ``target`` (a name, a dotted path like ``"MyAgent.act"``, or a :class:`Handle`)
+        with plain-data arguments; the worker gets copies, so mutation cannot reach the caller."""
+        return self.call_with(target, args, kwargs, timeout=timeout)
+
+    def call_with(self, target: str | Handle, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,
+                  *, timeout: float | None = None) -> CallResult:
+        """:meth:`call` with explicit ``args``/``kwargs`` (for keyword names like ``timeout``)."""
+        req = {"op": "call", "target": _target(target), **self._arguments(args, kwargs)}
+        broken = self._broken_handle(target)
+        if broken is not None:
+            return broken
+        return self._request(req, timeout or self.limits.call_timeout)
+
+    def create(self, target: str | Handle, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult:
+        """Call ``target`` and keep the returned object in the worker; the result's value is a
+        :class:`Handle` to it. After a respawn the object is rebuilt by repeating this call."""
+        hid = next(self._handle_ids)
+        req = {"op": "call", "target": _target(target), **self._arguments(args, kwargs), "keep": hid}
+        r = self._request(req, timeout or self.limits.call_timeout)
+        if not r.ok:
+            return r
+        self._kept[hid] = req
+        return _replace(r, value=Handle(hid))
+
+    def release(self, handle: Handle) -> None:
+        """Forget the object behind ``handle`` (in the worker and for replays)."""
+        self._kept.pop(handle.id, None)
+        self._broken.pop(handle.id, None)
+        if self._worker is not None:
+            self._request({"op": "drop", "handle": handle.id}, self.limits.call_timeout)
+
+    # --- describing names -----------------------------------------------------------------
+
+    def names(self, timeout: float | None = None) -> dict[str, NameInfo]:
+        """Every name the submission defines, with kind, type and signature, so the adapter can
+        find functions by alias. Raises :class:`SandboxError` if the worker cannot answer."""
+        r = self._request({"op": "describe"}, timeout or self.limits.call_timeout)
+        if not r.ok:
+            raise SandboxError(f"could not list the submission's names: {r.describe_error()}")
+        infos = [_name_info(d) for d in r.value]
+        return {i.name: i for i in infos}
+
+    def describe(self, target: str | Handle, timeout: float | None = None) -> NameInfo:
+        """Kind, signature and public methods of one name, dotted path or handle."""
+        broken = self._broken_handle(target)
+        if broken is not None:
+            raise SandboxError(f"handle {target} is unavailable: {broken.message}")
+        r = self._request({"op": "describe", "target": _target(target)}, timeout or self.limits.call_timeout)
+        if not r.ok:
+            raise SandboxError(f"could not describe {target!r}: {r.describe_error()}")
+        return _name_info(r.value)
+
+    # --- plumbing -------------------------------------------------------------------------
+
+    def _arguments(self, args: Sequence[Any], kwargs: dict[str, Any] | None) -> dict:
+        try:
+            return {"args": codec.encode(tuple(args)), "kwargs": codec.encode(dict(kwargs or {}))}
+        except codec.CodecError as e:
+            raise TypeError(f"arguments for the sandbox must be plain data: {e}") from None
+
+    def _broken_handle(self, target: object) -> CallResult | None:
+        if isinstance(target, Handle) and target.id in self._broken:
+            return self._broken[target.id]
+        return None
+
+    def _request(self, req: dict, timeout: float) -> CallResult:
+        if self.closed:
+            raise SandboxError("the sandbox is closed")
+        self._ensure_worker()
+        return self._exchange(req, timeout)
+
+    def _exchange(self, req: dict, timeout: float) -> CallResult:
+        """One round trip on the current worker; on a fatal outcome the worker is discarded."""
+        rid = next(self._ids)
+        body = json.dumps(dict(req, id=rid), separators=(",", ":"), allow_nan=False).encode()
+        assert self._worker is not None
+        ex = self._worker.roundtrip(body, timeout)
+        base = dict(stdout=_text(ex.stdout), stderr=_text(ex.stderr), duration=ex.duration,
+                    isolation=self.isolation)
+        if ex.status == "ok":
+            return self._answer(ex, rid, base)
+        if ex.status == "eof":
+            status = self._drop_worker()
+            how = f"signal {status.get('signal')}" if status.get("signal") else f"exit code {status.get('exit_code')}"
+            return CallResult(ok=False, kind=CRASHED, message=f"the worker died ({how})",
+                              exit_code=status.get("exit_code"), signal=status.get("signal"), **base)
+        self._drop_worker()
+        if ex.status == "timeout":
+            return CallResult(ok=False, kind=TIMEOUT, message=f"no answer within {timeout:g} s (wall clock)", **base)
+        if ex.status == "output-limit":
+            return CallResult(ok=False, kind=OUTPUT_LIMIT, message=f"printed more than {self.limits.output_bytes} "
+                              "bytes on stdout or stderr", **base)
+        return CallResult(ok=False, kind=BAD_RETURN, message=f"the result is larger than "
+                          f"{self.limits.result_bytes} bytes", **base)
+
+    def _answer(self, ex: Exchange, rid: int, base: dict) -> CallResult:
+        try:
+            resp = codec.parse(ex.frame or b"", self._codec_limits)
+            if type(resp) is not dict or resp.get("id") != rid or type(resp.get("ok")) is not bool:
+                raise codec.CodecError("the answer does not match the request")
+            threads = resp.get("threads") if type(resp.get("threads")) is int else 0
+            if resp["ok"]:
+                value = codec.decode(resp.get("value"), self._codec_limits)
+                return CallResult(ok=True, value=value, threads=threads, **base)
+            kind = resp.get("kind")
+            fields = [resp.get(k) for k in ("type", "message", "traceback")]
+            if kind not in (EXCEPTION, MEMORY, BAD_RETURN) or any(type(f) is not str for f in fields):
+                raise codec.CodecError("malformed error report")
+            return CallResult(ok=False, kind=kind, error_type=fields[0][:200], message=fields[1][:4000],
+                              traceback=fields[2][:8000], threads=threads, **base)
+        except codec.CodecError as e:  # a broken or forged answer: trust nothing more from it
+            self._drop_worker()
+            return CallResult(ok=False, kind=BAD_RETURN, message=f"the worker's answer was rejected: {e}", **base)
+
+    def _ensure_worker(self) -> None:
+        """Spawn a worker if there is none, replaying cells and kept objects into it."""
+        attempts = len(self._cells) + 3
+        while self._worker is None:
+            attempts -= 1
+            if attempts < 0:
+                raise SandboxError("the submission could not be reloaded into a fresh worker")
+            self._worker = self._zygote.spawn()
+            if self._ever_spawned:
+                self.respawns += 1
+            self._ever_spawned = True
+            self._slot[0] = self._worker
+            if not self._replay():
+                continue
+
+    def _replay(self) -> bool:
+        """Re-run the loaded cells and the kept constructor calls; False if the worker died."""
+        for index, source in enumerate(self._cells):
+            if index in self._skipped:
+                continue
+            r = self._exchange({"op": "exec", "index": index, "source": source}, self.limits.cell_timeout)
+            if r.kind in _KILLING_KINDS:
+                self._skipped.add(index)
+                return False
+        for hid, req in list(self._kept.items()):
+            r = self._exchange(req, self.limits.call_timeout)
+            if not r.ok:
+                self._broken[hid] = _replace(r, kind=UNAVAILABLE, message=f"the object behind handle {hid} "
+                                             f"could not be rebuilt after a respawn: {r.describe_error()}")
+                self._kept.pop(hid)
+                if r.kind in _KILLING_KINDS:
+                    return False
+        return True
+
+    def _drop_worker(self, reap: bool = True) -> dict:
+        worker, self._worker = self._worker, None
+        self._slot[0] = None
+        if worker is None:
+            return {}
+        worker.kill()
+        worker.close()
+        if not reap or self._zygote.closed:
+            return {}
+        try:
+            return self._zygote.reap()
+        except (OSError, ValueError) as e:
+            raise SandboxError(f"the zygote stopped answering: {e}") from None
+
+
+def _choose(level: str | None, require: str | None) -> str:
+    return isolation.choose(level, require)
+
+
+def _shutdown(zygote: ZygoteProcess, worker_slot: list) -> None:
+    worker = worker_slot[0]
+    if worker is not None:
+        worker.kill()
+        worker.close()
+    zygote.close()
+
+
+@atexit.register
+def _close_all() -> None:
+    for box in list(_LIVE):
+        try:
+            box.close()
+        except Exception:  # noqa: BLE001 - best effort at interpreter exit
+            pass
+
+
+def _target(target: str | Handle) -> dict:
+    if isinstance(target, Handle):
+        return {"handle": target.id, "path": list(target.path)}
+    if not isinstance(target, str) or not target or any(not part.isidentifier() for part in target.split(".")):
+        raise ValueError(f"a call target must be a name or dotted path such as 'MyAgent.act', got {target!r}")
+    return {"handle": None, "path": target.split(".")}
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", errors="replace")
+
+
+def _replace(r: CallResult, **changes: Any) -> CallResult:
+    import dataclasses
+
+    return dataclasses.replace(r, **changes)
+
+
+def _name_info(d: Any) -> NameInfo:
+    if type(d) is not dict:
+        raise SandboxError("malformed description from the worker")
+    params = d.get("parameters")
+    return NameInfo(name=str(d.get("name", "")), kind=str(d.get("kind", "")), type_name=str(d.get("type", "")),
+                    parameters=None if params is None else tuple(
+                        Parameter(name=str(p["name"]), kind=str(p["kind"]), has_default=bool(p["has_default"]),
+                                  default=p.get("default"), default_repr=str(p.get("default_repr", "")),
+                                  annotation=str(p.get("annotation", ""))) for p in params),
+                    doc=str(d.get("doc", "")), members=tuple(_name_info(m) for m in d.get("members", ())))

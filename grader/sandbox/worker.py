@@ -1,0 +1,345 @@
+"""The worker: a forked process that confines itself, holds one submission and answers calls.
+
+Runs inside the sandbox with the standard library only (plus whatever the zygote preloaded);
+it is shipped as source by the zygote bootstrap, so no grader module is importable here and
+tracebacks name no grader path.
+
+Student cells run in a module named ``submission``, not ``__main__``: notebooks guard their
+interactive main loop (``input()`` games, long experiments) with ``if __name__ == "__main__":``
+and the grader must not run it. The module is registered in ``sys.modules`` so that
+dataclasses, pickle-free ``typing`` look-ups and ``inspect`` work as they would in a notebook.
+
+Protocol: frames of a 4-byte big-endian length and a JSON body on one socket; student output
+goes to fds 1 and 2, separate pipes the grader drains, never into the protocol.
+"""
+
+from __future__ import annotations
+
+import builtins
+import collections
+import io
+import os
+import socket
+import struct
+import sys
+import traceback
+import types
+
+if __package__:
+    from . import codec, confine
+else:  # inside the sandbox: modules loaded from source by the zygote bootstrap
+    import _sandbox_codec as codec  # type: ignore[no-redef]
+    import _sandbox_confine as confine  # type: ignore[no-redef]
+
+_HEADER = struct.Struct(">I")
+MODULE_NAME = "submission"
+_MAX_TEXT = 2000
+
+
+def send_frame(sock: socket.socket, body: bytes) -> None:
+    sock.sendall(_HEADER.pack(len(body)) + body)
+
+
+def recv_frame(sock: socket.socket, max_bytes: int = 1 << 30) -> bytes | None:
+    """One frame, or None at end of stream."""
+    head = _recv_exact(sock, 4)
+    if head is None:
+        return None
+    (n,) = _HEADER.unpack(head)
+    if n > max_bytes:
+        raise ValueError(f"frame of {n} bytes is too large")
+    return _recv_exact(sock, n)
+
+
+def _recv_exact(sock: socket.socket, n: int) -> bytes | None:
+    chunks, got = [], 0
+    while got < n:
+        chunk = sock.recv(min(n - got, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+# ------------------------------------------------------------------------------- start-up
+
+
+def run(sock_fd: int, out_fd: int, err_fd: int, cfg: dict) -> None:
+    """Confine this freshly forked process, then serve requests until the grader hangs up."""
+    try:
+        sock = _confine(sock_fd, out_fd, err_fd, cfg)
+    except BaseException as e:  # report why instead of dying silently
+        os.write(2, f"sandbox worker could not confine itself: {e!r}\n".encode())
+        os._exit(70)
+    Worker(sock, cfg).serve()
+    os._exit(0)
+
+
+def _confine(sock_fd: int, out_fd: int, err_fd: int, cfg: dict) -> socket.socket:
+    os.setsid()  # own session and process group: the grader stops and kills the group
+    confine.set_parent_death_signal()
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
+    os.dup2(out_fd, 1)
+    os.dup2(err_fd, 2)
+    keep = 3
+    if sock_fd != keep:
+        os.dup2(sock_fd, keep, inheritable=False)
+    os.closerange(keep + 1, 1 << 16)  # every other inherited descriptor, the zygote's included
+    os.chdir(cfg["workdir"])
+    os.environ.clear()
+    os.environ.update(cfg["env"])
+    confine.apply_rlimits(cfg["limits"], int(cfg.get("extra_tasks", 0)))
+    if cfg.get("uid") is not None:
+        confine.drop_to_uid(int(cfg["uid"]))
+    if cfg["level"] == "landlock":
+        confine.apply_landlock(cfg["read_paths"] + [f"/proc/{os.getpid()}"], [cfg["workdir"]])
+        confine.apply_seccomp()
+    sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8", errors="backslashreplace")
+    sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8", errors="backslashreplace",
+                                  line_buffering=True)
+    builtins.input = _no_input
+    return socket.socket(fileno=keep)
+
+
+def _no_input(prompt: object = "") -> str:
+    """``input()`` in a graded submission: there is no one to type, so fail at once."""
+    if prompt:
+        sys.stdout.write(str(prompt))
+    raise EOFError("input() is not available while grading: stdin is closed "
+                   "(guard interactive code with `if __name__ == '__main__':`)")
+
+
+# ------------------------------------------------------------------------------- serving
+
+
+class Worker:
+    """The request loop over one submission's namespace and the objects kept by handle."""
+
+    def __init__(self, sock: socket.socket, cfg: dict) -> None:
+        self.sock = sock
+        lim = cfg["limits"]
+        self.codec_limits = codec.CodecLimits(max_depth=int(lim["max_depth"]), max_bytes=int(lim["result_bytes"]))
+        module = types.ModuleType(MODULE_NAME)
+        module.__dict__["__builtins__"] = builtins
+        sys.modules[MODULE_NAME] = module
+        self.ns = module.__dict__
+        self.initial_names = set(self.ns)
+        self.handles: dict[int, object] = {}
+        self.ops = {"exec": self.op_exec, "call": self.op_call, "describe": self.op_describe,
+                    "drop": self.op_drop, "ping": lambda req: None}
+
+    def serve(self) -> None:
+        send_frame(self.sock, b'{"hello":%d}' % os.getpid())
+        while True:
+            body = recv_frame(self.sock)
+            if body is None:
+                return
+            req = codec.parse(body, codec.CodecLimits(max_bytes=1 << 30))
+            send_frame(self.sock, self.answer(req))
+
+    def answer(self, req: dict) -> bytes:
+        """Run one request; always produce a response frame (errors included)."""
+        rid = req.get("id")
+        try:
+            value = self.ops[req["op"]](req)
+            tree = value.tree if type(value) is _Encoded else codec.encode(value, self.codec_limits)
+            resp = {"id": rid, "ok": True, "value": tree}
+        except _BadReturn as e:
+            resp = {"id": rid, "ok": False, "kind": "bad-return", "type": "CodecError", "message": str(e),
+                    "traceback": ""}
+        except BaseException as e:  # noqa: BLE001 - student code may raise anything, SystemExit included
+            resp = {"id": rid, "ok": False, **describe_exception(e)}
+        _flush_output()
+        resp["threads"] = _thread_count()
+        try:
+            return codec.json.dumps(resp, separators=(",", ":"), allow_nan=False).encode("utf-8", "surrogatepass")
+        except BaseException as e:  # noqa: BLE001
+            return codec.json.dumps({"id": rid, "ok": False, "kind": "bad-return", "type": type(e).__name__,
+                                     "message": "the result could not be serialised", "traceback": "",
+                                     "threads": resp["threads"]}).encode()
+
+    # --- operations -----------------------------------------------------------------------
+
+    def op_exec(self, req: dict) -> None:
+        filename = f"<cell {int(req['index'])}>"
+        source = req["source"]
+        import linecache
+
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        exec(compile(source, filename, "exec", dont_inherit=True), self.ns)
+
+    def op_call(self, req: dict) -> object:
+        fn = self.resolve(req["target"])
+        args = codec.decode(req.get("args", {"$": "tuple", "v": []}))
+        kwargs = codec.decode(req.get("kwargs", {"$": "dict", "v": {}}))
+        value = fn(*args, **kwargs)
+        keep = req.get("keep")
+        if keep is not None:
+            self.handles[int(keep)] = value
+            return None
+        try:
+            # encode here so a non-plain result is reported as bad-return, not as an exception
+            return _Encoded(codec.encode(value, self.codec_limits))
+        except codec.CodecError as e:
+            raise _BadReturn(str(e)) from None
+
+    def op_describe(self, req: dict) -> object:
+        target = req.get("target")
+        if target is None:
+            names = [k for k in list(self.ns) if k not in self.initial_names and not k.startswith("__")]
+            return [describe_name(k, self.ns[k]) for k in names]
+        obj = self.resolve(target)
+        path = target.get("path") or []
+        return describe_name(path[-1] if path else f"handle {target.get('handle')}", obj, members=True)
+
+    def op_drop(self, req: dict) -> None:
+        self.handles.pop(int(req["handle"]), None)
+
+    def resolve(self, target: dict) -> object:
+        """The object named by a handle id and/or an attribute path (``["MyAgent", "act"]``)."""
+        path = list(target.get("path") or [])
+        hid = target.get("handle")
+        if hid is not None:
+            if int(hid) not in self.handles:
+                raise LookupError(f"no object with handle {hid} in the worker")
+            obj = self.handles[int(hid)]
+        else:
+            if not path:
+                raise ValueError("a call needs a name or a handle")
+            first = path.pop(0)
+            if first not in self.ns:
+                raise NameError(f"name {first!r} is not defined by the submission")
+            obj = self.ns[first]
+        for name in path:
+            obj = getattr(obj, name)
+        return obj
+
+
+class _BadReturn(Exception):
+    pass
+
+
+class _Encoded:
+    """A result already encoded by :meth:`Worker.op_call` (so it is encoded only once)."""
+
+    __slots__ = ("tree",)
+
+    def __init__(self, tree: object) -> None:
+        self.tree = tree
+
+
+# ------------------------------------------------------------------------------- helpers
+
+
+def _safe_text(f, limit: int = _MAX_TEXT) -> str:  # noqa: ANN001
+    try:
+        text = f()
+        if type(text) is not str:
+            text = str.__str__(text) if issubclass(type(text), str) else "<not text>"
+    except BaseException:  # noqa: BLE001 - a hostile __str__ / __repr__
+        text = "<could not be shown>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def describe_exception(e: BaseException) -> dict:
+    """Type, message and a short traceback of the student's frames (no worker frames)."""
+    t = type(e)
+    kind = "memory" if issubclass(t, MemoryError) else "exception"
+    name = _safe_text(lambda: type.__dict__["__name__"].__get__(t), 200)
+    try:
+        last, count, tb = collections.deque(maxlen=8), 0, e.__traceback__
+        while tb is not None:  # walk only: a RecursionError has thousands of frames
+            if not tb.tb_frame.f_code.co_filename.startswith("<_sandbox"):
+                last.append((tb.tb_frame, tb.tb_lineno))
+                count += 1
+            tb = tb.tb_next
+        lines = traceback.StackSummary.extract(iter(last)).format()
+        if count > len(last):
+            lines.insert(0, f"  ... {count - len(last)} earlier frames ...\n")
+        tb = "Traceback (most recent call last):\n" + "".join(lines) if lines else ""
+    except BaseException:  # noqa: BLE001
+        tb = ""
+    message = _safe_text(lambda: str(e))
+    tb = tb + f"{name}: {message}\n"
+    if issubclass(t, SyntaxError) and getattr(e, "lineno", None):
+        message = f"{message}" if "line" in message else f"{message} (line {e.lineno})"
+    return {"kind": kind, "type": name, "message": message, "traceback": tb[-4000:]}
+
+
+def describe_name(name: str, value: object, members: bool = True) -> dict:
+    """Kind, type, signature (as plain data) and public members of one namespace entry."""
+    import inspect
+
+    t = type(value)
+    if issubclass(t, type):
+        kind = "class"
+    elif issubclass(t, types.ModuleType):
+        kind = "module"
+    elif issubclass(t, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
+        kind = "function"
+    elif callable(value):
+        kind = "callable"
+    else:
+        kind = "value"
+    info = {"name": name, "kind": kind, "type": _safe_text(lambda: codec._type_name(t), 200),
+            "parameters": None, "doc": "", "members": []}
+    if kind in ("class", "function", "callable"):
+        try:
+            info["parameters"] = [_describe_parameter(p) for p in inspect.signature(value).parameters.values()]
+        except BaseException:  # noqa: BLE001 - no signature (builtins) or a hostile __signature__
+            info["parameters"] = None
+        doc = _safe_text(lambda: inspect.getdoc(value) or "", 2000)
+        info["doc"] = doc.strip().splitlines()[0] if doc.strip() else ""
+    if members and kind in ("class", "callable", "value"):
+        cls = value if kind == "class" else t
+        seen = set()
+        for klass in getattr(cls, "__mro__", ())[:-1]:  # without object
+            for k in list(vars(klass)):
+                if k.startswith("_") and k not in ("__call__", "__init__") or k in seen:
+                    continue
+                seen.add(k)
+                try:
+                    member = getattr(value, k)
+                except BaseException:  # noqa: BLE001
+                    continue
+                if callable(member):
+                    info["members"].append(describe_name(k, member, members=False))
+    return info
+
+
+def _describe_parameter(p) -> dict:  # noqa: ANN001
+    import inspect
+
+    has_default = p.default is not inspect.Parameter.empty
+    default = None
+    if has_default:
+        try:
+            codec.encode(p.default)
+            default = p.default
+        except BaseException:  # noqa: BLE001
+            default = None
+    annotation = "" if p.annotation is inspect.Parameter.empty else _safe_text(
+        lambda: p.annotation if isinstance(p.annotation, str) else inspect.formatannotation(p.annotation), 200)
+    return {"name": p.name, "kind": p.kind.name, "has_default": has_default, "default": default,
+            "default_repr": _safe_text(lambda: repr(p.default), 200) if has_default else "",
+            "annotation": annotation}
+
+
+def _flush_output() -> None:
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001 - the student may have replaced or closed them
+            pass
+
+
+def _thread_count() -> int:
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        import threading
+
+        return threading.active_count()

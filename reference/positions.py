@@ -1,0 +1,58 @@
+"""Seeded positions of any reference game: random reachable ones, and finished games of a given outcome.
+
+The grader probes and checks students on these; the same seed always gives the same positions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from reference.games.base import Game, State
+
+
+def random_line(game: Game, rng: random.Random, plies: int | None = None) -> tuple[list[Any], State]:
+    """Random legal moves from the initial state, stopping after ``plies`` moves or at the end."""
+    state, moves = game.initial_state(), []
+    while not game.terminal(state) and (plies is None or len(moves) < plies):
+        action = rng.choice(game.actions(state))
+        moves.append(action)
+        state = game.result(state, action)
+    return moves, state
+
+
+def random_positions(game: Game, count: int, seed: int = 0, *, include_terminal: bool = False) -> list[State]:
+    """``count`` distinct random reachable positions of varied depth (none terminal unless asked)."""
+    rng = random.Random(seed)
+    seen: set[State] = set()
+    out: list[State] = []
+    tries = 0
+    while len(out) < count and tries < count * 50:
+        tries += 1
+        moves, _ = random_line(game, rng)
+        plies = rng.randint(0, len(moves))
+        state = game.initial_state()
+        for action in moves[:plies]:
+            state = game.result(state, action)
+        if state in seen or (game.terminal(state) and not include_terminal):
+            continue
+        seen.add(state)
+        out.append(state)
+    return out
+
+
+def finished_games(game: Game, seed: int = 0) -> Iterator[State]:
+    """Terminal positions of seeded random games, endlessly."""
+    rng = random.Random(seed)
+    while True:
+        yield random_line(game, rng)[1]
+
+
+def terminal_with_outcome(game: Game, winner: int | None, seed: int = 0, tries: int = 20000) -> State | None:
+    """A finished random game won by ``winner`` (+1, -1) or drawn (``None``); None if none was found."""
+    for i, state in enumerate(finished_games(game, seed)):
+        if game.winner(state) == winner:
+            return state
+        if i >= tries:
+            return None
+    return None

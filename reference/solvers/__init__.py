@@ -1,0 +1,54 @@
+"""Exact solvers: ``solve(game, state)`` is the game-theoretic value of a position.
+
+Values are from the view of the side to move, on each game's own scale:
+
+- ``tictactoe``: +1 win, 0 draw, -1 loss;
+- ``connect4``: 0 draw; a win scores ``ceil(rows * cols / 2) + 1 - n`` where ``n`` is the number of
+  stones the winner has placed when it connects with best play (``22 - n`` on 6 x 7, as in the
+  benchmark positions); a loss is negative;
+- ``dots_and_boxes``: the best margin of future boxes (see :mod:`reference.solvers.dots_and_boxes`).
+
+A finished game has no value to solve: :class:`TerminalState` is raised (read the result with
+``game.utility``). Each solver is imported only when its game is first solved.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SUPPORTED_GAMES = ("tictactoe", "connect4", "dots_and_boxes")
+
+
+class UnsupportedGame(ValueError):
+    """No exact solver exists for this game."""
+
+
+class TerminalState(ValueError):
+    """The position is already over, so there is nothing to solve."""
+
+
+def solve(game: Any, state: Any) -> int:
+    """The exact value of the unfinished ``state`` for the side to move (scale per game, see above)."""
+    name = getattr(game, "name", None)
+    if name not in SUPPORTED_GAMES:
+        raise UnsupportedGame(
+            f"no exact solver for game {name!r} ({type(game).__name__}); supported: {', '.join(SUPPORTED_GAMES)}"
+        )
+    if game.terminal(state):
+        raise TerminalState(
+            f"{name}: the position is terminal (the game is over); its outcome is game.utility(state, player)"
+        )
+    if name == "tictactoe":
+        from reference.solvers.tictactoe import solve_tictactoe
+
+        return solve_tictactoe(game, state)
+    if name == "connect4":
+        from reference.solvers.connect4 import solve_connect4
+
+        return solve_connect4(game, state)
+    from reference.solvers.dots_and_boxes import solve_dots_and_boxes
+
+    return solve_dots_and_boxes(game, state)
+
+
+__all__ = ["SUPPORTED_GAMES", "TerminalState", "UnsupportedGame", "solve"]

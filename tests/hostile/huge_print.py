@@ -1,0 +1,3 @@
+def chatter():
+    while True:
+        print("x" * 1000)
