@@ -86,6 +86,7 @@ def main() -> None:
     db_positions = {"empty": db.initial_state(), "8 lines": random_position(db, 8, 8)}
     if not quick:
         db_positions["14 lines"] = random_position(db, 14, 14)
+    depths = (2, 4) if quick else (2, 4, 6)  # depth 8 from the empty board takes about a minute
     agents = [AlphaBetaAgent(depth=d) for d in depths] + [
         IterativeDeepeningAgent(seconds=0.25),
         MonteCarloAgent(playouts=20, seed=0),

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from grader.sandbox import Limits, Sandbox, available_levels
+from grader.sandbox.isolation import python_world_readable
 
 HOSTILE = Path(__file__).parent / "hostile"
 LEVELS = available_levels()
@@ -161,8 +162,9 @@ def test_reading_grader_source_and_work_is_refused(level):
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_writing_over_grader_outputs_is_refused(level, tmp_path):
-    if level == "rlimits" and os.geteuid() != 0:
-        pytest.skip("the rlimits level drops to a uid of its own only when the grader runs as root")
+    if level == "rlimits" and not (os.geteuid() == 0 and python_world_readable()):
+        pytest.skip("the rlimits level has no file wall unless it can drop to a uid of its own "
+                    "(grader run as root, Python install readable by any uid)")
     results = tmp_path / "results.json"
     results.write_text("score: 0")
     with open_box("write_outside", level) as box:
@@ -240,11 +242,13 @@ def test_deep_recursion_through_c_segfaults_and_is_a_crash():
         assert_recovers(box)
 
 
-def test_deep_python_recursion_is_reported_not_fatal():
+def test_deep_python_recursion_is_contained_with_a_short_traceback():
     with open_box("deep_recursion") as box:
-        r = box.call("dive", timeout=10.0)
-        assert r.kind in ("memory", "exception") and r.error_type in ("MemoryError", "RecursionError"), r
-        assert "earlier frames" in r.traceback and r.traceback.count("in dive") <= 8
+        r = box.call("dive")  # frames on the heap: runs until the limit (or memory) stops it
+        assert r.kind in ("timeout", "memory"), r
+        r = box.call("bounded_dive")
+        assert r.kind == "exception" and r.error_type == "RecursionError"
+        assert "earlier frames" in r.traceback and r.traceback.count("in bounded_dive") <= 8
         assert_recovers(box)
 
 

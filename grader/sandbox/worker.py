@@ -90,6 +90,11 @@ def _confine(sock_fd: int, out_fd: int, err_fd: int, cfg: dict) -> socket.socket
     os.chdir(cfg["workdir"])
     os.environ.clear()
     os.environ.update(cfg["env"])
+    for name in ("HOME", "TMPDIR", "MPLCONFIGDIR"):  # everything a library caches goes in the box
+        os.environ[name] = cfg["workdir"]
+    import tempfile
+
+    tempfile.tempdir = None  # recomputed from TMPDIR on first use
     confine.apply_rlimits(cfg["limits"], int(cfg.get("extra_tasks", 0)))
     if cfg.get("uid") is not None:
         confine.drop_to_uid(int(cfg["uid"]))
@@ -128,6 +133,8 @@ class Worker:
         self.ns = module.__dict__
         self.initial_names = set(self.ns)
         self.handles: dict[int, object] = {}
+        self.clean_builtins = dict(vars(builtins))
+        self.student_builtins: dict | None = None  # set when student code changed builtins
         self.ops = {"exec": self.op_exec, "call": self.op_call, "describe": self.op_describe,
                     "drop": self.op_drop, "ping": lambda req: None}
 
@@ -144,7 +151,11 @@ class Worker:
         """Run one request; always produce a response frame (errors included)."""
         rid = req.get("id")
         try:
-            value = self.ops[req["op"]](req)
+            self.enter_student()
+            try:
+                value = self.ops[req["op"]](req)
+            finally:
+                self.leave_student()
             tree = value.tree if type(value) is _Encoded else codec.encode(value, self.codec_limits)
             resp = {"id": rid, "ok": True, "value": tree}
         except _BadReturn as e:
@@ -160,6 +171,24 @@ class Worker:
             return codec.json.dumps({"id": rid, "ok": False, "kind": "bad-return", "type": type(e).__name__,
                                      "message": "the result could not be serialised", "traceback": "",
                                      "threads": resp["threads"]}).encode()
+
+    def enter_student(self) -> None:
+        """Give student code back the builtins it patched (see :meth:`leave_student`)."""
+        if self.student_builtins is not None:
+            current = vars(builtins)
+            current.clear()
+            current.update(self.student_builtins)
+
+    def leave_student(self) -> None:
+        """Restore the real builtins for the worker's own code (json, codec, sockets), keeping
+        the student's patched ones aside; compared by identity so a lying __eq__ cannot hide."""
+        current, clean = vars(builtins), self.clean_builtins
+        if len(current) == len(clean) and all(clean.get(k, current) is v for k, v in current.items()):
+            self.student_builtins = None
+            return
+        self.student_builtins = dict(current)
+        current.clear()
+        current.update(clean)
 
     # --- operations -----------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ builds it from. A ``seed`` makes every agent that draws random numbers reproduci
 from __future__ import annotations
 
 import random
-import time
 from abc import ABC, abstractmethod
 
 from reference.games.base import Action, Game, State
@@ -44,11 +43,6 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     if not actions:
         raise ValueError(f"no legal action: the game is over in this state\n{game.text(state)}")
     return actions
-
-
-def time_left(deadline: float | None) -> float:
-    """Seconds until ``deadline`` (infinite when there is none)."""
-    return float("inf") if deadline is None else deadline - time.perf_counter()
 
 
 def earliest(*deadlines: float | None) -> float | None:

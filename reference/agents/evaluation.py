@@ -135,7 +135,7 @@ def dots_and_boxes_eval(game: Game, state: State, player: Player) -> float:
        Otherwise (safe lines left: the fill order is only a guess; or junctions) only its sign
        counts, as PARITY_HINT (below one box, so the heuristic alone never sacrifices a box).
     """
-    mover = state.player
+    mover = game.to_move(state)
     margin = game.utility(state, mover)  # boxes owned, for the mover
     lines, taken = _take_free_boxes(game, state.lines)
     margin += taken

@@ -1,0 +1,226 @@
+"""Grading a whole class: submissions in parallel, each in its own grading process, results saved
+as each one finishes, so a killed batch resumes where it stopped and one bad submission never
+costs another its grade.
+
+Layout under the output folder: ``results/<submission>.json`` (the saved result and the
+fingerprint of what was graded) beside the report files of :mod:`grader.report`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import multiprocessing.connection
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from grader.report import write_canvas, write_sheets, write_submission
+from grader.report.files import submission_filename, write_text
+from grader.results import CheckResult, SubmissionResult
+from grader.rubric import Assignment
+
+GRADER_VERSION = "1"
+#: files in a submissions folder that are never submissions
+IGNORED_NAMES = {"readme.md", "readme.txt", "readme", "roster.csv", "thumbs.db"}
+
+
+@dataclass
+class BatchOptions:
+    seed: int = 0
+    jobs: int = 0  # 0: the number of cores
+    isolation: str | None = None
+    require_isolation: str | None = None
+    submission_seconds: float = 900.0  # wall-clock cap for grading one submission
+    public_only: bool = False
+    roster: str | None = None
+    canvas_title: str | None = None
+    canvas_assignment_id: str | None = None
+    progress: bool = True
+
+
+@dataclass
+class BatchResult:
+    results: list[SubmissionResult]
+    out_dir: Path
+    graded_now: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def discover(folder: str | Path) -> list[Path]:
+    """The submissions in ``folder``: each file or sub-folder, minus hidden files, READMEs and rosters."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{folder} is not a folder of submissions")
+    return sorted(p for p in folder.iterdir()
+                  if not p.name.startswith((".", "_")) and p.name.lower() not in IGNORED_NAMES
+                  and p.name != "__pycache__")
+
+
+def fingerprint(path: Path, assignment: Assignment, options: BatchOptions) -> str:
+    """What the result depends on: the submission's bytes, the assignment's rubric, the seed, our version."""
+    h = hashlib.sha256()
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    for p in files:
+        h.update(str(p.relative_to(path) if path.is_dir() else p.name).encode())
+        h.update(p.read_bytes())
+    h.update(assignment.model_dump_json().encode())
+    h.update(f"{options.seed}:{options.public_only}:{GRADER_VERSION}".encode())
+    return h.hexdigest()
+
+
+def saved_result_path(out_dir: Path, submission: str) -> Path:
+    return out_dir / "results" / f"{submission_filename(submission)}.json"
+
+
+def load_saved(out_dir: Path, submission: str, fp: str) -> SubmissionResult | None:
+    """A result saved by an earlier run for exactly this submission and rubric, else None."""
+    path = saved_result_path(out_dir, submission)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("fingerprint") != fp:
+            return None
+        return SubmissionResult.from_dict(data["result"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def save(out_dir: Path, result: SubmissionResult, fp: str) -> None:
+    write_text(saved_result_path(out_dir, result.submission),
+               json.dumps({"fingerprint": fp, "result": result.to_dict()}, ensure_ascii=False, indent=1))
+
+
+def _grade_child(path: str, name: str, assignment_json: str, options: BatchOptions, out: str) -> None:
+    """Runs in a grading process: grade one submission and write its result as JSON to ``out``."""
+    from grader.grading import grade_submission
+    from grader.rubric import Assignment
+
+    assignment = Assignment.model_validate_json(assignment_json)
+    result = grade_submission(path, name, assignment, seed=options.seed, public_only=options.public_only,
+                              isolation=options.isolation, require_isolation=options.require_isolation)
+    write_text(out, json.dumps(result.to_dict(), ensure_ascii=False))
+
+
+def _failed(path: Path, name: str, assignment: Assignment, why: str, options: BatchOptions) -> SubmissionResult:
+    """A graded result for a submission whose grading process died or overran: every check in error."""
+    result = SubmissionResult(submission=path.stem if path.is_file() else path.name, path=str(path),
+                              assignment=name, status="error", message=why)
+    result.checks = [CheckResult(task=t.name, check=c.title, points=0.0, max_points=c.points, status="error",
+                                 message=why, visibility=c.visibility)
+                     for t in assignment.tasks for c in t.checks
+                     if not (options.public_only and c.visibility == "hidden")]
+    return result
+
+
+def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_dir: str | Path,
+                options: BatchOptions | None = None,
+                on_result: Callable[[SubmissionResult], None] | None = None) -> BatchResult:
+    """Grade ``paths`` in parallel into ``out_dir``; reuse saved results whose fingerprint matches."""
+    options = options or BatchOptions()
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    batch = BatchResult([], out_dir)
+    todo: list[tuple[Path, str]] = []
+    by_path: dict[Path, SubmissionResult] = {}
+    for path in paths:
+        fp = fingerprint(path, assignment, options)
+        saved = load_saved(out_dir, path.stem if path.is_file() else path.name, fp)
+        if saved is not None:
+            by_path[path] = saved
+            batch.reused.append(saved.submission)
+        else:
+            todo.append((path, fp))
+
+    tasks = assignment.task_names
+    bar = _progress(len(paths), len(by_path), options.progress)
+
+    def finish(path: Path, fp: str, result: SubmissionResult) -> None:
+        save(out_dir, result, fp)
+        write_submission(result, out_dir, tasks)
+        by_path[path] = result
+        batch.graded_now.append(result.submission)
+        if on_result:
+            on_result(result)
+        bar.update(1)
+        bar.set_postfix_str(_summary(list(by_path.values())), refresh=True)
+
+    _run_parallel(todo, name, assignment, out_dir, options, finish)
+    bar.close()
+    batch.results = [by_path[p] for p in paths if p in by_path]
+    write_sheets(batch.results, out_dir, tasks)
+    if options.canvas_title or options.roster:
+        write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
+                     options.canvas_assignment_id, options.roster)
+    batch.seconds = time.perf_counter() - start
+    return batch
+
+
+def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignment, out_dir: Path,
+                  options: BatchOptions, finish: Callable[[Path, str, SubmissionResult], None]) -> None:
+    """At most ``jobs`` grading processes at once; each is watched, capped in time and never trusted."""
+    jobs = options.jobs or os.cpu_count() or 1
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["grader.grading"])
+    scratch = out_dir / "results" / ".running"
+    scratch.mkdir(parents=True, exist_ok=True)
+    pending = list(todo)
+    running: dict[multiprocessing.Process, tuple[Path, str, Path, float]] = {}
+    assignment_json = assignment.model_dump_json()
+    try:
+        while pending or running:
+            while pending and len(running) < jobs:
+                path, fp = pending.pop(0)
+                out = scratch / f"{submission_filename(path.name)}.json"
+                out.unlink(missing_ok=True)
+                proc = context.Process(target=_grade_child, args=(str(path), name, assignment_json, options, str(out)),
+                                       daemon=False)
+                proc.start()
+                running[proc] = (path, fp, out, time.monotonic())
+            multiprocessing.connection.wait([p.sentinel for p in running], timeout=0.5)
+            for proc in list(running):
+                path, fp, out, began = running[proc]
+                overran = time.monotonic() - began > options.submission_seconds
+                if proc.is_alive() and not overran:
+                    continue
+                if overran:
+                    proc.kill()
+                proc.join()
+                del running[proc]
+                finish(path, fp, _collect(proc, path, out, name, assignment, options, overran))
+    finally:
+        for proc in running:
+            proc.kill()
+
+
+def _collect(proc, path: Path, out: Path, name: str, assignment: Assignment, options: BatchOptions,
+             overran: bool) -> SubmissionResult:
+    if overran:
+        return _failed(path, name, assignment, f"grading took longer than {options.submission_seconds:g} s "
+                                              "and was stopped", options)
+    try:
+        result = SubmissionResult.from_dict(json.loads(out.read_text(encoding="utf-8")))
+        out.unlink(missing_ok=True)
+        return result
+    except (OSError, ValueError, KeyError, TypeError):
+        return _failed(path, name, assignment, f"the grader failed on this submission (exit code {proc.exitcode}); "
+                                              "please report it", options)
+
+
+def _summary(results: Iterable[SubmissionResult]) -> str:
+    results = list(results)
+    graded = [r for r in results if r.status == "graded"]
+    errors = sum(r.status == "error" for r in results)
+    manual = sum(r.status == "manual" for r in results)
+    mean = sum(r.total / r.max_total for r in graded if r.max_total) / len(graded) * 100 if graded else 0.0
+    return f"graded {len(graded)}, errors {errors}, manual {manual}, mean {mean:.0f}%"
+
+
+def _progress(total: int, done: int, enabled: bool):
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=done, unit="submission", disable=not enabled, dynamic_ncols=True)

@@ -1,0 +1,64 @@
+"""Asking a student's agent for moves, for the agent checks: finding the agent, the call as the
+student would write it, and a failed move said in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.adapt import Move, StudentAgent
+from grader.checks import Outcome
+from grader.checks.context import CheckContext
+from grader.results import BoardShown
+from grader.rubric import CheckSpec
+from reference.games.base import State
+
+#: consecutive timed-out moves after which a check stops asking (each costs a whole move limit)
+TIMEOUTS_BEFORE_GIVING_UP = 3
+
+
+def agent_or_outcome(ctx: CheckContext, spec: CheckSpec) -> StudentAgent | Outcome:
+    """The agent the check judges, or an error outcome that says why there is none."""
+    agent = ctx.agent(spec.target)
+    if isinstance(agent, str):
+        return Outcome(0.0, f"{spec.target}: {agent}", status="error")
+    return agent
+
+
+def move_limit(ctx: CheckContext) -> float:
+    """Seconds an agent gets for one move (the assignment's limit)."""
+    return ctx.assignment.limits.move_seconds
+
+
+def agent_call(agent: StudentAgent, player: int) -> str:
+    """The call as the student would write it, e.g. ``alpha_beta_player(board, 1)``."""
+    try:
+        shown = {"state": "board", "player": repr(agent.representation.encode_player(player))}
+    except (AttributeError, IndexError):
+        shown = {"state": "board", "player": "player"}
+    return f"{agent.name}({', '.join(shown[r] for r in agent.order)})"
+
+
+def failure_words(move: Move, limit: float) -> str:
+    """What went wrong with a move, for a student: timeout, exception or what an illegal move was."""
+    if move.kind == "timeout":
+        return f"no move within the {limit:g} s move limit"
+    return move.error or "no usable move"
+
+
+def show_move(ctx: CheckContext, agent: StudentAgent, state: State, caption: str, move: Move, *,
+              expected: Any = "", limit: float | None = None, highlight: tuple = ()) -> BoardShown:
+    """The board the agent was asked on, what it answered (or why it did not) and what was expected."""
+    game = ctx.game if agent.game is ctx.game else agent.game
+    player = game.to_move(state)
+    if move.ok:
+        returned = f"{move.action!r} ({move.seconds:.3g} s)"
+        highlight = highlight or (move.action,)
+    else:
+        returned = failure_words(move, limit if limit is not None else move_limit(ctx))
+    board = game.to_course(state)
+    if game is ctx.game:
+        return ctx.show(board, caption, player=player, call=agent_call(agent, player), expected=expected,
+                        returned=returned, highlight=highlight)
+    # another board size (timing): draw it with the game it belongs to
+    return BoardShown(caption=caption, text=game.text(state), svg=game.svg(state, highlight=highlight),
+                      call=agent_call(agent, player), expected=str(expected), returned=returned)

@@ -1,0 +1,196 @@
+"""The ``grader`` command: ``grade`` a class, ``check`` one notebook, ``tournament``, ``play``, ``rubric``.
+
+Exit codes: 0 when the job finished (whatever the students' results), 2 for a usage error or an
+invalid rubric, 1 for anything else that stopped the job.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from grader.rubric import Rubric, RubricError, load_rubric
+
+DEFAULT_SUBMISSIONS = "submissions"
+
+
+class UsageError(Exception):
+    """A command line that cannot be run as given; the message says what to do instead."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args)
+    except (UsageError, RubricError) as e:
+        print(f"grader {args.command}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted: results saved so far are kept; run the same command again to resume", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="grader", description="Autograder and tournament harness for "
+                                "adversarial-search game assignments (tic-tac-toe, Connect 4, Dots and Boxes).")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    g = sub.add_parser("grade", help="grade a folder of submissions into score sheets and feedback",
+                       description="Grade every submission in a folder. With no --assignment, a folder whose "
+                       "sub-folders are named after assignments (submissions/connect4, ...) is graded per assignment.")
+    g.add_argument("submissions", nargs="?", default=DEFAULT_SUBMISSIONS, help="folder of submissions (default: %(default)s)")
+    g.add_argument("--assignment", "-a", help="assignment name in the rubric (e.g. connect4)")
+    g.add_argument("--rubric", help="rubric file (default: the bundled rubric.yaml)")
+    g.add_argument("--out", "-o", default="grades", help="output folder (default: %(default)s)")
+    g.add_argument("--jobs", "-j", type=int, default=0, help="submissions graded at once (default: number of cores)")
+    g.add_argument("--seed", type=int, default=0, help="seed of every random choice (default: %(default)s)")
+    g.add_argument("--roster", help="Canvas roster CSV to match submissions to students")
+    g.add_argument("--canvas-title", help="Canvas assignment column title (default: the assignment's title)")
+    g.add_argument("--canvas-assignment-id", help="Canvas assignment id, for the column header")
+    g.add_argument("--isolation", choices=["bubblewrap", "landlock", "rlimits"], help="sandbox level to use")
+    g.add_argument("--require-isolation", choices=["bubblewrap", "landlock", "rlimits"],
+                   help="refuse to grade below this sandbox level")
+    g.add_argument("--submission-seconds", type=float, default=900.0,
+                   help="wall-clock cap for grading one submission (default: %(default)s)")
+    g.add_argument("--no-progress", action="store_true", help="no progress bar")
+    g.set_defaults(run=_grade)
+
+    c = sub.add_parser("check", help="self-check one notebook (public checks only, in seconds)")
+    c.add_argument("notebook", help=".ipynb, .py or nbconvert .html file")
+    c.add_argument("--assignment", "-a", help="assignment name (default: detected from the notebook)")
+    c.add_argument("--rubric", help="rubric file (default: the bundled rubric.yaml)")
+    c.add_argument("--json", action="store_true", help="print the result as JSON")
+    c.add_argument("--no-color", action="store_true", help="no colours")
+    c.add_argument("--seed", type=int, default=0)
+    c.set_defaults(run=_check)
+
+    r = sub.add_parser("rubric", help="validate a rubric and list its assignments, tasks and points")
+    r.add_argument("rubric", nargs="?", help="rubric file (default: the bundled rubric.yaml)")
+    r.set_defaults(run=_rubric)
+
+    pl = sub.add_parser("play", help="play one game between two reference agents and show it")
+    pl.add_argument("game", choices=["tictactoe", "connect4", "dots_and_boxes"])
+    pl.add_argument("first", nargs="?", default="alphabeta:4", help="agent spec (default: %(default)s)")
+    pl.add_argument("second", nargs="?", default="random", help="agent spec (default: %(default)s)")
+    pl.add_argument("--rows", type=int)
+    pl.add_argument("--cols", type=int)
+    pl.add_argument("--seed", type=int, default=0)
+    pl.set_defaults(run=_play)
+
+    try:
+        from grader.tournament.cli import add_tournament_parser
+    except ImportError:
+        pass
+    else:
+        add_tournament_parser(sub)
+    return p
+
+
+def _rubric_or_default(path: str | None) -> Rubric:
+    return load_rubric(path)
+
+
+def _grade(args: argparse.Namespace) -> int:
+    from grader.batch import BatchOptions, discover, grade_batch
+
+    rubric = _rubric_or_default(args.rubric)
+    folder = Path(args.submissions)
+    if not folder.is_dir():
+        raise UsageError(f"{folder} is not a folder; give the folder that holds the submissions")
+    if args.assignment:
+        plan = [(args.assignment, folder, Path(args.out))]
+        rubric.assignment(args.assignment)
+    else:
+        plan = [(name, folder / name, Path(args.out) / name) for name in rubric.assignments if (folder / name).is_dir()]
+        if not plan:
+            raise UsageError(f"say which assignment {folder} holds with --assignment "
+                             f"({', '.join(rubric.assignments)}), or put submissions in sub-folders named after them")
+    options = BatchOptions(seed=args.seed, jobs=args.jobs, isolation=args.isolation,
+                           require_isolation=args.require_isolation, submission_seconds=args.submission_seconds,
+                           roster=args.roster, canvas_title=args.canvas_title,
+                           canvas_assignment_id=args.canvas_assignment_id, progress=not args.no_progress)
+    for name, sub_folder, out in plan:
+        assignment = rubric.assignment(name)
+        paths = discover(sub_folder)
+        print(f"{assignment.title}: {len(paths)} submission(s) in {sub_folder} -> {out}", file=sys.stderr)
+        batch = grade_batch(paths, name, assignment, out, options)
+        _print_batch(batch, assignment)
+    return 0
+
+
+def _print_batch(batch, assignment) -> None:
+    for r in batch.results:
+        marker = {"graded": "", "error": "  [error]", "manual": "  [manual]"}.get(r.status, "")
+        print(f"  {r.submission:<32} {r.total:>6.1f} / {r.max_total:<6.1f}{marker} {r.message[:60]}")
+    reused = f", {len(batch.reused)} reused from an earlier run" if batch.reused else ""
+    print(f"  -> {batch.out_dir}/scores.csv, details.csv, feedback/, gradescope/ "
+          f"({len(batch.graded_now)} graded in {batch.seconds:.1f} s{reused})")
+
+
+def _check(args: argparse.Namespace) -> int:
+    from grader.detect import detect_assignment
+    from grader.grading import grade_submission
+    from grader.report import format_check_report
+
+    rubric = _rubric_or_default(args.rubric)
+    path = Path(args.notebook)
+    if not path.exists():
+        raise UsageError(f"{path} does not exist")
+    name = args.assignment or detect_assignment(path, rubric)
+    if name is None:
+        raise UsageError(f"could not tell which assignment {path.name} is; pass --assignment "
+                         f"({', '.join(rubric.assignments)})")
+    assignment = rubric.assignment(name)
+    result = grade_submission(path, name, assignment, seed=args.seed, public_only=True)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
+    else:
+        color = not args.no_color and sys.stdout.isatty()
+        print(format_check_report(result, color=color, tasks=assignment.task_names))
+    return 0
+
+
+def _rubric(args: argparse.Namespace) -> int:
+    rubric = _rubric_or_default(args.rubric)
+    for name, a in rubric.assignments.items():
+        print(f"{name}: {a.title} ({a.game} {a.board or ''}) - {a.max_points:g} points")
+        for task in a.tasks:
+            print(f"  {task.name}: {sum(c.points for c in task.checks):g}")
+            for c in task.checks:
+                print(f"    {c.points:>5g}  {c.title}  [{c.kind}, {c.visibility}]")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    import time
+
+    from reference.agents import make_agent
+    from reference.games import load_game
+
+    size = {k: v for k, v in (("rows", args.rows), ("cols", args.cols)) if v}
+    game = load_game(args.game, **size)
+    agents = {1: make_agent(args.first, seed=args.seed), -1: make_agent(args.second, seed=args.seed + 1)}
+    names = {1: args.first, -1: args.second}
+    state = game.initial_state()
+    while not game.terminal(state):
+        player = game.to_move(state)
+        start = time.perf_counter()
+        action = agents[player].choose(game, state)
+        print(f"{names[player]} ({'first' if player == 1 else 'second'}) plays {action!r} "
+              f"({agents[player].nodes} nodes, {time.perf_counter() - start:.2f} s)")
+        state = game.result(state, action)
+    print(game.text(state))
+    winner = game.winner(state)
+    print("draw" if winner is None else f"{names[winner]} ({'first' if winner == 1 else 'second'}) wins")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
