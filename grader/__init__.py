@@ -1,0 +1,47 @@
+"""Autograder and tournament harness for adversarial-search game assignments.
+
+Command line: ``grader grade``, ``grader check``, ``grader tournament`` (see ``grader --help``).
+In Jupyter, :func:`grade` and :func:`check` return pandas DataFrames.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def grade(submissions: str | Path = "submissions", assignment: str = "connect4", *, rubric: str | Path | None = None,
+          out: str | Path = "grades", jobs: int = 0, seed: int = 0, progress: bool = True) -> "pd.DataFrame":
+    """Grade a folder of submissions (as ``grader grade``) and return the score sheet as a DataFrame.
+
+    The same files as the command are written under ``out``; ``details.csv`` has one row per check.
+    """
+    from grader.batch import BatchOptions, discover, grade_batch
+    from grader.report import scores_frame
+    from grader.rubric import load_rubric
+
+    a = load_rubric(rubric).assignment(assignment)
+    batch = grade_batch(discover(submissions), assignment, a, out, BatchOptions(jobs=jobs, seed=seed, progress=progress))
+    return scores_frame(batch.results, a.task_names)
+
+
+def check(notebook: str | Path, assignment: str | None = None, *, rubric: str | Path | None = None,
+          seed: int = 0) -> "pd.DataFrame":
+    """Self-check one notebook (public checks only, as ``grader check``); one row per check."""
+    from grader.detect import detect_assignment
+    from grader.grading import grade_submission
+    from grader.report import details_frame
+    from grader.rubric import load_rubric
+
+    r = load_rubric(rubric)
+    name = assignment or detect_assignment(notebook, r)
+    if name is None:
+        raise ValueError(f"could not tell which assignment {notebook} is; pass assignment= one of {list(r.assignments)}")
+    result = grade_submission(notebook, name, r.assignment(name), seed=seed, public_only=True)
+    return details_frame([result])
+
+
+__all__ = ["check", "grade"]

@@ -50,7 +50,8 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
                     result.load_notes.append(f"cell {cell.index}: {outcome.kind}: {outcome.error_type} "
                                              f"{outcome.message}".strip())
             game = assignment.make_game()
-            student = _adapt(box, game, assignment, result)
+            source = "\n".join(cell.kept for cell in submission.cells)
+            student = _adapt(box, game, assignment, result, source)
             ctx = CheckContext(assignment, game, student, sandbox=box, submission=submission, seed=seed)
             for task, spec in specs:
                 result.checks.append(run_check(ctx, task, spec))
@@ -66,9 +67,9 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
     return result
 
 
-def _adapt(box: Sandbox, game, assignment: Assignment, result: SubmissionResult) -> StudentGame | None:
+def _adapt(box: Sandbox, game, assignment: Assignment, result: SubmissionResult, source: str) -> StudentGame | None:
     try:
-        student = adapt(box, game, assignment.functions, timeout=assignment.limits.call_seconds)
+        student = adapt(box, game, assignment.functions, timeout=assignment.limits.call_seconds, source=source)
     except SandboxError as e:
         result.load_notes.append(f"could not inspect the submission: {e}")
         return None

@@ -114,6 +114,7 @@ class Assignment(Strict):
 
 class Rubric(Strict):
     version: int = 1
+    aliases: dict[str, Any] = Field(default_factory=dict)  # a place for YAML anchors that assignments reuse
     assignments: dict[str, Assignment]
 
     def assignment(self, name: str) -> Assignment:

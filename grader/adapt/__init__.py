@@ -15,10 +15,13 @@ from grader.adapt.student_game import Reply, StudentGame
 from reference.games.base import Game
 
 
-def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: float = 2.0) -> StudentGame:
-    """Infer how to call the submission in ``sandbox`` and wrap it as a :class:`StudentGame`."""
+def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: float = 2.0,
+          source: str = "") -> StudentGame:
+    """Infer how to call the submission in ``sandbox`` and wrap it as a :class:`StudentGame`.
+
+    ``source`` is the submission's code, used only to break ties (see ``infer_interface``)."""
     names = sandbox.names()
-    interface = infer_interface(sandbox, names, game, aliases, timeout=timeout)
+    interface = infer_interface(sandbox, names, game, aliases, timeout=timeout, source=source)
     return StudentGame(sandbox, interface, names, timeout=timeout)
 
 

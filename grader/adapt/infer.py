@@ -9,6 +9,7 @@ Nothing is guessed silently: where no reading fits, the role is left unbound wit
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
@@ -137,8 +138,12 @@ def _variants(rep: Representation) -> list[Representation]:
 
 
 def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
-                    aliases: Mapping[str, Sequence[str]], timeout: float = 2.0) -> Interface:
-    """Bind the student's functions to the roles in ``aliases`` (role -> accepted names)."""
+                    aliases: Mapping[str, Sequence[str]], timeout: float = 2.0, source: str = "") -> Interface:
+    """Bind the student's functions to the roles in ``aliases`` (role -> accepted names).
+
+    ``source`` (the submission's code) breaks ties between player ids that the functions accept
+    equally (``1/-1`` or ``1/2``): the ids the code itself mentions win, since its agents use them.
+    """
     found = {role: find_name({n: i for n, i in names.items() if i.callable}, alias_list)
              for role, alias_list in aliases.items() if role in COURSE_ORDER}
     iface = Interface(game, None)
@@ -155,7 +160,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             iface.problems["initial_state"] = f"{found['initial_state']}() did not return a board"
         else:
             iface.bindings["initial_state"] = Binding("initial_state", found["initial_state"], ())
-    candidates = representations.candidates(game, initial)
+    candidates = sorted(representations.candidates(game, initial), key=lambda r: -player_affinity(r, source))
     if not candidates:
         candidates = representations.candidates(game, None)
         if initial is not None:
@@ -176,6 +181,21 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             binder = {"actions": _bind_actions, "terminal": _bind_terminal, "utility": _bind_utility}[role]
             binder(caller, names[found[role]], game, iface, timeout)
     return iface
+
+
+_PLAYER_PATTERNS = {
+    2: r"3\s*-\s*\w*player|player\w*\s*==\s*2\b|player\w*\s*=\s*2\b",
+    -1: r"(?:^|[=(,\[\s])-\w*player\b|\*\s*-1\b|player\w*\s*==\s*-1\b|player\w*\s*=\s*-1\b",
+}
+
+
+def player_affinity(rep: Representation, source: str) -> int:
+    """How often the code mentions the second player's id the way code that uses it does."""
+    second = rep.players[1]
+    if isinstance(second, str):  # both marks, so that ('b', 'r') and ('r', 'b') tie and keep their order
+        return min(len(re.findall(rf"""['"]{re.escape(mark)}['"]""", source)) for mark in rep.players)
+    pattern = _PLAYER_PATTERNS.get(second)
+    return len(re.findall(pattern, source)) if pattern else 0
 
 
 def _initial_board(caller: Caller, info: NameInfo, game: Game, timeout: float) -> Any | None:

@@ -138,7 +138,7 @@ class Zygote:
                 _, status = os.waitpid(pid, 0)
             except ChildProcessError:
                 status = None
-        self.reap_others()
+        self.reap_all_children()
         if status is None:
             return {"exit_code": None, "signal": None}
         if os.WIFSIGNALED(status):
@@ -168,6 +168,19 @@ class Zygote:
             for pid in children:
                 _kill(pid)
             self.reap_others()
+
+    def reap_all_children(self, patience: float = 2.0) -> None:
+        """Wait until every killed child is reaped, so none lingers even as a zombie."""
+        import time
+
+        deadline = time.monotonic() + patience
+        while time.monotonic() < deadline:
+            try:
+                pid, _ = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                time.sleep(0.0005)
 
     def reap_others(self) -> None:
         while True:

@@ -1,0 +1,302 @@
+"""Connect 4 edge cases at any board size: wins touching every edge and corner, full columns, full
+boards, the move that fills the board, and lines that exist only if the board wrapped around.
+
+Cells are the course's ``(row, col)`` with **row 0 on top**. A position is described by the cells
+that matter (a line for one player) and reached by real moves: :func:`grader.canned.search_moves`
+fills the cells under them (gravity) and parks the other player's discs elsewhere, preferring
+:func:`pattern`, a colouring with no three in a row, so that nothing but the intended line forms.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from grader.canned import Case, play, player_name, search_moves, unique
+from reference.games.connect4 import C4State, Connect4, cell_bit
+
+Cell = tuple[int, int]
+
+
+def cases(game: Connect4, role: str) -> list[Case]:
+    """The canned cases for ``role`` at ``game``'s size."""
+    return unique({"actions": _actions, "result": _result, "terminal": _terminal, "utility": _utility}[role](game))
+
+
+# --- the positions ---
+
+
+def _actions(game: Connect4) -> list[Case]:
+    rows, cols = game.rows, game.cols
+    mid = cols // 2
+    out = [Case(game.initial_state(), why="the empty board: every column is open")]
+    for col, where in ((0, "the leftmost column"), (cols - 1, "the rightmost column"), (mid, f"column {mid}")):
+        out.append(Case(play(game, [col] * rows), why=f"{where} ({col}) is full: it is not an action"))
+    if cols > 2:
+        out.append(Case(play(game, [0] * rows + [cols - 1] * rows),
+                        why="both edge columns are full: only the inner columns are actions"))
+    nearly = _nearly_full(game)
+    if nearly is not None:
+        open_col = next(c for c in range(cols) if not nearly.mask & game.top_masks[c])
+        out.append(Case(nearly, why=f"a nearly full board: only column {open_col} has room"))
+    full = _full_draw(game)
+    if full is not None:  # every column is full: [] whatever the convention for finished games
+        out.append(Case(full, why="a full board (a draw): no column has room"))
+    return out
+
+
+def _result(game: Connect4) -> list[Case]:
+    rows, cols = game.rows, game.cols
+    empty = game.initial_state()
+    out = []
+    for col in range(cols):  # every column at least once, by both players
+        if col % 2 == 0:
+            out.append(Case(empty, col, f"the first move, in column {col}: the disc falls to the bottom row"))
+        else:
+            other = (col + 1) % cols
+            out.append(Case(play(game, [other]), col,
+                            f"-1 (yellow) replies in column {col}: the disc falls to the bottom row"))
+    if rows > 1:
+        out.append(Case(play(game, [0]), 0, "-1 (yellow) stacks on +1's disc in column 0: it lands on top of it"))
+        out.append(Case(play(game, [cols - 1] * 2), cols - 1, "a third disc in the rightmost column lands on the "
+                                                              "two below it"))
+    for col in sorted({0, cols // 2, cols - 1}):
+        state = play(game, [col] * (rows - 1))
+        mover = player_name(game, game.to_move(state))
+        out.append(Case(state, col, f"{mover} fills the top cell (row 0) of column {col}"))
+    nearly = _nearly_full(game)
+    if nearly is not None:
+        last = game.actions(nearly)[0]
+        out.append(Case(nearly, last, f"the last free cell of the board (column {last})"))
+    won = _win(game, _line(game, game.rows - 1, 0, 0, 1), 1)
+    if won is not None:
+        state, move = won
+        out.append(Case(state, move, "the winning move: the disc is placed like any other"))
+    return out
+
+
+def _terminal(game: Connect4) -> list[Case]:
+    out = [Case(game.initial_state(), why="the empty board is not over (empty cells in a row are not a line)")]
+    short = _reach(game, dict.fromkeys(_line(game, game.rows - 1, 0, 0, 1)[:-1], 1), winner=None)
+    if short is not None and game.k > 1:
+        out.append(Case(short, why=f"{game.k - 1} in a row on the bottom row is not a win"))
+    for i, (why, cells) in enumerate(edge_lines(game)):
+        for winner in ((1, -1) if i % 2 == 0 else (-1, 1)):  # both players win somewhere; fall back if impossible
+            state = _reach(game, dict.fromkeys(cells, winner), winner=winner)
+            if state is not None:
+                out.append(Case(state, why=f"a win for {player_name(game, winner)} {why}"))
+                break
+    out += _wraps(game)
+    nearly = _nearly_full(game)
+    if nearly is not None:
+        out.append(Case(nearly, why="one move before the end, nobody has won: not over"))
+    full = _full_draw(game)
+    if full is not None:
+        out.append(Case(full, why="a full board with no line: a draw, over"))
+    filling = _win_filling_board(game)
+    if filling is not None:
+        out.append(Case(filling, why="the move that fills the board also makes a line: over"))
+    return out
+
+
+def _utility(game: Connect4) -> list[Case]:
+    """Finished games only; the judge asks from the view of the player to move (the loser of a win)."""
+    out = []
+    lines = edge_lines(game)
+    picks = [lines[i] for i in sorted({0, len(lines) // 3, 2 * len(lines) // 3, len(lines) - 1})] if lines else []
+    for i, (why, cells) in enumerate(picks):
+        for winner in (1, -1) if i % 2 == 0 else (-1, 1):
+            state = _reach(game, dict.fromkeys(cells, winner), winner=winner)
+            if state is not None:
+                loser = player_name(game, -winner)
+                out.append(Case(state, why=f"{player_name(game, winner)} won {why}: utility for {loser}"))
+                break
+    full = _full_draw(game)
+    if full is not None:
+        out.append(Case(full, why="a full board with no line: a draw is worth 0"))
+    filling = _win_filling_board(game)
+    if filling is not None:
+        winner = player_name(game, game.winner(filling))
+        out.append(Case(filling, why=f"{winner} won with the move that fills the board: a win, not a draw"))
+    return out
+
+
+# --- lines and the colouring ---
+
+
+def _line(game: Connect4, row: int, col: int, d_row: int, d_col: int) -> list[Cell]:
+    return [(row + i * d_row, col + i * d_col) for i in range(game.k)]
+
+
+def edge_lines(game: Connect4) -> list[tuple[str, list[Cell]]]:
+    """Lines of k touching each edge and corner in all four directions: (words, cells), no repeats.
+
+    Directions in the course's picture (row 0 on top): horizontal, vertical, the diagonal
+    (``\\``, down to the right) and the anti-diagonal (``/``, up to the right).
+    """
+    rows, cols, k = game.rows, game.cols, game.k
+    top, bottom, left, right = 0, rows - 1, 0, cols - 1
+    wanted: list[tuple[str, int, int, int, int]] = []
+    if k <= cols:
+        wanted += [("horizontally on the bottom row at the left edge", bottom, left, 0, 1),
+                   ("horizontally on the bottom row at the right edge", bottom, right - k + 1, 0, 1),
+                   ("horizontally on the top row at the left edge", top, left, 0, 1),
+                   ("horizontally on the top row at the right edge", top, right - k + 1, 0, 1)]
+    if k <= rows:
+        wanted += [("vertically in the leftmost column, from the bottom", bottom - k + 1, left, 1, 0),
+                   ("vertically in the leftmost column, up to the top", top, left, 1, 0),
+                   ("vertically in the rightmost column, from the bottom", bottom - k + 1, right, 1, 0),
+                   ("vertically in the rightmost column, up to the top", top, right, 1, 0)]
+    if k <= rows and k <= cols:
+        wanted += [("on the diagonal (\\) from the top-left corner", top, left, 1, 1),
+                   ("on the diagonal (\\) into the bottom-right corner", bottom - k + 1, right - k + 1, 1, 1),
+                   ("on the diagonal (\\) touching the left edge and the bottom", bottom - k + 1, left, 1, 1),
+                   ("on the diagonal (\\) touching the top and the right edge", top, right - k + 1, 1, 1),
+                   ("on the anti-diagonal (/) from the bottom-left corner", bottom, left, -1, 1),
+                   ("on the anti-diagonal (/) into the top-right corner", top + k - 1, right - k + 1, -1, 1),
+                   ("on the anti-diagonal (/) touching the left edge and the top", top + k - 1, left, -1, 1),
+                   ("on the anti-diagonal (/) touching the bottom and the right edge", bottom, right - k + 1, -1, 1)]
+    out, seen = [], set()
+    for words, row, col, d_row, d_col in wanted:
+        cells = _line(game, row, col, d_row, d_col)
+        if frozenset(cells) not in seen:
+            seen.add(frozenset(cells))
+            out.append((words, cells))
+    return out
+
+
+def pattern(game: Connect4, row: int, col: int) -> int:
+    """A colouring of the whole board with no three in a row in any direction, as even as play allows.
+
+    Colours alternate up each column and change every two columns (``++--++-``), so runs are at
+    most two long; the pairs start at column 0 or 1, whichever gives the first player as many
+    cells as the second or one more.
+    """
+    return _colour(game.rows - 1 - row, col, _shift(game))
+
+
+def _colour(height: int, col: int, shift: int) -> int:
+    return 1 if (height + (col + shift) // 2) % 2 == 0 else -1
+
+
+def _shift(game: Connect4) -> int:
+    for shift in (0, 1):
+        balance = sum(_colour(h, c, shift) for h in range(game.rows) for c in range(game.cols))
+        if balance == game.size % 2:
+            return shift
+    return 0
+
+
+# --- reaching positions by play ---
+
+
+def _landing(game: Connect4, state: C4State, col: int) -> Cell:
+    return game.rows - 1 - (state.mask & game.column_masks[col]).bit_count(), col
+
+
+def _mask(game: Connect4, cells: Iterable[Cell]) -> int:
+    return sum(cell_bit(r, c, game.rows) for r, c in cells)
+
+
+def _last_mover_discs(state: C4State) -> int:
+    return state.current ^ state.mask
+
+
+def _reach(game: Connect4, marks: dict[Cell, int], *, winner: int | None) -> C4State | None:
+    """A position with ``marks`` (cell -> player) placed, the cells below them filled and nothing
+    above them; won by ``winner`` with the last mark, or (``winner`` None) not over."""
+    columns = {c for _, c in marks}
+    support = {(r, c) for (r0, c) in marks for r in range(r0 + 1, game.rows)} - set(marks)
+    need = {p: _mask(game, [cell for cell, q in marks.items() if q == p]) for p in (1, -1)}
+
+    def rank(state: C4State, col: int) -> int | None:
+        cell, player = _landing(game, state, col), game.to_move(state)
+        mismatch = pattern(game, *cell) != player
+        if cell in marks:
+            return 2 if marks[cell] == player else None
+        if cell in support:
+            return mismatch
+        return None if col in columns else 4 + mismatch  # other columns: park discs there
+
+    def goal(state: C4State) -> bool:
+        last = -game.to_move(state)
+        mine, theirs = _last_mover_discs(state), state.current
+        placed = mine & need[last] == need[last] and theirs & need[-last] == need[-last]
+        if winner is None:
+            return placed and not game.terminal(state)
+        return placed and game.winner(state) == winner
+
+    moves = search_moves(game, rank, goal)
+    return None if moves is None else play(game, moves)
+
+
+def _win(game: Connect4, cells: list[Cell], winner: int) -> tuple[C4State, int] | None:
+    """The position one move before ``winner`` completes ``cells``, and that move."""
+    state = _reach(game, dict.fromkeys(cells, winner), winner=winner)
+    return None if state is None else _before_last(game, state)
+
+
+def _before_last(game: Connect4, final: C4State) -> tuple[C4State, int]:
+    """Undo the last move of a won position: the winner's top disc that completes the line."""
+    mine = _last_mover_discs(final)
+    for col in range(game.cols):
+        height = (final.mask & game.column_masks[col]).bit_count()
+        if not height:
+            continue
+        bit = 1 << (col * game.height + height - 1)
+        if mine & bit:
+            before = C4State(mine ^ bit, final.mask ^ bit, final.moves - 1)
+            if not game.terminal(before) and game.result(before, col) == final:
+                return before, col
+    raise AssertionError("a won position whose winning disc cannot be found")
+
+
+def _full_draw(game: Connect4) -> C4State | None:
+    """Every cell filled in the :func:`pattern` colouring: a draw."""
+    moves = search_moves(game, lambda s, col: 0 if pattern(game, *_landing(game, s, col)) == game.to_move(s) else None,
+                         lambda s: s.moves == game.size and game.winner(s) is None)
+    return None if moves is None else play(game, moves)
+
+
+def _nearly_full(game: Connect4) -> C4State | None:
+    """All cells but the top of one column filled (pattern colouring), nobody has won."""
+    for col in sorted(range(game.cols), key=lambda c: abs(2 * c - game.cols + 1)):
+        hole = (0, col)
+
+        def rank(state: C4State, c: int) -> int | None:
+            cell = _landing(game, state, c)
+            return 0 if cell != hole and pattern(game, *cell) == game.to_move(state) else None
+
+        moves = search_moves(game, rank, lambda s: s.moves == game.size - 1 and not game.terminal(s))
+        if moves is not None:
+            return play(game, moves)
+    return None
+
+
+def _win_filling_board(game: Connect4) -> C4State | None:
+    """A full board where the last disc completes a line (on the top row, the last mover's colour)."""
+    if game.k > game.cols:
+        return None
+    winner = 1 if game.size % 2 else -1
+    line = set(_line(game, 0, game.cols - game.k, 0, 1))
+
+    def rank(state: C4State, col: int) -> int | None:
+        cell, player = _landing(game, state, col), game.to_move(state)
+        if cell in line:
+            return 2 if player == winner else None
+        return 0 if pattern(game, *cell) == player else 1
+
+    moves = search_moves(game, rank, lambda s: s.moves == game.size and game.winner(s) == winner)
+    return None if moves is None else play(game, moves)
+
+
+def _wraps(game: Connect4) -> list[Case]:
+    """Discs that line up only through a negative index (``board[r][c - i]`` with ``c - i < 0``): no win."""
+    rows, cols, k = game.rows, game.cols, game.k
+    out = []
+    if k <= rows and cols > k:
+        cells = [(rows - k + i, (1 - i) % cols) for i in range(k)]  # down-left from column 1, wrapping
+        state = _reach(game, dict.fromkeys(cells, 1), winner=None)
+        if state is not None:
+            out.append(Case(state, why="discs that line up only if the anti-diagonal wrapped from column 0 to the "
+                                       "last column (a negative index): not a win"))
+    return out

@@ -1,0 +1,59 @@
+"""The agent answers a legal move within the move limit on seeded random positions.
+
+The first thing any agent must do: a timeout, an exception or an illegal answer each count as a
+failed position, and the feedback shows the first failing boards with what went wrong.
+"""
+
+from __future__ import annotations
+
+import time
+
+from grader.checks import Outcome, share
+from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks.context import CheckContext
+from grader.rubric import CheckSpec
+from reference.positions import random_positions
+
+TARGET = "agent"
+WORDS = "legal moves in time"
+
+SHOWN = 3  # failing boards shown in feedback
+
+
+def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
+    agent = agent_or_outcome(ctx, spec)
+    if isinstance(agent, Outcome):
+        return agent
+    count = int(spec.params.get("positions", 20))
+    limit = move_limit(ctx)
+    budget = ctx.assignment.limits.check_seconds
+    seed = ctx.rng(f"agent_legal:{spec.target}").randrange(2**31)
+    states = random_positions(ctx.game, count, seed=seed)
+
+    start = time.perf_counter()
+    good, failures, asked, stopped = 0, [], 0, ""
+    for i, state in enumerate(states):
+        if time.perf_counter() - start > budget:
+            stopped = f"stopped after {asked} positions: the check's {budget:g} s budget was used up"
+            break
+        move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit)
+        asked += 1
+        if move.ok:
+            good += 1
+        else:
+            failures.append((i, state, move))
+            if sum(m.kind == "timeout" for _, _, m in failures) >= TIMEOUTS_BEFORE_GIVING_UP:
+                stopped = f"stopped after {TIMEOUTS_BEFORE_GIVING_UP} timeouts"
+                break
+
+    message = f"{good} of {len(states)} positions answered with a legal move within {limit:g} s"
+    if failures:
+        i, _, move = failures[0]
+        message += f"; first problem (position {i + 1}): {failure_words(move, limit)}"
+    if stopped:
+        message += f"; {stopped} (the positions not tried count as failed)"
+    boards = [show_move(ctx, agent, state, f"random position {i + 1}", move, expected="a legal move", limit=limit)
+              for i, state, move in failures[:SHOWN]]
+    timed_out = any(m.kind == "timeout" for _, _, m in failures)
+    return Outcome(share(good, len(states)), message, status="timeout" if timed_out and good == 0 else None,
+                   boards=boards)

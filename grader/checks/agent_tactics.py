@@ -1,0 +1,289 @@
+"""Tactics: positions where the right move is clear, found by the reference, and whether the agent plays it.
+
+Tic-tac-toe and Connect 4: ``win`` (take an immediate win) and ``block`` (block the opponent's only
+immediate win when there is no own win). Dots and Boxes: ``free_box`` (draw the fourth side of a
+box that has three) and ``safe_move`` (do not draw the third side of a box while a safe line exists).
+
+Positions come from seeded random play; the answer set of each is computed by one-ply look-ahead
+with the reference game, and a position is kept only when that answer set is clearly right:
+
+- ``win`` in Connect 4: always (the exact solver scores sooner wins higher, so the immediate wins
+  are exactly its best moves); in tic-tac-toe, where the solver values every forced win alike,
+  only when no other move also forces a win.
+- ``block``: there are other legal moves, and after the block the opponent has no immediate win
+  (otherwise every move loses and a searching agent may rightly not care); in tic-tac-toe also
+  the block must not lose by force.
+- ``free_box`` / ``safe_move``: every move the exact solver rates best is in the answer set (no
+  position where declining a box or sacrificing one is the better play). Only late positions (at
+  most ``SOLVED_FREE_LINES`` undrawn lines) are used, so the solver answers quickly.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from grader.checks import Outcome, share
+from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks.context import CheckContext
+from grader.rubric import CheckSpec
+from reference.games.base import Action, Game, State
+from reference.positions import random_line
+
+TARGET = "agent"
+WORDS = "tactics"
+
+#: the tactics each game has, in the order they are reported
+GAME_TACTICS = {
+    "tictactoe": ("win", "block"),
+    "connect4": ("win", "block"),
+    "dots_and_boxes": ("free_box", "safe_move"),
+}
+#: what each tactic asks, as the feedback says it
+TACTIC_WORDS = {
+    "win": "takes an immediate win",
+    "block": "blocks the opponent's only immediate win",
+    "free_box": "takes a free box (one with three sides drawn)",
+    "safe_move": "does not draw the third side of a box while a safe line exists",
+}
+#: Dots and Boxes positions used have at most this many undrawn lines (children are solved by search)
+SOLVED_FREE_LINES = 15
+SOLVER_NODE_BUDGET = 200_000
+GAMES_PER_POSITION = 60  # random games tried per wanted position before giving up
+SHOWN = 3
+
+
+@dataclass(frozen=True)
+class Tactic:
+    """A position, the tactic it tests and the actions that count as right."""
+
+    kind: str
+    state: State
+    answers: tuple[Action, ...]
+
+
+def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
+    game = ctx.game
+    available = GAME_TACTICS[game.name]
+    kinds = spec.params.get("kinds", list(available))
+    kinds = [kinds] if isinstance(kinds, str) else list(kinds)
+    unknown = [k for k in kinds if k not in available]
+    if unknown or not kinds:
+        return Outcome(0.0, f"params.kinds {unknown or kinds!r}: {game.name} has the tactics "
+                            f"{', '.join(available)}", status="error")
+    agent = agent_or_outcome(ctx, spec)
+    if isinstance(agent, Outcome):
+        return agent
+    count = int(spec.params.get("positions", 10))
+    tactics = tactic_positions(game, kinds, count, seed=ctx.rng(f"agent_tactics:{spec.target}").randrange(2**31))
+    if not tactics:
+        return Outcome(0.0, f"no clear {'/'.join(kinds)} positions were found on this board", status="error")
+
+    limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
+    start = time.perf_counter()
+    right: dict[str, int] = {k: 0 for k in kinds}
+    wrong: list[tuple[Tactic, Any]] = []
+    stopped = ""
+    for tactic in tactics:
+        if time.perf_counter() - start > budget:
+            stopped = f"stopped early: the check's {budget:g} s budget was used up"
+            break
+        move = agent.move(game.to_course(tactic.state), game.to_move(tactic.state), timeout=limit)
+        if move.ok and move.action in tactic.answers:
+            right[tactic.kind] += 1
+        else:
+            wrong.append((tactic, move))
+            if sum(m.kind == "timeout" for _, m in wrong) >= TIMEOUTS_BEFORE_GIVING_UP:
+                stopped = f"stopped after {TIMEOUTS_BEFORE_GIVING_UP} timeouts"
+                break
+
+    totals = {k: sum(t.kind == k for t in tactics) for k in kinds}
+    message = "; ".join(f"{TACTIC_WORDS[k]}: {right[k]} of {totals[k]}" for k in kinds)
+    if wrong:
+        tactic, move = wrong[0]
+        played = f"played {move.action!r}" if move.ok else failure_words(move, limit)
+        message += f". First miss ({tactic.kind}): expected {_either(tactic.answers)}, {played}"
+    if stopped:
+        message += f"; {stopped} (positions not tried count as missed)"
+    shown = _spread(wrong, SHOWN)
+    boards = [show_move(ctx, agent, t.state, f"{t.kind}: the agent should play {_either(t.answers)}", m,
+                        expected=_either(t.answers), limit=limit, highlight=t.answers) for t, m in shown]
+    timed_out = any(m.kind == "timeout" for _, m in wrong)
+    done = sum(right.values())
+    return Outcome(share(done, len(tactics)), message, status="timeout" if timed_out and done == 0 else None,
+                   boards=boards)
+
+
+def tactic_positions(game: Game, kinds: Sequence[str], count: int, seed: int) -> list[Tactic]:
+    """Up to ``count`` distinct positions of each tactic in ``kinds``, from seeded random games.
+
+    Each random game gives at most one position per tactic, so positions are not near-copies.
+    """
+    rng = random.Random(seed)
+    found: dict[str, list[Tactic]] = {k: [] for k in kinds}
+    seen: set[State] = set()
+    for _ in range(GAMES_PER_POSITION * count * len(kinds)):
+        needed = [k for k in kinds if len(found[k]) < count]
+        if not needed:
+            break
+        states = _states_along(game, random_line(game, rng)[0])
+        rng.shuffle(states)
+        for kind in needed:
+            for state in states:
+                if state in seen:
+                    continue
+                answers = ANSWERS[kind](game, state)
+                if answers:
+                    found[kind].append(Tactic(kind, state, answers))
+                    seen.add(state)
+                    break
+    return [t for k in kinds for t in found[k]]
+
+
+def _states_along(game: Game, moves: Sequence[Action]) -> list[State]:
+    state, out = game.initial_state(), []
+    for action in moves:
+        out.append(state)
+        state = game.result(state, action)
+    return out
+
+
+# --- answer sets: None when the position does not show the tactic clearly ---
+
+
+def immediate_wins(game: Game, state: State) -> list[Action]:
+    """The actions with which the player to move wins at once."""
+    me = game.to_move(state)
+    return [a for a in game.actions(state) if game.winner(game.result(state, a)) == me]
+
+
+def threats(game: Game, state: State) -> set[Action]:
+    """The opponent's immediate wins in ``state`` (where it would win if it moved now).
+
+    Found by one ply of look-ahead: a reply ``c`` that wins after some own move ``b != c``. In
+    tic-tac-toe and Connect 4 an own move elsewhere never changes whether ``c`` wins, and excluding
+    ``c == b`` leaves out threats that the own move itself would create (the cell on top of it).
+    """
+    found: set[Action] = set()
+    for b in game.actions(state):
+        child = game.result(state, b)
+        if not game.terminal(child):
+            found.update(c for c in immediate_wins(game, child) if c != b)
+    return found
+
+
+def _win(game: Game, state: State) -> tuple[Action, ...] | None:
+    wins = immediate_wins(game, state)
+    if not wins:
+        return None
+    if game.name == "tictactoe" and set(_solver_best(game, state)) != set(wins):
+        return None  # another move forces a win too: the solver cannot tell them apart
+    return tuple(wins)
+
+
+def _block(game: Game, state: State) -> tuple[Action, ...] | None:
+    legal = game.actions(state)
+    if len(legal) < 2 or immediate_wins(game, state):
+        return None
+    found = threats(game, state)
+    if len(found) != 1:
+        return None
+    block = next(iter(found))
+    after = game.result(state, block)
+    if game.terminal(after) or immediate_wins(game, after):
+        return None
+    if game.name == "tictactoe" and set(_solver_best(game, state)) != {block}:
+        return None  # the block loses by force anyway
+    return (block,)
+
+
+def _solver_best(game: Game, state: State) -> list[Action]:
+    """Tic-tac-toe: the actions of best exact value (turns alternate, so a child's value flips sign)."""
+    from reference.solvers import solve
+
+    me = game.to_move(state)
+    values = {}
+    for a in game.actions(state):
+        child = game.result(state, a)
+        values[a] = game.utility(child, me) if game.terminal(child) else -solve(game, child)
+    best = max(values.values())
+    return [a for a, v in values.items() if v == best]
+
+
+def _captures(game: Any, state: State) -> list[Action]:
+    """Lines that complete a box (the mover claims it and moves again)."""
+    out = []
+    for a in game.actions(state):
+        i = game.line_index[a]
+        lines = state.lines | 1 << i
+        if any(lines & m == m for m in game.line_box_masks[i]):
+            out.append(a)
+    return out
+
+
+def _safe(game: Any, state: State, action: Action) -> bool:
+    """Drawing ``action`` gives no box its third side."""
+    i = game.line_index[action]
+    lines = state.lines | 1 << i
+    return all((lines & m).bit_count() != 3 for m in game.line_box_masks[i])
+
+
+def _dots_best(game: Any, state: State) -> list[Action] | None:
+    """The actions the exact solver rates best, or None when the position is too early to solve quickly."""
+    from reference.solvers.dots_and_boxes import SolverBudgetExceeded, action_values
+
+    if game.num_lines - state.lines.bit_count() > SOLVED_FREE_LINES:
+        return None
+    try:
+        values = action_values(game, state, node_budget=SOLVER_NODE_BUDGET)
+    except SolverBudgetExceeded:
+        return None
+    best = max(values.values())
+    return [a for a, v in values.items() if v == best]
+
+
+def _free_box(game: Any, state: State) -> tuple[Action, ...] | None:
+    captures = _captures(game, state)
+    if not captures or len(captures) == len(game.actions(state)):
+        return None
+    best = _dots_best(game, state)
+    if best is None or not set(best) <= set(captures):
+        return None
+    return tuple(captures)
+
+
+def _safe_move(game: Any, state: State) -> tuple[Action, ...] | None:
+    if _captures(game, state):
+        return None
+    legal = game.actions(state)
+    safe = [a for a in legal if _safe(game, state, a)]
+    if not safe or len(safe) == len(legal):
+        return None
+    best = _dots_best(game, state)
+    if best is None or not set(best) <= set(safe):
+        return None
+    return tuple(safe)
+
+
+ANSWERS: dict[str, Callable[[Game, State], tuple[Action, ...] | None]] = {
+    "win": _win,
+    "block": _block,
+    "free_box": _free_box,
+    "safe_move": _safe_move,
+}
+
+
+def _either(answers: Sequence[Action]) -> str:
+    shown = [repr(a) for a in answers[:6]]
+    more = f" (or {len(answers) - 6} more)" if len(answers) > 6 else ""
+    return (" or ".join(shown) if len(shown) <= 2 else ", ".join(shown[:-1]) + " or " + shown[-1]) + more
+
+
+def _spread(wrong: list[tuple[Tactic, Any]], limit: int) -> list[tuple[Tactic, Any]]:
+    """The first miss of each tactic, then further misses in order, up to ``limit``."""
+    kinds_seen: set[str] = set()
+    firsts = [i for i, (t, _) in enumerate(wrong) if not (t.kind in kinds_seen or kinds_seen.add(t.kind))]
+    order = firsts + [i for i in range(len(wrong)) if i not in firsts]
+    return [wrong[i] for i in order[:limit]]

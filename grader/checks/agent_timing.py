@@ -1,0 +1,187 @@
+"""Time per move: the median and the slowest move of the agent on random positions at several board sizes.
+
+The course's timing experiments run agents on boards of other sizes (4x4, 5x5, 6x7 in Connect 4).
+The student's representation was inferred at the rubric's size; at another size the same kind of
+representation is rebuilt with the new rows and columns, and the same agent is asked there.
+
+Params: ``sizes`` (list of ``[rows, cols]``; default the rubric's board), ``positions`` per size
+(default 10), ``median_seconds`` (default half the move limit) and ``max_seconds`` (default the
+move limit). A size passes when every move there was legal, the median is under ``median_seconds``
+and the slowest move under ``max_seconds``; credit is the share of sizes that pass. A move that hits
+the move limit is stopped there and counts as at least the limit.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from grader.adapt import Move, StudentAgent
+from grader.checks import Outcome, share
+from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks.context import CheckContext
+from grader.rubric import CheckSpec
+from reference.games import load_game
+from reference.games.base import Game, State
+from reference.positions import random_positions
+
+TARGET = "agent"
+WORDS = "time per move"
+
+
+@dataclass
+class SizeTiming:
+    """The figures at one board size."""
+
+    rows: int
+    cols: int
+    planned: int
+    seconds: list[float] = field(default_factory=list)
+    timeouts: int = 0
+    failures: list[tuple[State, Move]] = field(default_factory=list)  # moves that timed out, raised or were illegal
+    problem: str = ""  # why this size could not be timed at all
+    game: Game | None = None
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.seconds) if self.seconds else None
+
+    @property
+    def slowest(self) -> float | None:
+        return max(self.seconds) if self.seconds else None
+
+    def passes(self, median_limit: float, max_limit: float) -> bool:
+        return (not self.problem and not self.failures and len(self.seconds) == self.planned
+                and self.median < median_limit and self.slowest < max_limit)
+
+
+def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
+    agent = agent_or_outcome(ctx, spec)
+    if isinstance(agent, Outcome):
+        return agent
+    limit = move_limit(ctx)
+    try:
+        sizes = _sizes(spec.params.get("sizes"), ctx.game)
+    except ValueError as e:
+        return Outcome(0.0, f"params.sizes: {e}", status="error")
+    count = int(spec.params.get("positions", 10))
+    median_limit = float(spec.params.get("median_seconds", limit / 2))
+    max_limit = float(spec.params.get("max_seconds", limit))
+    deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
+    seed = ctx.rng(f"agent_timing:{spec.target}").randrange(2**31)
+
+    timings = [time_at_size(ctx, agent, rows, cols, count, seed, limit, deadline) for rows, cols in sizes]
+    passed = sum(t.passes(median_limit, max_limit) for t in timings)
+    message = (f"{passed} of {len(timings)} board sizes within a median of {median_limit:g} s and a slowest move "
+               f"of {max_limit:g} s per move\n" + table(timings, median_limit, max_limit, limit))
+    boards = []
+    for t in timings:
+        for state, move in t.failures[:1]:
+            boards.append(show_move(ctx, agent if t.game is None else _at_game(agent, t.game), state,
+                                    f"{t.rows}x{t.cols} board", move, expected="a legal move", limit=limit))
+    status = "timeout" if passed == 0 and any(t.timeouts for t in timings) else None
+    return Outcome(share(passed, len(timings)), message, status=status, boards=boards[:3])
+
+
+def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, count: int, seed: int,
+                 limit: float, deadline: float) -> SizeTiming:
+    """Ask the agent for moves on ``count`` random positions of a ``rows`` x ``cols`` board and time them."""
+    timing = SizeTiming(rows, cols, count)
+    try:
+        game = _game_at(ctx, rows, cols)
+        sized = agent if (rows, cols) == (ctx.game.rows, ctx.game.cols) else resized(agent, game)
+    except (TypeError, ValueError) as e:
+        timing.problem = str(e)
+        return timing
+    timing.game = game
+    states = random_positions(game, count, seed=seed)
+    timing.planned = len(states)
+    for state in states:
+        if time.perf_counter() > deadline:
+            timing.problem = "the check's time budget was used up"
+            break
+        move = sized.move(game.to_course(state), game.to_move(state), timeout=limit)
+        if move.ok:
+            timing.seconds.append(move.seconds)
+        elif move.kind == "timeout":
+            timing.timeouts += 1
+            timing.seconds.append(max(move.seconds, limit))
+            timing.failures.append((state, move))
+            if timing.timeouts >= TIMEOUTS_BEFORE_GIVING_UP:
+                timing.problem = f"stopped after {timing.timeouts} timeouts"
+                break
+        else:
+            timing.failures.append((state, move))
+    return timing
+
+
+def resized(agent: StudentAgent, game: Game) -> StudentAgent:
+    """The same student agent asked on ``game``'s board size: the same kind of representation, resized.
+
+    Agents that are classes get fresh instances per seat (they may have read the size when built).
+    """
+    rep = agent.representation
+    if not dataclasses.is_dataclass(rep) or not {"rows", "cols"} <= {f.name for f in dataclasses.fields(rep)}:
+        raise TypeError(f"the representation {rep!r} cannot be resized")
+    clone = copy.copy(agent)  # keeps how the agent is called (instance attributes too)
+    clone.game = game
+    clone.representation = dataclasses.replace(rep, rows=game.rows, cols=game.cols)
+    clone.seats = {}
+    return clone
+
+
+def _at_game(agent: StudentAgent, game: Game) -> StudentAgent:
+    return agent if agent.game == game else resized(agent, game)
+
+
+def _game_at(ctx: CheckContext, rows: int, cols: int) -> Game:
+    if (rows, cols) == (ctx.game.rows, ctx.game.cols):
+        return ctx.game
+    return load_game(ctx.game.name, **{**ctx.assignment.board, "rows": rows, "cols": cols})
+
+
+def _sizes(value: Any, game: Game) -> list[tuple[int, int]]:
+    if value is None:
+        return [(game.rows, game.cols)]
+    if not isinstance(value, Sequence) or isinstance(value, str) or not value:
+        raise ValueError(f"expected a list of [rows, cols] pairs, got {value!r}")
+    out = []
+    for item in value:
+        if (not isinstance(item, Sequence) or isinstance(item, str) or len(item) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in item)):
+            raise ValueError(f"{item!r} is not a [rows, cols] pair of positive ints")
+        out.append((item[0], item[1]))
+    return out
+
+
+def table(timings: Sequence[SizeTiming], median_limit: float, max_limit: float, limit: float) -> str:
+    """The figures as a fixed-width table (Markdown code block friendly)."""
+    lines = [f"{'board':>7}  {'moves':>7}  {'median s':>9}  {'max s':>9}  verdict"]
+    for t in timings:
+        moves = f"{len(t.seconds)}/{t.planned}"
+        median = "-" if t.median is None else f"{t.median:.4f}"
+        slowest = "-" if t.slowest is None else (f">{limit:g}" if t.timeouts else f"{t.slowest:.4f}")
+        if t.passes(median_limit, max_limit):
+            verdict = "ok"
+        elif t.problem and not t.seconds:
+            verdict = t.problem
+        else:
+            why = []
+            if t.timeouts:
+                why.append(f"{t.timeouts} move(s) hit the {limit:g} s limit")
+            broken = [m for _, m in t.failures if m.kind != "timeout"]
+            if broken:
+                why.append(f"{len(broken)} move(s) failed ({failure_words(broken[0], limit)})")
+            if t.median is not None and t.median >= median_limit:
+                why.append("median too slow")
+            if t.slowest is not None and t.slowest >= max_limit and not t.timeouts:
+                why.append("slowest move too slow")
+            if t.problem and t.problem not in " ".join(why):
+                why.append(t.problem)
+            verdict = "; ".join(why) or "too slow"
+        lines.append(f"{f'{t.rows}x{t.cols}':>7}  {moves:>7}  {median:>9}  {slowest:>9}  {verdict}")
+    return "\n".join(lines)

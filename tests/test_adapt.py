@@ -1,0 +1,148 @@
+"""The adapter reads submissions written every way real students write them (design.md section 1)."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grader.adapt import adapt, find_agent
+import yaml
+
+from grader.rubric import BUNDLED_RUBRIC
+from grader.sandbox import Limits, Sandbox
+from reference.games import load_game
+from reference.positions import random_positions
+
+STUDENTS = Path(__file__).parent / "students"
+ASSIGNMENTS = yaml.safe_load(BUNDLED_RUBRIC.read_text())["assignments"]
+
+
+def functions_of(assignment: str):
+    """The bundled rubric's aliases and game for an assignment (read directly: checks are not needed here)."""
+    a = ASSIGNMENTS[assignment]
+    return load_game(a["game"], **a["board"]), a["functions"]
+
+
+def adapted(file: str, assignment: str):
+    source = (STUDENTS / file).read_text()
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    game, functions = functions_of(assignment)
+    return box, adapt(box, game, functions, source=source)
+
+
+def agrees_with_reference(student, game, count=15):
+    """actions/result/terminal of the student agree with the reference on random positions."""
+    for state in random_positions(game, count, seed=5):
+        board, player = game.to_course(state), game.to_move(state)
+        assert sorted(map(repr, student.actions(board, player).value)) == sorted(map(repr, game.actions(state)))
+        action = game.actions(state)[0]
+        got = student.result(board, player, action)
+        expected = game.to_course(game.result(state, action))
+        if game.name == "connect4":
+            assert np.array_equal(got.value, expected), got
+        else:
+            assert got.value == expected or (set(got.value["lines"]) == set(expected["lines"])
+                                            and got.value["boxes"] == expected["boxes"]), got
+        assert student.terminal(board).value is False
+
+
+def test_char_board_with_bottom_row_zero_and_swapped_arguments():
+    box, student = adapted("c4_char_board_bottom_first.py", "connect4")
+    with box:
+        rep = student.representation
+        assert rep.bottom_first and rep.symbols.empty == " " and rep.players == ("x", "o")
+        assert student.interface.bindings["result"].order == ("state", "action", "player")
+        assert student.interface.bindings["utility"].scale == 1000
+        agrees_with_reference(student, student.game)
+        assert any("row 0 at the bottom" in a for a in student.interface.adaptations)
+
+
+def test_terminal_that_returns_done_and_winner_is_read_as_its_first_item():
+    box, student = adapted("c4_char_board_bottom_first.py", "connect4")
+    with box:
+        assert "pair" in student.interface.bindings["terminal"].reading
+        game = student.game
+        from reference.positions import terminal_with_outcome
+        won = terminal_with_outcome(game, -1, seed=2)
+        assert student.terminal(game.to_course(won)).value is True
+
+
+def test_players_one_and_two_on_lists_with_player_first_argument_order():
+    box, student = adapted("c4_players_1_2_lists.py", "connect4")
+    with box:
+        assert student.representation.players == (1, 2)
+        assert student.interface.bindings["result"].order == ("player", "action", "state")
+        agrees_with_reference(student, student.game)
+
+
+def test_result_without_player_and_utility_from_first_players_view():
+    box, student = adapted("c4_player_from_board.py", "connect4")
+    with box:
+        assert student.interface.bindings["result"].order == ("state", "action")
+        assert student.interface.bindings["utility"].order == ("state",)
+        agrees_with_reference(student, student.game)
+        game = student.game
+        from reference.positions import terminal_with_outcome
+        won_by_first = game.to_course(terminal_with_outcome(game, 1, seed=1))
+        assert student.utility(won_by_first, 1).value == 1
+        assert student.utility(won_by_first, -1).value == -1
+
+
+def test_cs50_tic_tac_toe_grid_with_cell_actions():
+    box, student = adapted("ttt_cs50.py", "tictactoe")
+    with box:
+        rep = student.representation
+        assert rep.layout == "grid" and rep.symbols.empty is None and rep.action_kind == "cell"
+        agrees_with_reference(student, student.game)
+
+
+def test_old_dots_and_boxes_layout_with_letter_players_and_extra_turn_pairs():
+    box, student = adapted("dab_v1_players_br.py", "dots_and_boxes")
+    with box:
+        rep = student.representation
+        assert rep.layout == "v1" and rep.players == ("b", "r")
+        agrees_with_reference(student, student.game)
+
+
+@pytest.mark.parametrize("label, reading", [
+    ("function_player", ""), ("dict_player", "'move' entry"), ("value_move_player", "(value, move)"),
+    ("board_player", "new board"), ("cell_player", ""), ("SeatAgent", ""), ("object_player", ""),
+])
+def test_every_agent_shape_is_read_as_the_same_move(label, reading):
+    box, student = adapted("c4_agent_shapes.py", "connect4")
+    with box:
+        game = student.game
+        agent = find_agent(box, student.names, game, student.representation, label, [label])
+        assert not isinstance(agent, str), agent
+        for state in random_positions(game, 5, seed=9):
+            move = agent.move(game.to_course(state), game.to_move(state))
+            assert move.ok, move.error
+            assert move.action == game.actions(state)[0]
+        if reading:
+            assert any(reading in note for note in agent.notes), agent.notes
+
+
+def test_crashing_and_sleeping_agents_are_reported_not_raised():
+    box, student = adapted("c4_agent_shapes.py", "connect4")
+    with box:
+        game = student.game
+        board = game.to_course(game.initial_state())
+        crash = find_agent(box, student.names, game, student.representation, "x", ["crashing_player"])
+        move = crash.move(board, 1)
+        assert not move.ok and "RuntimeError" in move.error
+        sleepy = find_agent(box, student.names, game, student.representation, "x", ["sleepy_player"])
+        move = sleepy.move(board, 1, timeout=0.5)
+        assert not move.ok and move.kind == "timeout"
+        # the sandbox came back: the next call works
+        ok = find_agent(box, student.names, game, student.representation, "x", ["function_player"])
+        assert ok.move(board, 1).action == 0
+
+
+def test_missing_functions_are_named_with_the_aliases_looked_for():
+    box = Sandbox(["def something_else():\n    return 1\n"], Limits(call_timeout=2.0))
+    with box:
+        game, functions = functions_of("connect4")
+        student = adapt(box, game, functions)
+        assert "no function named actions" in student.interface.problems["actions"]
+        reply = student.actions(np.zeros((6, 7), dtype=int))
+        assert not reply.ok and reply.kind == "missing"
