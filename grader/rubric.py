@@ -37,7 +37,7 @@ class CheckSpec(Strict):
     def title(self) -> str:
         from grader.checks import describe_kind
 
-        words = self.name or describe_kind(self.kind)
+        words = self.name or describe_kind(self.kind, self)
         return f"{self.target}: {words}" if self.target and not self.name.startswith(self.target) else words
 
 

@@ -263,9 +263,9 @@ def alpha_beta_player(board, player=1, max_depth=5):
 winning opportunities.'''),
     ("code", r'''boards = {
     "red wins with col 3 (horizontal)": np.array([[0, 0, 0, 0],
-                                                  [0, 0, 0, 0],
+                                                  [-1, 0, 0, 0],
                                                   [-1, -1, 0, 0],
-                                                  [1, 1, 1, 0]]) * 1,
+                                                  [1, 1, 1, 0]]),
     "red must block col 0": np.array([[0, 0, 0, 0],
                                       [-1, 0, 0, 0],
                                       [-1, 1, 0, 0],

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from grader.adapt import adapt
-from grader.checks import KINDS
+from grader.checks import KINDS, agent_strength
 from grader.checks.agent_tactics import immediate_wins, tactic_positions, threats
 from grader.checks.context import CheckContext
-from grader.grading import run_check
+from grader.grading import grade_submission, run_check
 from grader.rubric import Assignment, CheckSpec
 from grader.sandbox import Limits, Sandbox
 from reference.games import load_game
@@ -28,12 +28,13 @@ SUBMISSIONS = Path(__file__).parent / "agent_submissions"
 FUNCTIONS = {"initial_state": ["empty_board"], "actions": ["actions"], "result": ["result"],
              "terminal": ["terminal"], "utility": ["utility"]}
 AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line"]
+CLASS_AGENT = "GreedyAgent"  # a class fixing its player when built
 
 
 def assignment(game: str, *, move_seconds: float = 0.5, check_seconds: float = 30.0) -> Assignment:
     return Assignment.model_validate({
         "title": f"{game} agents", "game": game, "functions": FUNCTIONS,
-        "agents": {label: [f"{label}_player"] for label in AGENTS},
+        "agents": {**{label: [f"{label}_player"] for label in AGENTS}, CLASS_AGENT: [CLASS_AGENT]},
         "limits": {"move_seconds": move_seconds, "check_seconds": check_seconds, "call_seconds": 1.0},
         "tasks": [],
     })
@@ -159,7 +160,7 @@ def test_unknown_tactic_is_a_rubric_error(connect4):
 def test_win_and_block_answers_agree_with_the_reference(name):
     """Win answers win at once; the only block is the single non-losing move (checked by brute force)."""
     game = load_game(name)
-    for t in tactic_positions(game, ["win", "block"], 8, seed=5):
+    for t in tactic_positions(game, ["win", "block"], 40, seed=5):
         me = game.to_move(t.state)
         if t.kind == "win":
             assert set(t.answers) == set(immediate_wins(game, t.state))
@@ -176,7 +177,7 @@ def test_dots_tactic_answers_contain_every_best_move():
     from reference.solvers.dots_and_boxes import action_values
 
     game = load_game("dots_and_boxes", rows=3, cols=4)
-    found = tactic_positions(game, ["free_box", "safe_move"], 5, seed=2)
+    found = tactic_positions(game, ["free_box", "safe_move"], 20, seed=2)
     assert {t.kind for t in found} == {"free_box", "safe_move"}
     for t in found:
         values = action_values(game, t.state)
@@ -189,7 +190,7 @@ def test_dots_tactic_answers_contain_every_best_move():
 def test_one_ply_agent_beats_random(connect4):
     r = connect4.check("agent_strength", "greedy", games=6, opponent="random")
     assert (r.status, r.points) == ("passed", 10), r.message
-    assert r.check == "greedy: beats random"
+    assert r.check == "greedy: beats random" and "against random: won" in r.message
 
 
 def test_illegal_agent_loses_every_game_by_forfeit_and_says_why(connect4):
@@ -210,6 +211,13 @@ def test_strength_against_a_searching_opponent_uses_its_spec(connect4):
     r = connect4.check("agent_strength", "random", games=2, opponent="alphabeta:2")
     assert r.check == "random: beats alphabeta:2"
     assert "against alphabeta:2" in r.message and r.points < 10
+    assert agent_strength.words(CheckSpec(kind="agent_strength", target="random", points=1,
+                                          params={"opponent": "alphabeta:2"})) == "beats alphabeta:2"
+
+
+def test_strength_check_is_named_after_its_opponent_in_sheets():
+    spec = CheckSpec(kind="agent_strength", target="alpha_beta_player", points=1, params={"opponent": "random"})
+    assert spec.title == "alpha_beta_player: beats random"
 
 
 def test_unknown_opponent_is_a_rubric_error(connect4):
@@ -229,6 +237,11 @@ def test_timing_table_covers_every_board_size(connect4):
     assert all(row.split()[1] == "3/3" and row.endswith("ok") for row in table[2:])
 
 
+def test_agent_object_built_per_seat_is_timed_at_other_sizes(connect4):
+    r = connect4.check("agent_timing", CLASS_AGENT, sizes=[[4, 5], [6, 7]], positions=3)
+    assert (r.status, r.points) == ("passed", 10), r.message
+
+
 def test_agent_written_for_one_size_fails_on_the_others(connect4):
     r = connect4.check("agent_timing", "seven_columns", sizes=[[4, 4], [6, 7]], positions=3)
     assert r.points == 5 and r.status == "partial"
@@ -241,3 +254,20 @@ def test_sleeping_agent_is_too_slow_at_every_size(connect4):
     r = connect4.check("agent_timing", "sleepy", sizes=[[4, 4]], positions=3, move_seconds=0.2)
     assert r.points == 0 and r.status == "timeout"
     assert "hit the 0.2 s limit" in r.message and ">0.2" in r.message
+
+
+# --- through grade_submission ---
+
+def test_agent_checks_run_in_a_whole_grading_with_their_names_and_points():
+    rubric = assignment("connect4").model_dump()
+    rubric["tasks"] = [{"name": "Task 3", "checks": [
+        {"kind": "agent_legal", "target": "greedy", "points": 4, "params": {"positions": 5}},
+        {"kind": "agent_tactics", "target": "greedy", "points": 3, "params": {"positions": 3}},
+        {"kind": "agent_strength", "target": "greedy", "points": 2, "params": {"games": 2}},
+        {"kind": "agent_timing", "target": CLASS_AGENT, "points": 1, "params": {"positions": 2}},
+    ]}]
+    result = grade_submission(SUBMISSIONS / "connect4_agents.py", "connect4", Assignment.model_validate(rubric), seed=3)
+    assert [(c.check, c.points) for c in result.checks] == [
+        ("greedy: legal moves in time", 4), ("greedy: tactics", 3), ("greedy: beats random", 2),
+        (f"{CLASS_AGENT}: time per move", 1)]
+    assert any("per seat" in note for note in result.adaptations)

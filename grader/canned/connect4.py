@@ -9,6 +9,7 @@ fills the cells under them (gravity) and parks the other player's discs elsewher
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from grader.canned import Case, play, player_name, search_moves, unique
@@ -202,20 +203,31 @@ def _last_mover_discs(state: C4State) -> int:
 
 
 def _reach(game: Connect4, marks: dict[Cell, int], *, winner: int | None) -> C4State | None:
-    """A position with ``marks`` (cell -> player) placed, the cells below them filled and nothing
-    above them; won by ``winner`` with the last mark, or (``winner`` None) not over."""
-    columns = {c for _, c in marks}
+    """A position with ``marks`` (cell -> player) placed and the cells below them filled; won by
+    ``winner`` with the last mark, or (``winner`` None) not over. None if play cannot reach it."""
+    moves = _moves_to(game, tuple(sorted(marks.items())), winner)
+    return None if moves is None else play(game, moves)
+
+
+@lru_cache(maxsize=256)
+def _moves_to(game: Connect4, mark_items: tuple[tuple[Cell, int], ...], winner: int | None) -> tuple[int, ...] | None:
+    marks = dict(mark_items)
     support = {(r, c) for (r0, c) in marks for r in range(r0 + 1, game.rows)} - set(marks)
     need = {p: _mask(game, [cell for cell, q in marks.items() if q == p]) for p in (1, -1)}
+    # The cells that would stretch a line of marks: never the marking player's, or the line grows early.
+    guards = {cell: marks[a] for a, b in _runs(marks) for cell in _beyond(game, a, b)}
 
     def rank(state: C4State, col: int) -> int | None:
         cell, player = _landing(game, state, col), game.to_move(state)
-        mismatch = pattern(game, *cell) != player
         if cell in marks:
             return 2 if marks[cell] == player else None
+        if guards.get(cell) == player:
+            return None
+        mismatch = pattern(game, *cell) != player
         if cell in support:
             return mismatch
-        return None if col in columns else 4 + mismatch  # other columns: park discs there
+        above = any(c == col and r > cell[0] for r, c in marks)
+        return (6 if above else 4) + mismatch  # park discs beside the marks, on top of them only if need be
 
     def goal(state: C4State) -> bool:
         last = -game.to_move(state)
@@ -226,30 +238,33 @@ def _reach(game: Connect4, marks: dict[Cell, int], *, winner: int | None) -> C4S
         return placed and game.winner(state) == winner
 
     moves = search_moves(game, rank, goal)
-    return None if moves is None else play(game, moves)
+    return None if moves is None else tuple(moves)
+
+
+def _runs(marks: dict[Cell, int]) -> list[tuple[Cell, Cell]]:
+    """The two end cells of each straight run of marks of one player (the lines the case is about)."""
+    cells = sorted(marks)
+    if len(cells) < 2 or len({marks[c] for c in cells}) != 1:
+        return []
+    (r0, c0), (r1, c1) = cells[0], cells[-1]
+    return [(cells[0], cells[-1])] if (r1 - r0) in (0, c1 - c0, c0 - c1) or c1 == c0 else []
+
+
+def _beyond(game: Connect4, a: Cell, b: Cell) -> list[Cell]:
+    """The cells just past both ends of the straight run from ``a`` to ``b``, where on the board."""
+    steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+    d_row, d_col = (b[0] - a[0]) // steps, (b[1] - a[1]) // steps
+    ends = [(a[0] - d_row, a[1] - d_col), (b[0] + d_row, b[1] + d_col)]
+    return [(r, c) for r, c in ends if 0 <= r < game.rows and 0 <= c < game.cols]
 
 
 def _win(game: Connect4, cells: list[Cell], winner: int) -> tuple[C4State, int] | None:
     """The position one move before ``winner`` completes ``cells``, and that move."""
-    state = _reach(game, dict.fromkeys(cells, winner), winner=winner)
-    return None if state is None else _before_last(game, state)
+    moves = _moves_to(game, tuple(sorted(dict.fromkeys(cells, winner).items())), winner)
+    return None if moves is None else (play(game, moves[:-1]), moves[-1])
 
 
-def _before_last(game: Connect4, final: C4State) -> tuple[C4State, int]:
-    """Undo the last move of a won position: the winner's top disc that completes the line."""
-    mine = _last_mover_discs(final)
-    for col in range(game.cols):
-        height = (final.mask & game.column_masks[col]).bit_count()
-        if not height:
-            continue
-        bit = 1 << (col * game.height + height - 1)
-        if mine & bit:
-            before = C4State(mine ^ bit, final.mask ^ bit, final.moves - 1)
-            if not game.terminal(before) and game.result(before, col) == final:
-                return before, col
-    raise AssertionError("a won position whose winning disc cannot be found")
-
-
+@lru_cache(maxsize=32)
 def _full_draw(game: Connect4) -> C4State | None:
     """Every cell filled in the :func:`pattern` colouring: a draw."""
     moves = search_moves(game, lambda s, col: 0 if pattern(game, *_landing(game, s, col)) == game.to_move(s) else None,
@@ -257,36 +272,49 @@ def _full_draw(game: Connect4) -> C4State | None:
     return None if moves is None else play(game, moves)
 
 
+@lru_cache(maxsize=32)
 def _nearly_full(game: Connect4) -> C4State | None:
     """All cells but the top of one column filled (pattern colouring), nobody has won."""
-    for col in sorted(range(game.cols), key=lambda c: abs(2 * c - game.cols + 1)):
-        hole = (0, col)
+    last_mover = 1 if game.size % 2 else -1  # the hole is the cell the last move of the game would fill
+    holes = [(0, col) for col in range(game.cols) if pattern(game, 0, col) == last_mover]
+    for hole in sorted(holes, key=lambda cell: abs(2 * cell[1] - game.cols + 1)):
 
-        def rank(state: C4State, c: int) -> int | None:
+        def rank(state: C4State, c: int, hole: Cell = hole) -> int | None:
             cell = _landing(game, state, c)
             return 0 if cell != hole and pattern(game, *cell) == game.to_move(state) else None
 
-        moves = search_moves(game, rank, lambda s: s.moves == game.size - 1 and not game.terminal(s))
+        moves = search_moves(game, rank, lambda s: s.moves == game.size - 1 and not game.terminal(s), budget=5_000)
         if moves is not None:
             return play(game, moves)
     return None
 
 
+@lru_cache(maxsize=32)
 def _win_filling_board(game: Connect4) -> C4State | None:
-    """A full board where the last disc completes a line (on the top row, the last mover's colour)."""
-    if game.k > game.cols:
-        return None
+    """A full board whose last disc completes a line of the last mover's (a line through a top cell)."""
+    rows, cols, k = game.rows, game.cols, game.k
     winner = 1 if game.size % 2 else -1
-    line = set(_line(game, 0, game.cols - game.k, 0, 1))
+    lines = []
+    if k <= cols:
+        lines += [_line(game, 0, cols - k, 0, 1), _line(game, 0, 0, 0, 1)]
+    if k <= rows:
+        lines += [_line(game, 0, cols - 1, 1, 0), _line(game, 0, 0, 1, 0)]
+    for cells in lines:
+        line = set(cells)
+        guards = set(_beyond(game, cells[0], cells[-1]))
 
-    def rank(state: C4State, col: int) -> int | None:
-        cell, player = _landing(game, state, col), game.to_move(state)
-        if cell in line:
-            return 2 if player == winner else None
-        return 0 if pattern(game, *cell) == player else 1
+        def rank(state: C4State, col: int, line: set = line, guards: set = guards) -> int | None:
+            cell, player = _landing(game, state, col), game.to_move(state)
+            if cell in line:
+                return 2 if player == winner else None
+            if cell in guards and player == winner:
+                return None
+            return 0 if pattern(game, *cell) == player else 1
 
-    moves = search_moves(game, rank, lambda s: s.moves == game.size and game.winner(s) == winner)
-    return None if moves is None else play(game, moves)
+        moves = search_moves(game, rank, lambda s: s.moves == game.size and game.winner(s) == winner, budget=5_000)
+        if moves is not None:
+            return play(game, moves)
+    return None
 
 
 def _wraps(game: Connect4) -> list[Case]:

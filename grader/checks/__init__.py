@@ -49,8 +49,12 @@ def share(passed: int, total: int) -> float:
     return passed / total if total else 0.0
 
 
-def describe_kind(kind: str) -> str:
+def describe_kind(kind: str, spec: Any = None) -> str:
+    """How a check reads in sheets: the module's ``words(spec)`` when its name depends on the
+    parameters (``beats alphabeta:2``), else its ``WORDS``."""
     module = KINDS.get(kind)
+    if spec is not None and hasattr(module, "words"):
+        return module.words(spec)
     return getattr(module, "WORDS", kind.replace("_", " "))
 
 

@@ -155,8 +155,10 @@ def _grade(ctx: CheckContext, agent: StudentAgent, records: list[GameRecord], pl
 
 
 def _shown(ctx: CheckContext, agent: StudentAgent, record: GameRecord, opponent: str, limit: float) -> Any:
+    played = " ".join(map(_move_text, record.moves)) or "none"
+    opening = f"random opening {' '.join(map(_move_text, record.opening))}, then " if record.opening else ""
     caption = (f"game {record.number} against {opponent}, playing {record.side}: {record.outcome_words(limit)} "
-               f"(moves: {' '.join(map(_move_text, record.opening + record.moves))})")
+               f"({opening}moves {played})")
     if record.forfeit is not None:
         return show_move(ctx, agent, record.state, caption, record.forfeit, expected="a legal move", limit=limit)
     last = (record.moves[-1],) if record.moves else ()

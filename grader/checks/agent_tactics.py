@@ -7,6 +7,8 @@ box that has three) and ``safe_move`` (do not draw the third side of a box while
 Positions come from seeded random play; the answer set of each is computed by one-ply look-ahead
 with the reference game, and a position is kept only when that answer set is clearly right:
 
+Every position also has a move outside its answer set (else there is nothing to miss).
+
 - ``win`` in Connect 4: always (the exact solver scores sooner wins higher, so the immediate wins
   are exactly its best moves); in tic-tac-toe, where the solver values every forced win alike,
   only when no other move also forces a win.
@@ -176,8 +178,8 @@ def threats(game: Game, state: State) -> set[Action]:
 
 def _win(game: Game, state: State) -> tuple[Action, ...] | None:
     wins = immediate_wins(game, state)
-    if not wins:
-        return None
+    if not wins or len(wins) == len(game.actions(state)):
+        return None  # nothing to find, or nothing to miss
     if game.name == "tictactoe" and set(_solver_best(game, state)) != set(wins):
         return None  # another move forces a win too: the solver cannot tell them apart
     return tuple(wins)
@@ -192,7 +194,7 @@ def _block(game: Game, state: State) -> tuple[Action, ...] | None:
         return None
     block = next(iter(found))
     after = game.result(state, block)
-    if game.terminal(after) or immediate_wins(game, after):
+    if game.terminal(after):
         return None
     if game.name == "tictactoe" and set(_solver_best(game, state)) != {block}:
         return None  # the block loses by force anyway

@@ -160,9 +160,9 @@ def _sizes(value: Any, game: Game) -> list[tuple[int, int]]:
 
 def table(timings: Sequence[SizeTiming], median_limit: float, max_limit: float, limit: float) -> str:
     """The figures as a fixed-width table (Markdown code block friendly)."""
-    lines = [f"{'board':>7}  {'moves':>7}  {'median s':>9}  {'max s':>9}  verdict"]
+    lines = [f"{'board':>7}  {'legal':>7}  {'median s':>9}  {'max s':>9}  verdict"]
     for t in timings:
-        moves = f"{len(t.seconds)}/{t.planned}"
+        moves = f"{len(t.seconds) - t.timeouts}/{t.planned}"  # legal moves in time / positions
         median = "-" if t.median is None else f"{t.median:.4f}"
         slowest = "-" if t.slowest is None else (f">{limit:g}" if t.timeouts else f"{t.slowest:.4f}")
         if t.passes(median_limit, max_limit):

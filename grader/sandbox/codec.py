@@ -78,8 +78,8 @@ def _encode(x: Any, depth: int, budget: list, where: str) -> Any:
     if np is not None:
         if issubclass(t, np.ndarray):
             return _encode_array(np, np.ndarray.view(x, np.ndarray), where)
-        if issubclass(t, np.generic):
-            return _encode_numpy_scalar(np, x, t, where)
+        if issubclass(t, np.generic) and not issubclass(t, (str, bytes)):
+            return _encode_numpy_scalar(np, x, t, where)  # np.str_/np.bytes_ go on as str/bytes subclasses
     # Subclasses of built-ins: read them through the base type's own slots.
     if issubclass(t, bool):  # pragma: no cover - bool cannot be subclassed
         return bool(x)

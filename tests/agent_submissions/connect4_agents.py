@@ -72,3 +72,13 @@ def crashing_player(board, player=1):
 def seven_columns_player(board, player=1):
     """Written for the 6x7 board only: fails on any narrower one."""
     return 6 if board[0, 6] == 0 else actions(board)[0]
+
+
+class GreedyAgent:
+    """An agent object that fixes its player when built (the grader makes one per seat)."""
+
+    def __init__(self, player):
+        self.player = player
+
+    def act(self, board):
+        return greedy_player(board, self.player)

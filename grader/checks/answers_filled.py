@@ -1,0 +1,98 @@
+"""The notebook's answer cells are filled in: no template placeholder is left behind.
+
+A code cell is unfilled while it still has the template's ``raise NotImplementedError``, a
+"YOUR CODE HERE" line or a ``# TODO`` comment; a markdown cell while it still says "YOUR ANSWER
+HERE". Which cells are answer cells:
+
+- a notebook made with nbgrader marks them (``metadata.nbgrader.solution``): those, and only those;
+- otherwise, with ``params.answer_cells`` (how many the blank template has), that many, of which
+  the cells still holding a placeholder are the unfilled ones;
+- otherwise every code cell, and every markdown cell still holding a placeholder.
+
+Credit is the share of answer cells filled (``params.partial: false`` makes it all or nothing).
+Code comes from the loaded submission's cells (so .py and .html files are judged too); markdown
+and nbgrader marks are read from the .ipynb file itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+
+from grader.checks import Outcome, share
+from grader.checks.context import CheckContext
+from grader.rubric import CheckSpec
+
+TARGET = ""
+WORDS = "answer cells filled in"
+
+CODE_PLACEHOLDERS = {
+    "raise NotImplementedError": re.compile(r"^\s*raise\s+NotImplementedError\b", re.MULTILINE),
+    "YOUR CODE HERE": re.compile(r"your\s+code\s+here", re.IGNORECASE),
+    "# TODO": re.compile(r"#\s*TODO\b"),
+}
+MARKDOWN_PLACEHOLDERS = {"YOUR ANSWER HERE": re.compile(r"your\s+answer\s+here", re.IGNORECASE)}
+
+
+@dataclass(frozen=True)
+class AnswerCell:
+    """One answer cell: its number in the notebook, its type and the placeholders it still holds."""
+
+    index: int
+    cell_type: str
+    placeholders: tuple[str, ...]
+
+    @property
+    def filled(self) -> bool:
+        return not self.placeholders
+
+
+def placeholders_in(source: str, cell_type: str) -> tuple[str, ...]:
+    """The template placeholders still in a cell's source (none: the cell is filled in)."""
+    patterns = CODE_PLACEHOLDERS if cell_type == "code" else MARKDOWN_PLACEHOLDERS
+    return tuple(name for name, pattern in patterns.items() if pattern.search(source))
+
+
+def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
+    submission = ctx.submission
+    if submission is None:
+        return Outcome(0.0, "no submission file to read", status="error")
+    notebook = _read_notebook(Path(submission.path)) if submission.kind == "ipynb" else None
+    marked = _nbgrader_answer_cells(notebook) if notebook is not None else []
+    if marked:
+        cells, total = marked, len(marked)
+        how = "marked as answer cells by nbgrader"
+    else:
+        cells = [AnswerCell(c.index, "code", placeholders_in(c.source, "code")) for c in submission.cells]
+        if notebook is not None:
+            cells += [AnswerCell(i, "markdown", found) for i, c in enumerate(notebook.cells)
+                      if c.cell_type == "markdown" and (found := placeholders_in(c.source, "markdown"))]
+        cells.sort(key=lambda c: c.index)
+        expected = spec.params.get("answer_cells")
+        total = int(expected) if expected is not None else len(cells)
+        how = "in the template" if expected is not None else "in the notebook"
+    unfilled = [c for c in cells if not c.filled]
+    if not total:
+        return Outcome(0.0, "the notebook has no answer cells to fill in")
+    filled = max(total - len(unfilled), 0)
+    if not unfilled:
+        return Outcome(1.0, f"all {total} answer cells {how} are filled in")
+    listed = "; ".join(f"cell {c.index} ({c.cell_type}: {', '.join(c.placeholders)})" for c in unfilled)
+    fraction = share(filled, total) if spec.params.get("partial", True) else 0.0
+    return Outcome(fraction, f"{filled} of {total} answer cells {how} are filled in; still a placeholder in {listed}")
+
+
+def _read_notebook(path: Path) -> nbformat.NotebookNode | None:
+    try:
+        return nbformat.read(path, as_version=4)
+    except Exception:  # the load step has already reported an unreadable notebook
+        return None
+
+
+def _nbgrader_answer_cells(notebook: nbformat.NotebookNode) -> list[AnswerCell]:
+    return [AnswerCell(i, c.cell_type, placeholders_in(c.source, c.cell_type))
+            for i, c in enumerate(notebook.cells)
+            if c.cell_type in ("code", "markdown") and c.get("metadata", {}).get("nbgrader", {}).get("solution")]

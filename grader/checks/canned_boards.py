@@ -1,0 +1,28 @@
+"""A game function against the reference on hand-written edge cases (``grader/canned``): wins on
+every edge and diagonal, full columns and boards, draws, the extra turn after a box, the last line.
+
+Each case is named after the rule it tests, so a failure tells the student which rule to look at.
+"""
+
+from __future__ import annotations
+
+from grader.checks import Outcome
+from grader.checks._judge import judge_all
+from grader.checks.context import CheckContext
+from grader.rubric import CheckSpec
+
+TARGET = "function"
+WORDS = "canned boards"
+
+
+def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
+    # Imported here: grader.canned builds on grader.checks (its Case), which imports this module.
+    from grader.canned import CannedBoardError, canned_cases
+
+    try:
+        cases = canned_cases(ctx.game, spec.target)
+    except CannedBoardError as e:
+        return Outcome(0.0, f"the canned boards for {spec.target} could not be built: {e}", status="error")
+    if not cases:
+        return Outcome(0.0, f"no canned boards for {spec.target} fit a {ctx.game!r} board", status="skipped")
+    return judge_all(ctx, spec.target, cases, show=int(spec.params.get("show", 3)))

@@ -1,0 +1,171 @@
+"""Where games are played: in this process, in local worker processes, or on a Dask cluster.
+
+A :class:`GameTask` is plain data (the scheduled game, both participants with their code, the
+assignment): it can be pickled to any worker. :func:`play_task` plays it there and returns the
+record as a dict. A worker keeps each student's sandbox open across games (up to
+``OPEN_SANDBOXES`` at a time, least recently used closed first), so loading and the untimed
+warm-up move are paid once per participant per worker, not per game.
+
+Executors yield records as games finish; the caller (the parent) is the only writer of games.jsonl.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from grader.rubric import Assignment
+from grader.sandbox import Sandbox, SandboxError
+from grader.tournament.participants import Participant, open_student_agent, warm_up
+from grader.tournament.records import GameRecord
+from grader.tournament.referee import AbsentSeat, ReferenceSeat, Seat, StudentSeat, play_game
+from grader.tournament.schedule import ScheduledGame
+
+#: student sandboxes one worker keeps open (each is two processes: a zygote and a worker)
+OPEN_SANDBOXES = 8
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything a worker needs to play one game."""
+
+    scheduled: ScheduledGame
+    first: Participant
+    second: Participant
+    assignment: Assignment
+    move_seconds: float
+    on_fault: str = "forfeit"
+    seed: int = 0
+    isolation: str | None = None
+
+
+# --- one worker's open sandboxes ------------------------------------------------------------
+
+_open_seats: "OrderedDict[tuple, tuple[Sandbox | None, Seat]]" = OrderedDict()
+
+
+def _student_seat(participant: Participant, task: GameTask) -> Seat:
+    """The participant's seat, reusing its open sandbox; opening it includes the untimed warm-up move."""
+    key = (participant.name, participant.label, zlib.crc32("\0".join(participant.cells).encode()),
+           task.assignment.game, tuple(sorted(task.assignment.board.items())))
+    if key in _open_seats:
+        _open_seats.move_to_end(key)
+        return _open_seats[key][1]
+    while len(_open_seats) >= OPEN_SANDBOXES:
+        _, (old_box, _) = _open_seats.popitem(last=False)
+        if old_box is not None:
+            old_box.close()
+    box: Sandbox | None = None
+    try:
+        box, agent = open_student_agent(participant.cells, task.assignment, participant.label, participant.aliases,
+                                        isolation=task.isolation)
+        if isinstance(agent, str):
+            seat: Seat = AbsentSeat(f"could not play: {agent}")
+        else:
+            warm_up(agent)  # a fault here shows again, timed, in the game's own moves
+            seat = StudentSeat(agent)
+    except SandboxError as e:
+        seat = AbsentSeat(f"could not play: the sandbox failed: {e}")
+    _open_seats[key] = (box, seat)
+    return seat
+
+
+def close_open_sandboxes() -> None:
+    """Close every sandbox this process keeps open (a worker calls this when it stops)."""
+    while _open_seats:
+        _, (box, _) = _open_seats.popitem()
+        if box is not None:
+            box.close()
+
+
+def _seat(participant: Participant, task: GameTask, salt: str) -> Seat:
+    if participant.is_reference:
+        assert participant.spec is not None
+        return ReferenceSeat(participant.spec, seed=zlib.crc32(f"{task.seed}:{task.scheduled.game_id}:{salt}".encode()))
+    return _student_seat(participant, task)
+
+
+def play_task(task: GameTask) -> dict:
+    """Play one game (in whatever process runs this) and return its record as a plain dict."""
+    game = task.assignment.make_game()
+    seats = {1: _seat(task.first, task, "first"), -1: _seat(task.second, task, "second")}
+    record = play_game(game, task.scheduled, seats, move_seconds=task.move_seconds, on_fault=task.on_fault,
+                       seed=task.seed)
+    return record.to_dict()
+
+
+# --- executors ------------------------------------------------------------------------------
+
+
+def play_here(tasks: Iterable[GameTask]) -> Iterator[GameRecord]:
+    """Play the games one after another in this process, in schedule order."""
+    try:
+        for task in tasks:
+            yield GameRecord.from_dict(play_task(task))
+    finally:
+        close_open_sandboxes()
+
+
+def _init_worker() -> None:
+    # multiprocessing children skip atexit: a Finalize with a priority runs when the worker stops.
+    from multiprocessing import util
+
+    util.Finalize(None, close_open_sandboxes, exitpriority=10)
+
+
+def play_in_processes(tasks: Iterable[GameTask], jobs: int) -> Iterator[GameRecord]:
+    """Play the games in ``jobs`` worker processes; records come back as games finish."""
+    import multiprocessing
+
+    tasks = list(tasks)
+    if not tasks:
+        return
+    context = multiprocessing.get_context("spawn")  # no inherited sandboxes or threads from the parent
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker) as pool:
+        futures = [pool.submit(play_task, task) for task in tasks]
+        try:
+            for future in as_completed(futures):
+                yield GameRecord.from_dict(future.result())
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def play_on_dask(tasks: Iterable[GameTask], scheduler: str | object) -> Iterator[GameRecord]:
+    """Play the games on a Dask cluster: one task per game, submitted to the scheduler at ``scheduler``.
+
+    ``scheduler`` is an address such as ``tcp://10.0.0.5:8786`` or an existing ``distributed.Client``.
+    Student code travels inside the task as cell sources and is sandboxed on the worker.
+    """
+    try:
+        from distributed import Client, as_completed as dask_completed
+    except ImportError:
+        raise RuntimeError("--scheduler needs Dask: pip install 'dask[distributed]' "
+                           "(or this package's [dask] extra)") from None
+    tasks = list(tasks)
+    if not tasks:
+        return
+    own = not isinstance(scheduler, Client)
+    client = Client(scheduler) if own else scheduler
+    try:
+        futures = client.map(play_task, tasks, pure=False)
+        try:
+            for future in dask_completed(futures):
+                yield GameRecord.from_dict(future.result())
+        finally:
+            client.cancel(futures)
+    finally:
+        if own:
+            client.close()
+
+
+def execute(tasks: Iterable[GameTask], *, jobs: int = 1, scheduler: str | object | None = None) -> Iterator[GameRecord]:
+    """Records of ``tasks`` as they finish: on Dask when ``scheduler`` is given, else ``jobs`` local processes."""
+    if scheduler is not None:
+        return play_on_dask(tasks, scheduler)
+    if jobs <= 1:
+        return play_here(tasks)
+    return play_in_processes(tasks, jobs)

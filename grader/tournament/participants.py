@@ -1,0 +1,155 @@
+"""Who plays in a tournament: each submission's agent (as plain code, so it can travel to a worker)
+and the reference baselines.
+
+A student participant carries its kept cell sources, not a sandbox: whoever plays its games (this
+process, a local worker or a Dask worker) opens the sandbox with :func:`open_student_agent`, the
+same load -> sandbox -> adapt -> find agent flow as :mod:`grader.grading`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from grader.adapt import StudentAgent, adapt, find_agent
+from grader.load import LOADED, load_submission
+from grader.rubric import Assignment
+from grader.sandbox import Limits, Sandbox, SandboxError
+from reference.agents import make_agent
+
+#: the name of the random baseline: the ratings are anchored on a player called exactly this
+RANDOM = "random"
+#: prefix of the other reference baselines, e.g. "ref:alphabeta:2"
+REFERENCE_PREFIX = "ref:"
+#: seconds the untimed warm-up move may take (loading, imports, first-call caches)
+WARM_UP_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Participant:
+    """One player: a reference ``spec`` (e.g. ``"alphabeta:2"``) or a student's ``cells`` and agent label."""
+
+    name: str
+    spec: str | None = None
+    cells: tuple[str, ...] = ()
+    label: str = ""  # the rubric's agent label, e.g. "heuristic_player"
+    aliases: tuple[str, ...] = ()  # names that label's agent may have
+    path: str = ""
+
+    @property
+    def is_reference(self) -> bool:
+        return self.spec is not None
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """A submission that takes no part, and why."""
+
+    name: str
+    path: str
+    reason: str
+
+
+def reference_participants(baselines: Sequence[str]) -> list[Participant]:
+    """Baselines from specs such as ``["random", "alphabeta:2", "mcts:200"]``; a bad spec raises ValueError."""
+    out = []
+    for spec in baselines:
+        spec = spec.strip().lower()
+        if not spec:
+            continue
+        make_agent(spec)  # fail now, with the list of valid specs, not in a worker
+        name = RANDOM if spec == RANDOM else REFERENCE_PREFIX + spec
+        if any(p.name == name for p in out):
+            raise ValueError(f"baseline {spec!r} is listed twice")
+        out.append(Participant(name=name, spec=spec))
+    return out
+
+
+def agent_preference(assignment: Assignment) -> list[str]:
+    """The rubric's agent labels, strongest kind first: heuristic, alpha-beta/minimax, others, random last."""
+    def rank(label: str) -> int:
+        low = label.lower()
+        if "heuristic" in low or "cutoff" in low:
+            return 0
+        if "alpha" in low or "minimax" in low:
+            return 1
+        if "random" in low:
+            return 3
+        return 2
+
+    return sorted(assignment.agents, key=rank)  # sorted is stable: rubric order within a kind
+
+
+def sandbox_limits(assignment: Assignment) -> Limits:
+    """The sandbox limits of an assignment (as :func:`grader.grading.grade_submission` uses them)."""
+    return Limits(call_timeout=assignment.limits.call_seconds, cell_timeout=assignment.limits.load_seconds,
+                  memory_bytes=assignment.limits.memory_mb * 1024 * 1024)
+
+
+def open_student_agent(cells: Sequence[str], assignment: Assignment, label: str, aliases: Sequence[str] = (),
+                       *, isolation: str | None = None) -> tuple[Sandbox, StudentAgent | str]:
+    """Load ``cells`` into a new sandbox, adapt to the submission and find the agent ``label``.
+
+    Returns the open sandbox (the caller closes it) and the agent, or the reason there is none.
+    Raises :class:`SandboxError` only when the sandbox itself cannot be started.
+    """
+    box = Sandbox(None, sandbox_limits(assignment), isolation=isolation)
+    try:
+        box.load(list(cells))
+        game = assignment.make_game()
+        student = adapt(box, game, assignment.functions, timeout=assignment.limits.call_seconds,
+                        source="\n".join(cells))
+        agent = find_agent(box, student.names, game, student.representation, label,
+                           list(aliases) or assignment.agents.get(label, [label]))
+    except BaseException:
+        box.close()
+        raise
+    return box, agent
+
+
+def warm_up(agent: StudentAgent, seconds: float = WARM_UP_SECONDS) -> str | None:
+    """One untimed move on the empty board, so loading costs no move clock; the problem, or None if it moved."""
+    game = agent.game
+    state = game.initial_state()
+    move = agent.move(game.to_course(state), game.to_move(state), timeout=seconds)
+    if move.ok:
+        return None
+    return f"{move.kind}: {move.error}" if move.kind and not move.error.startswith(move.kind) else move.error
+
+
+def submission_name(path: Path) -> str:
+    """A submission's player name: the file's stem or the folder's name."""
+    return path.stem if path.is_file() else path.name
+
+
+def student_participant(path: str | Path, assignment: Assignment, agent_label: str | None = None, *,
+                        isolation: str | None = None) -> Participant | Exclusion:
+    """The submission at ``path`` as a participant, with the first usable agent; or why it cannot play.
+
+    An agent is usable when it makes a legal move on the empty board (the warm-up move). With
+    ``agent_label`` only that agent is tried.
+    """
+    path = Path(path)
+    name = submission_name(path)
+    if agent_label is not None and agent_label not in assignment.agents:
+        raise ValueError(f"--agent-name {agent_label!r} is not an agent of this assignment; "
+                         f"its agents: {', '.join(assignment.agents)}")
+    submission = load_submission(path)
+    if submission.status != LOADED:
+        return Exclusion(name, str(path), "; ".join(submission.problems) or f"not loaded ({submission.status})")
+    cells = tuple(cell.kept for cell in submission.cells)
+    labels = [agent_label] if agent_label else agent_preference(assignment)
+    reasons = []
+    try:
+        for label in labels:
+            aliases = tuple(assignment.agents.get(label, [label]))
+            box, agent = open_student_agent(cells, assignment, label, aliases, isolation=isolation)
+            with box:
+                problem = agent if isinstance(agent, str) else warm_up(agent)
+            if problem is None:
+                return Participant(name=name, cells=cells, label=label, aliases=aliases, path=str(path))
+            reasons.append(f"{label}: {problem}")
+    except SandboxError as e:
+        reasons.append(f"the sandbox failed: {e}")
+    return Exclusion(name, str(path), "no usable agent (" + "; ".join(reasons) + ")")

@@ -1,0 +1,146 @@
+"""The referee: plays one scheduled game on the reference game, which alone holds the true state.
+
+Each seat is asked for a move on the current state with the per-move time limit; a student's seat
+gets the board in its own representation through :class:`~grader.adapt.StudentAgent`. A move that
+is illegal, raises, crashes the worker or comes too late is a fault, handled by the policy:
+
+- ``forfeit`` (default): the offender loses the game; the record names it and the reason;
+- ``random``: a random legal move (seeded by the game) is played for the offender and the game
+  goes on; every fault is listed in the record's ``reason``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Mapping, Protocol
+
+from grader.adapt import Move, StudentAgent
+from grader.tournament.records import GameRecord
+from grader.tournament.schedule import ScheduledGame
+from reference.agents import make_agent
+from reference.games.base import Game, State
+
+FAULT_POLICIES = ("forfeit", "random")
+
+
+class Seat(Protocol):
+    """A player at the table: answers a move for the side to move in a reference state."""
+
+    def move(self, game: Game, state: State, seconds: float) -> Move: ...
+
+
+class ReferenceSeat:
+    """A reference agent, in this process, given the move limit as its deadline (trusted: never faulted for time)."""
+
+    def __init__(self, spec: str, seed: int | None = None) -> None:
+        self.agent = make_agent(spec, seed=seed)
+
+    def move(self, game: Game, state: State, seconds: float) -> Move:
+        start = time.perf_counter()
+        try:
+            action = self.agent.choose(game, state, start + seconds)
+        except Exception as e:  # noqa: BLE001 - a reference bug is recorded like any fault
+            return Move(ok=False, error=f"raised {type(e).__name__}: {e}", kind="exception",
+                        seconds=time.perf_counter() - start)
+        return Move(action=action, ok=True, seconds=time.perf_counter() - start)
+
+
+class StudentSeat:
+    """A student's agent in its sandbox, asked on the course board with the move limit as its timeout."""
+
+    def __init__(self, agent: StudentAgent) -> None:
+        self.agent = agent
+
+    def move(self, game: Game, state: State, seconds: float) -> Move:
+        return self.agent.move(game.to_course(state), game.to_move(state), timeout=seconds)
+
+
+class AbsentSeat:
+    """A participant whose agent could not be opened for this game: every move is a fault saying why."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def move(self, game: Game, state: State, seconds: float) -> Move:
+        return Move(ok=False, error=self.reason, kind="unavailable")
+
+
+def fault_words(name: str, move: Move, seconds: float) -> str:
+    """A fault in words, e.g. ``"timeout: alice took more than 1 s"``."""
+    if move.kind == "timeout":
+        return f"timeout: {name} took more than {seconds:g} s"
+    kind = move.kind or "error"
+    error = move.error[len(kind) + 2:] if move.error.startswith(f"{kind}: ") else move.error
+    return f"{kind}: {name} {error}".strip()
+
+
+def end_reason(game: Game, state: State, names: Mapping[int, str]) -> str:
+    """How a finished game ended, in the game's words."""
+    winner = game.winner(state)
+    if game.name == "dots_and_boxes":
+        margin = abs(game.utility(state, 1))
+        if winner is None:
+            return "draw: equal boxes"
+        return f"{names[winner]} won by {margin} box{'es' if margin != 1 else ''}"
+    if winner is None:
+        return "draw: the board is full"
+    k = getattr(game, "k", None)
+    return f"{names[winner]} made {k} in a row" if k else f"{names[winner]} won"
+
+
+def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *, move_seconds: float,
+              on_fault: str = "forfeit", seed: int = 0) -> GameRecord:
+    """Play ``scheduled`` from its opening with ``seats[+1]`` moving first; the finished :class:`GameRecord`."""
+    if on_fault not in FAULT_POLICIES:
+        raise ValueError(f"unknown fault policy {on_fault!r}; choose one of {', '.join(FAULT_POLICIES)}")
+    names = {1: scheduled.first, -1: scheduled.second}
+    rng = random.Random(f"{seed}:{scheduled.game_id}:faults")
+    state = game.initial_state()
+    for action in scheduled.opening:
+        state = game.result(state, _as_action(action))
+    moves: list[Any] = []
+    movers: list[int] = []
+    seconds: list[float] = []
+    faults: list[str] = []
+    while not game.terminal(state):
+        player = game.to_move(state)
+        move = seats[player].move(game, state, move_seconds)
+        legal = game.actions(state)
+        if move.ok and move.action not in legal:  # a seat's own check should have caught it
+            move = Move(ok=False, error=f"returned {move.action!r}, which is not a legal move here",
+                        kind="illegal", seconds=move.seconds)
+        action = move.action
+        if not move.ok:
+            words = fault_words(names[player], move, move_seconds)
+            if on_fault == "forfeit":
+                return _record(game, scheduled, moves, movers, seconds, result=-player,
+                               reason=words, forfeit=names[player])
+            faults.append(f"move {len(moves) + 1} {words}")
+            action = rng.choice(legal)
+        moves.append(action)
+        movers.append(player)
+        seconds.append(round(move.seconds, 6))
+        state = game.result(state, action)
+    winner = game.winner(state)
+    reason = end_reason(game, state, names)
+    if faults:
+        reason += f"; {len(faults)} fault(s), a random move played instead: " + "; ".join(faults)
+    return _record(game, scheduled, moves, movers, seconds, result=winner or 0, reason=reason)
+
+
+def _as_action(action: Any) -> Any:
+    """A course action back from its JSON form (lists become tuples, e.g. Dots and Boxes lines)."""
+    return tuple(_as_action(a) for a in action) if isinstance(action, list) else action
+
+
+def game_size(game: Game) -> dict[str, int]:
+    """The board size of a reference game, as stored in records."""
+    return {key: getattr(game, key) for key in ("rows", "cols", "k") if isinstance(getattr(game, key, None), int)}
+
+
+def _record(game: Game, scheduled: ScheduledGame, moves: list, movers: list, seconds: list, *, result: int,
+            reason: str, forfeit: str | None = None) -> GameRecord:
+    return GameRecord(game_id=scheduled.game_id, pair_id=scheduled.pair_id, game=game.name, size=game_size(game),
+                      first=scheduled.first, second=scheduled.second, opening=list(scheduled.opening),
+                      moves=moves, movers=movers, result=result, reason=reason, forfeit=forfeit, seconds=seconds)
