@@ -213,7 +213,8 @@ def alpha_beta_search(board, player=1, max_depth=None):
     """Minimax with alpha-beta pruning from `player`'s view.
 
     max_depth=None searches to the end of the game (only feasible on small boards); at the cutoff a
-    non-terminal board counts as 0 (unknown). Returns (value, move, nodes expanded).
+    non-terminal board counts as 0 (unknown). A win or loss is divided by (depth + 1) so that the
+    agent prefers a fast win and a slow loss. Returns (value, move, nodes expanded).
     """
     nodes = 0
 
@@ -221,7 +222,7 @@ def alpha_beta_search(board, player=1, max_depth=None):
         nonlocal nodes
         nodes += 1
         if terminal(board):
-            return utility(board, player), None
+            return utility(board, player) / (depth + 1), None
         if max_depth is not None and depth >= max_depth:
             return 0, None
         v, move = -math.inf, None
@@ -238,7 +239,7 @@ def alpha_beta_search(board, player=1, max_depth=None):
         nonlocal nodes
         nodes += 1
         if terminal(board):
-            return utility(board, player), None
+            return utility(board, player) / (depth + 1), None
         if max_depth is not None and depth >= max_depth:
             return 0, None
         v, move = math.inf, None
@@ -349,7 +350,7 @@ the heuristic evaluation function.'''),
 
     def value(board, to_move, alpha, beta, d):
         if terminal(board):
-            return utility(board, player)
+            return utility(board, player) * (d + 1)  # a win beats any heuristic value; sooner is better
         if d == 0:
             return evaluate(board, player)
         if to_move == player:

@@ -10,7 +10,8 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from grader.checks import answers_filled, notebook_runs
 from grader.checks.context import CheckContext
-from grader.load import load_submission
+from grader.load import CellRun, FullRun, load_submission
+from grader.load.full_run import ERROR, OK, TIMEOUT
 from grader.rubric import Assignment, CheckSpec, RubricError, Task, load_rubric
 from grader.sandbox import isolation
 
@@ -59,14 +60,10 @@ def test_clean_notebook_runs_for_full_credit(tmp_path):
 def test_raising_cell_is_named_with_its_error_and_later_cells_still_run(tmp_path):
     path = write_notebook(tmp_path, "raising.ipynb", *CLEAN,
                           new_code_cell("board[9, 9]"), new_code_cell("later = 1"))
-    ctx = context_for(path)
-    partial = notebook_runs.run(ctx, spec("notebook_runs", partial=True))
-    assert partial.fraction == pytest.approx(3 / 4)
-    assert "cell 4 raised IndexError: index 9 is out of bounds" in partial.message
-    assert "3 of 4 code cells ran ok" in partial.message
-    all_or_nothing = notebook_runs.run(ctx, spec("notebook_runs"))
-    assert all_or_nothing.fraction == 0.0
-    assert all_or_nothing.resolved_status() == "failed"
+    outcome = notebook_runs.run(context_for(path), spec("notebook_runs", partial=True))
+    assert outcome.fraction == pytest.approx(3 / 4)
+    assert "cell 4 raised IndexError: index 9 is out of bounds" in outcome.message
+    assert "3 of 4 code cells ran ok" in outcome.message
 
 
 def test_infinite_loop_is_stopped_at_the_cell_limit_and_the_run_goes_on(tmp_path):
@@ -75,7 +72,16 @@ def test_infinite_loop_is_stopped_at_the_cell_limit_and_the_run_goes_on(tmp_path
     outcome = notebook_runs.run(context_for(path), spec("notebook_runs", cell_seconds=2, partial=True))
     assert outcome.fraction == pytest.approx(3 / 4)
     assert "cell 1 was stopped at the 2 s limit per cell" in outcome.message
-    assert notebook_runs.run(context_for(path), spec("notebook_runs", cell_seconds=2)).resolved_status() == "timeout"
+
+
+def test_without_partial_credit_one_failing_cell_scores_zero():
+    cells = [CellRun(0, OK), CellRun(1, ERROR, "NameError", "name 'np' is not defined"), CellRun(2, TIMEOUT)]
+    full = FullRun(Path("nb.ipynb"), cells, False, 1.0, 0.5)
+    outcome = notebook_runs.judge(full, cell_seconds=60, partial=False)
+    assert (outcome.fraction, outcome.resolved_status()) == (0.0, "timeout")
+    assert outcome.message.startswith("1 of 3 code cells ran ok; cell 1 raised NameError: name 'np' is not defined")
+    errors_only = FullRun(Path("nb.ipynb"), cells[:2], False, 1.0, 0.5)
+    assert notebook_runs.judge(errors_only, cell_seconds=60, partial=False).resolved_status() == "failed"
 
 
 def test_a_script_is_not_run_and_scores_zero_with_the_reason(tmp_path):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from grader.checks._judge import Case
-from reference.games.base import Action, Game, State
+from reference.games.base import Action, Game, IllegalAction, State
 
 ROLES = ("actions", "result", "terminal", "utility")
 
@@ -31,7 +31,10 @@ def canned_cases(game: Game, role: str) -> list[Case]:
         raise CannedBoardError(f"no canned boards for the game {game.name!r}; known: {', '.join(sorted(builders))}")
     if role not in ROLES:
         raise CannedBoardError(f"no canned boards for the role {role!r}; known: {', '.join(ROLES)}")
-    return builders[game.name](game, role)
+    try:
+        return builders[game.name](game, role)
+    except IllegalAction as e:  # a move sequence of the case data does not fit this board (k < 3, tiny boards)
+        raise CannedBoardError(f"the {role} cases do not fit {game!r}: {e}") from None
 
 
 def play(game: Game, moves: Sequence[Action], state: State | None = None) -> State:

@@ -30,8 +30,8 @@ def _actions(game: Connect4) -> list[Case]:
     rows, cols = game.rows, game.cols
     mid = cols // 2
     out = [Case(game.initial_state(), why="the empty board: every column is open")]
-    for col, where in ((0, "the leftmost column"), (cols - 1, "the rightmost column"), (mid, f"column {mid}")):
-        out.append(Case(play(game, [col] * rows), why=f"{where} ({col}) is full: it is not an action"))
+    for col, where in ((0, " (the leftmost)"), (cols - 1, " (the rightmost)"), (mid, "")):
+        out.append(Case(play(game, [col] * rows), why=f"column {col}{where} is full: it is not an action"))
     if cols > 2:
         out.append(Case(play(game, [0] * rows + [cols - 1] * rows),
                         why="both edge columns are full: only the inner columns are actions"))
@@ -58,6 +58,7 @@ def _result(game: Connect4) -> list[Case]:
                             f"-1 (yellow) replies in column {col}: the disc falls to the bottom row"))
     if rows > 1:
         out.append(Case(play(game, [0]), 0, "-1 (yellow) stacks on +1's disc in column 0: it lands on top of it"))
+    if rows > 2:
         out.append(Case(play(game, [cols - 1] * 2), cols - 1, "a third disc in the rightmost column lands on the "
                                                               "two below it"))
     for col in sorted({0, cols // 2, cols - 1}):

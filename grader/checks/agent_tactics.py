@@ -16,8 +16,10 @@ Every position also has a move outside its answer set (else there is nothing to 
   (otherwise every move loses and a searching agent may rightly not care); in tic-tac-toe also
   the block must not lose by force.
 - ``free_box`` / ``safe_move``: every move the exact solver rates best is in the answer set (no
-  position where declining a box or sacrificing one is the better play). Only late positions (at
-  most ``SOLVED_FREE_LINES`` undrawn lines) are used, so the solver answers quickly.
+  position where declining a box or sacrificing one is the better play). The solver is asked only
+  on late positions (at most ``SOLVED_FREE_LINES`` undrawn lines), where it answers quickly. On big
+  boards late positions rarely have a safe line: earlier positions, judged by the one-ply rule
+  alone, then make up the number (``Tactic.verified`` is False for them).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from functools import lru_cache
+from typing import Any, Callable, NamedTuple, Sequence
 
 from grader.checks import Outcome, share
 from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, agent_or_outcome, failure_words, move_limit, show_move
@@ -53,7 +56,7 @@ TACTIC_WORDS = {
 #: Dots and Boxes positions used have at most this many undrawn lines (children are solved by search)
 SOLVED_FREE_LINES = 15
 SOLVER_NODE_BUDGET = 200_000
-GAMES_PER_POSITION = 60  # random games tried per wanted position before giving up
+GAMES_PER_POSITION = 20  # random games tried per wanted position before giving up
 SHOWN = 3
 
 
@@ -64,6 +67,12 @@ class Tactic:
     kind: str
     state: State
     answers: tuple[Action, ...]
+    verified: bool = True  # False: judged by the one-ply rule only (too early for the exact solver)
+
+
+class Answer(NamedTuple):
+    actions: tuple[Action, ...]
+    verified: bool = True
 
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
@@ -79,7 +88,7 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     if isinstance(agent, Outcome):
         return agent
     count = int(spec.params.get("positions", 10))
-    tactics = tactic_positions(game, kinds, count, seed=ctx.rng(f"agent_tactics:{spec.target}").randrange(2**31))
+    tactics = tactic_positions(game, tuple(kinds), count, seed=ctx.rng(f"agent_tactics:{spec.target}").randrange(2**31))
     if not tactics:
         return Outcome(0.0, f"no clear {'/'.join(kinds)} positions were found on this board", status="error")
 
@@ -118,13 +127,16 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
                    boards=boards)
 
 
-def tactic_positions(game: Game, kinds: Sequence[str], count: int, seed: int) -> list[Tactic]:
+@lru_cache(maxsize=32)  # the same positions for every submission of a run: found once
+def tactic_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> list[Tactic]:
     """Up to ``count`` distinct positions of each tactic in ``kinds``, from seeded random games.
 
     Each random game gives at most one position per tactic, so positions are not near-copies.
+    Positions checked by the exact solver come first; unverified ones only make up a shortfall.
     """
     rng = random.Random(seed)
     found: dict[str, list[Tactic]] = {k: [] for k in kinds}
+    reserve: dict[str, list[Tactic]] = {k: [] for k in kinds}
     seen: set[State] = set()
     for _ in range(GAMES_PER_POSITION * count * len(kinds)):
         needed = [k for k in kinds if len(found[k]) < count]
@@ -133,15 +145,20 @@ def tactic_positions(game: Game, kinds: Sequence[str], count: int, seed: int) ->
         states = _states_along(game, random_line(game, rng)[0])
         rng.shuffle(states)
         for kind in needed:
+            spare = len(reserve[kind]) < count
             for state in states:
                 if state in seen:
                     continue
-                answers = ANSWERS[kind](game, state)
-                if answers:
-                    found[kind].append(Tactic(kind, state, answers))
-                    seen.add(state)
+                answer = ANSWERS[kind](game, state)
+                if answer is None or not (answer.verified or spare):
+                    continue
+                seen.add(state)
+                (found if answer.verified else reserve)[kind].append(Tactic(kind, state, answer.actions,
+                                                                             answer.verified))
+                if answer.verified:
                     break
-    return [t for k in kinds for t in found[k]]
+                spare = False  # at most one unverified position per game, but keep looking for a verified one
+    return [t for k in kinds for t in (found[k] + reserve[k])[:count]]
 
 
 def _states_along(game: Game, moves: Sequence[Action]) -> list[State]:
@@ -176,16 +193,16 @@ def threats(game: Game, state: State) -> set[Action]:
     return found
 
 
-def _win(game: Game, state: State) -> tuple[Action, ...] | None:
+def _win(game: Game, state: State) -> Answer | None:
     wins = immediate_wins(game, state)
     if not wins or len(wins) == len(game.actions(state)):
         return None  # nothing to find, or nothing to miss
     if game.name == "tictactoe" and set(_solver_best(game, state)) != set(wins):
         return None  # another move forces a win too: the solver cannot tell them apart
-    return tuple(wins)
+    return Answer(tuple(wins))
 
 
-def _block(game: Game, state: State) -> tuple[Action, ...] | None:
+def _block(game: Game, state: State) -> Answer | None:
     legal = game.actions(state)
     if len(legal) < 2 or immediate_wins(game, state):
         return None
@@ -194,11 +211,11 @@ def _block(game: Game, state: State) -> tuple[Action, ...] | None:
         return None
     block = next(iter(found))
     after = game.result(state, block)
-    if game.terminal(after):
+    if game.terminal(after) or immediate_wins(game, after):
         return None
     if game.name == "tictactoe" and set(_solver_best(game, state)) != {block}:
         return None  # the block loses by force anyway
-    return (block,)
+    return Answer((block,))
 
 
 def _solver_best(game: Game, state: State) -> list[Action]:
@@ -246,30 +263,32 @@ def _dots_best(game: Any, state: State) -> list[Action] | None:
     return [a for a, v in values.items() if v == best]
 
 
-def _free_box(game: Any, state: State) -> tuple[Action, ...] | None:
+def _checked(game: Any, state: State, answers: list[Action]) -> Answer | None:
+    """The answers, if the solver's best moves are all among them (unverified when it cannot tell)."""
+    best = _dots_best(game, state)
+    if best is None:
+        return Answer(tuple(answers), verified=False)
+    return Answer(tuple(answers)) if set(best) <= set(answers) else None
+
+
+def _free_box(game: Any, state: State) -> Answer | None:
     captures = _captures(game, state)
     if not captures or len(captures) == len(game.actions(state)):
         return None
-    best = _dots_best(game, state)
-    if best is None or not set(best) <= set(captures):
-        return None
-    return tuple(captures)
+    return _checked(game, state, captures)
 
 
-def _safe_move(game: Any, state: State) -> tuple[Action, ...] | None:
+def _safe_move(game: Any, state: State) -> Answer | None:
     if _captures(game, state):
         return None
     legal = game.actions(state)
     safe = [a for a in legal if _safe(game, state, a)]
     if not safe or len(safe) == len(legal):
         return None
-    best = _dots_best(game, state)
-    if best is None or not set(best) <= set(safe):
-        return None
-    return tuple(safe)
+    return _checked(game, state, safe)
 
 
-ANSWERS: dict[str, Callable[[Game, State], tuple[Action, ...] | None]] = {
+ANSWERS: dict[str, Callable[[Game, State], Answer | None]] = {
     "win": _win,
     "block": _block,
     "free_box": _free_box,

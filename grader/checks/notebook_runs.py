@@ -96,7 +96,8 @@ def judge(full: FullRun, *, cell_seconds: float, partial: bool) -> Outcome:
         if c.status == TIMEOUT:
             parts.append(f"cell {c.index} was stopped at the {cell_seconds:g} s limit per cell")
         else:
-            parts.append(f"cell {c.index} raised {c.ename}: {_first_line(c.evalue)}")
+            detail = _first_line(c.evalue)
+            parts.append(f"cell {c.index} raised {c.ename}" + (f": {detail}" if detail else ""))
     if len(failed) > _SHOWN_FAILURES:
         parts.append(f"and {len(failed) - _SHOWN_FAILURES} more cell(s) failed")
     if not_run:

@@ -89,6 +89,8 @@ def run_command(args: argparse.Namespace) -> int:
                                 isolation=args.isolation)
 
     def progress(record, done, total):
+        if not sys.stderr.isatty():
+            return
         print(f"\r  game {done}/{total}: {record.game_id} {record.result:+d} ({record.reason[:50]})"
               .ljust(100), end="", file=sys.stderr, flush=True)
 

@@ -119,9 +119,9 @@ def write_excluded(excluded: Sequence[Exclusion], path: Path) -> None:
             writer.writerow([e.name, e.path, e.reason])
 
 
-def print_leaderboard(standings: Standings, file=sys.stdout) -> None:
-    """The leaderboard as a text table."""
+def print_leaderboard(standings: Standings, file=None) -> None:
+    """The leaderboard as a text table (on standard output by default)."""
     table = standings.leaderboard.copy()
     for column in ("rating", "rating_low", "rating_high"):
         table[column] = table[column].round(0).astype(int)
-    print(table.to_string(index=False), file=file)
+    print(table.to_string(index=False), file=file or sys.stdout)

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from reference.agents import AlphaBetaSearch, evaluation_for
+from reference.agents import AlphaBetaSearch, SearchTimeout, evaluation_for
 from reference.games.base import Game
 
 #: default random plies before the agents take over, per game
@@ -23,6 +23,9 @@ OPENING_PLIES = {"tictactoe": 2, "connect4": 4, "dots_and_boxes": 4}
 #: how far from even (in the evaluation's units, the side to move's view) an opening may be
 TOLERANCE = {"tictactoe": 0.1, "connect4": 0.1, "dots_and_boxes": 1.0}
 SEARCH_DEPTH = 2
+#: nodes an exact solve of an opening may visit before the heuristic value is used instead (a node
+#: budget, not a time, so that the same seed gives the same openings on any machine)
+EXACT_NODES = 2000
 
 
 @dataclass(frozen=True)
@@ -37,15 +40,37 @@ class ScheduledGame:
     opening: tuple[Any, ...]  # course actions played before the agents take over
 
 
-def opening_value(game: Game, opening: Sequence[Any]) -> float | None:
-    """The depth-2 heuristic alpha-beta value after ``opening`` for the side to move (None if the game ended)."""
+def opening_value(game: Game, opening: Sequence[Any], exact_nodes: int = EXACT_NODES) -> float | None:
+    """The value after ``opening`` for the side to move (None if the game ended).
+
+    Exact when alpha-beta solves the position within ``exact_nodes`` nodes (tic-tac-toe always does:
+    its heuristic calls centre-against-edge even, yet it is a win); else a depth-2 heuristic value.
+    """
     state = game.initial_state()
     for action in opening:
         state = game.result(state, action)
     if game.terminal(state):
         return None
+    try:
+        _, value = _BudgetedSearch(game, exact_nodes).best_action(state)
+        return value
+    except SearchTimeout:
+        pass
     _, value = AlphaBetaSearch(game, evaluation_for(game)).best_action(state, SEARCH_DEPTH)
     return value
+
+
+class _BudgetedSearch(AlphaBetaSearch):
+    """Exact alpha-beta that gives up (SearchTimeout) after a number of nodes."""
+
+    def __init__(self, game: Game, budget: int) -> None:
+        super().__init__(game)
+        self.budget = budget
+
+    def value(self, state: Any, depth: float, alpha: float, beta: float) -> float:
+        if self.nodes > self.budget:
+            raise SearchTimeout
+        return super().value(state, depth, alpha, beta)
 
 
 def balanced_openings(game: Game, count: int, seed: int = 0, plies: int | None = None,
