@@ -44,8 +44,10 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
     try:
         with Sandbox(None, limits, isolation=isolation, require=require_isolation) as box:
             result.isolation = box.isolation
-            report = box.load([cell.kept for cell in submission.cells])
-            for cell, outcome in zip(submission.cells, report.cells):
+            # Seed the student's random and numpy.random first, so that re-grading gives the same scores.
+            seeding = f"__import__('random').seed({seed})\n__import__('numpy').random.seed({seed})\n"
+            report = box.load([seeding] + [cell.kept for cell in submission.cells])
+            for cell, outcome in zip(submission.cells, report.cells[1:]):
                 if not outcome.ok:
                     result.load_notes.append(f"cell {cell.index}: {outcome.kind}: {outcome.error_type} "
                                              f"{outcome.message}".strip())

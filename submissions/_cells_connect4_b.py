@@ -180,12 +180,12 @@ highlight it when I print the board.'''),
     return (row, col)'''),
     ("code", r'''board = empty_board()
 board = result(board, 1, 3)
-board = result(board, 2, 3)
+board = result(board, 2, 6)
 board = result(board, 1, 4)
-board = result(board, 2, 4)
+board = result(board, 2, 3)
 board = result(board, 1, 5)
 print_board(board)
-print(alpha_beta_player(board, 2), heuristic_player(board, 2))'''),
+print(alpha_beta_player(board, 2), heuristic_player(board, 2))  # 2 has to block column 2'''),
 ]
 
 

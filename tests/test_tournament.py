@@ -235,7 +235,6 @@ def test_worker_processes_play_the_same_games_as_one_process(tmp_path):
     assert sorted(stripped(pool.records), key=key) == sorted(stripped(here.records), key=key)
 
 
-@pytest.mark.slow
 def test_dask_workers_play_the_same_games_as_one_process(tmp_path):
     distributed = pytest.importorskip("distributed")
     players = [student("winner", WIN_TAKER), *reference_participants(["random", "alphabeta:1"])]
@@ -246,7 +245,6 @@ def test_dask_workers_play_the_same_games_as_one_process(tmp_path):
     assert sorted(stripped(dask.records), key=key) == sorted(stripped(here.records), key=key)
 
 
-@pytest.mark.slow
 def test_reference_ladder_comes_out_in_order(tmp_path):
     connect4 = TICTACTOE.model_copy(update={"game": "connect4", "board": {"rows": 4, "cols": 5}})
     players = reference_participants(["random", "alphabeta:1", "alphabeta:3"])

@@ -48,7 +48,7 @@ def failure_words(move: Move, limit: float) -> str:
 def show_move(ctx: CheckContext, agent: StudentAgent, state: State, caption: str, move: Move, *,
               expected: Any = "", limit: float | None = None, highlight: tuple = ()) -> BoardShown:
     """The board the agent was asked on, what it answered (or why it did not) and what was expected."""
-    game = ctx.game if agent.game is ctx.game else agent.game
+    game = agent.game  # the rubric's game, or another board size (timing)
     player = game.to_move(state)
     if move.ok:
         returned = f"{move.action!r} ({move.seconds:.3g} s)"
@@ -56,9 +56,8 @@ def show_move(ctx: CheckContext, agent: StudentAgent, state: State, caption: str
     else:
         returned = failure_words(move, limit if limit is not None else move_limit(ctx))
     board = game.to_course(state)
-    if game is ctx.game:
+    if game == ctx.game:
         return ctx.show(board, caption, player=player, call=agent_call(agent, player), expected=expected,
                         returned=returned, highlight=highlight)
-    # another board size (timing): draw it with the game it belongs to
     return BoardShown(caption=caption, text=game.text(state), svg=game.svg(state, highlight=highlight),
                       call=agent_call(agent, player), expected=str(expected), returned=returned)

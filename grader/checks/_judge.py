@@ -52,11 +52,16 @@ def judge(ctx: CheckContext, role: str, case: Case) -> Verdict:
         expected = game.terminal(case.state)
         right = reply.ok and reply.value == expected
     elif role == "utility":
-        reply = student.utility(board, player)
-        expected = game.utility(case.state, player)
-        if reply.ok and _reads_sign(student):
-            expected = (expected > 0) - (expected < 0)
-        right = reply.ok and reply.value == expected
+        # Both views: a utility that is right for the loser but wrong for the winner is wrong.
+        reply, expected, right = None, None, True
+        for view in (player, -player):
+            reply = student.utility(board, view)
+            expected = game.utility(case.state, view)
+            if reply.ok and _reads_sign(student):
+                expected = (expected > 0) - (expected < 0)
+            right = reply.ok and reply.value == expected
+            if not right:
+                break
     else:
         raise ValueError(f"no judge for the role {role!r}")
     return Verdict(right, reply, expected, case, timed_out=reply.kind == "timeout")

@@ -4,10 +4,11 @@ Tic-tac-toe and Connect 4: ``win`` (take an immediate win) and ``block`` (block 
 immediate win when there is no own win). Dots and Boxes: ``free_box`` (draw the fourth side of a
 box that has three) and ``safe_move`` (do not draw the third side of a box while a safe line exists).
 
-Positions come from seeded random play; the answer set of each is computed by one-ply look-ahead
-with the reference game, and a position is kept only when that answer set is clearly right:
+Params: ``kinds`` (default: all of the game's tactics) and ``positions`` per tactic (default 10).
 
-Every position also has a move outside its answer set (else there is nothing to miss).
+Positions come from seeded random play; the answer set of each is computed by one-ply look-ahead
+with the reference game, and a position is kept only when that answer set is clearly right (and
+some legal move lies outside it, else there is nothing to miss):
 
 - ``win`` in Connect 4: always (the exact solver scores sooner wins higher, so the immediate wins
   are exactly its best moves); in tic-tac-toe, where the solver values every forced win alike,
@@ -71,6 +72,8 @@ class Tactic:
 
 
 class Answer(NamedTuple):
+    """The actions that count as right in a position, and whether the exact solver agreed."""
+
     actions: tuple[Action, ...]
     verified: bool = True
 
@@ -128,7 +131,7 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
 
 
 @lru_cache(maxsize=32)  # the same positions for every submission of a run: found once
-def tactic_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> list[Tactic]:
+def tactic_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:
     """Up to ``count`` distinct positions of each tactic in ``kinds``, from seeded random games.
 
     Each random game gives at most one position per tactic, so positions are not near-copies.
@@ -158,7 +161,7 @@ def tactic_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) 
                 if answer.verified:
                     break
                 spare = False  # at most one unverified position per game, but keep looking for a verified one
-    return [t for k in kinds for t in (found[k] + reserve[k])[:count]]
+    return tuple(t for k in kinds for t in (found[k] + reserve[k])[:count])
 
 
 def _states_along(game: Game, moves: Sequence[Action]) -> list[State]:

@@ -144,7 +144,7 @@ class Connect4Solver:
             return 1 if weak else self.win_now[moves]
         negamax = self._negamax_function()
         opponent_threats = winning_cells(current ^ mask) & (self.board ^ mask)
-        low, high = self.lose_now[moves], self.highest[moves]
+        low, high = self.lose_now[moves], self.win_now[moves]
         if weak:
             low, high = max(low, -1), min(high, 1)
         # Null-window searches: each one tells on which side of `probe` the value lies, and the
