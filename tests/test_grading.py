@@ -1,0 +1,55 @@
+"""Grading is repeatable, resumable, and the same alone or in a batch (issue: rubric-driven grading)."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.batch import BatchOptions, discover, grade_batch
+from grader.cli import main
+from grader.grading import grade_submission
+from grader.rubric import RubricError, load_rubric
+
+SAMPLES = Path(__file__).parent.parent / "submissions"
+RUBRIC = load_rubric()
+
+
+def scores(result):
+    return [(c.check, c.points, c.status) for c in result.checks]
+
+
+def test_regrading_the_same_file_gives_identical_scores():
+    a = RUBRIC.assignment("tictactoe")
+    path = SAMPLES / "tictactoe" / "mia_tictactoe.ipynb"
+    first = grade_submission(path, "tictactoe", a, seed=3)
+    second = grade_submission(path, "tictactoe", a, seed=3)
+    assert first.status == "graded" and scores(first) == scores(second)
+
+
+def test_a_batch_gives_the_same_scores_as_grading_alone_and_resumes_without_regrading(tmp_path):
+    a = RUBRIC.assignment("tictactoe")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "tictactoe" / "mia_tictactoe.ipynb", folder / "mia.ipynb")
+    shutil.copy(SAMPLES / "connect4" / "noah_report.pdf", folder / "noah.pdf")
+    (folder / "broken.ipynb").write_text("{ not json")
+    options = BatchOptions(jobs=2, progress=False)
+    batch = grade_batch(discover(folder), "tictactoe", a, tmp_path / "out", options)
+    by_name = {r.submission: r for r in batch.results}
+    assert by_name["noah"].status == "manual" and by_name["broken"].status == "error"
+    alone = grade_submission(folder / "mia.ipynb", "tictactoe", a)
+    assert scores(by_name["mia"]) == scores(alone)
+    for name in ("scores.csv", "details.csv", "feedback/mia.html", "gradescope/mia/results.json"):
+        assert (tmp_path / "out" / name).exists(), name
+    again = grade_batch(discover(folder), "tictactoe", a, tmp_path / "out", options)
+    assert sorted(again.reused) == ["broken", "mia", "noah"] and not again.graded_now
+
+
+def test_an_invalid_rubric_is_a_usage_error_that_names_the_key(tmp_path, capsys):
+    bad = tmp_path / "rubric.yaml"
+    bad.write_text((Path(__file__).parent.parent / "rubric.yaml").read_text().replace(
+        "kind: canned_boards, target: result, points: 4", "kind: canned_boards, target: reslt, points: 4", 1))
+    with pytest.raises(RubricError, match=r"tasks\[1\]\.checks\[3\].*reslt"):
+        load_rubric(bad)
+    assert main(["grade", str(SAMPLES), "--rubric", str(bad), "--out", str(tmp_path / "o")]) == 2
+    assert "reslt" in capsys.readouterr().err
