@@ -40,11 +40,15 @@ def pipe_floor_us(n: int) -> float:
     b_r, b_w = os.pipe()
     pid = os.fork()
     if pid == 0:
+        os.close(a_w)
+        os.close(b_r)
         while True:
             data = os.read(a_r, 4096)
             if not data:
                 os._exit(0)
             os.write(b_w, data)
+    os.close(a_r)
+    os.close(b_w)
     msg = b"x" * 64
 
     def once() -> None:
@@ -56,11 +60,10 @@ def pipe_floor_us(n: int) -> float:
     finally:
         os.close(a_w)
         os.waitpid(pid, 0)
-        for fd in (a_r, b_r, b_w):
-            os.close(fd)
+        os.close(b_r)
 
 
-def main() -> None:
+def main() -> None:  # noqa: C901
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=3000)
     args = parser.parse_args()

@@ -203,3 +203,36 @@ def test_closed_sandbox_refuses_calls_and_close_is_idempotent():
 def test_several_sandboxes_keep_their_own_namespaces():
     with Sandbox(["def who():\n    return 'a'"], FAST) as a, Sandbox(["def who():\n    return 'b'"], FAST) as b:
         assert [a.call("who").value, b.call("who").value] == ["a", "b"]
+
+
+@pytest.mark.parametrize("level", ["rlimits", None])
+def test_killing_the_grader_leaves_no_sandbox_process(level, tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "grader_that_dies.py"
+    script.write_text(
+        "import sys, time\nfrom grader.sandbox import Sandbox\n"
+        f"b = Sandbox(['def f():\\n    return 1'], isolation={level!r})\n"
+        "b.call('f')\nprint(b._zygote.proc.pid, b._worker.host_pid, flush=True)\ntime.sleep(60)\n")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                            cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    pids = [int(p) for p in proc.stdout.readline().split()]
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 5
+    alive = pids
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.05)
+        alive = [p for p in pids if os.path.exists(f"/proc/{p}") and _state(p) != "Z"]
+    assert not alive
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"

@@ -337,9 +337,10 @@ def _make_pids_cgroup(max_tasks: int) -> str | None:
             continue
         if root == "/sys/fs/cgroup" and "pids" not in _read(os.path.join(root, "cgroup.subtree_control")):
             continue
-        path = tempfile.mkdtemp(prefix="grader-sandbox-", dir=root) if os.access(root, os.W_OK) else None
-        if path is None:
+        if not os.access(root, os.W_OK):
             continue
+        _remove_stale_cgroups(root)
+        path = tempfile.mkdtemp(prefix=f"grader-sandbox-{os.getpid()}-", dir=root)
         try:
             with open(os.path.join(path, "pids.max"), "w") as f:
                 f.write(str(max_tasks))
@@ -350,6 +351,18 @@ def _make_pids_cgroup(max_tasks: int) -> str | None:
             except OSError:
                 pass
     return None
+
+
+def _remove_stale_cgroups(root: str) -> None:
+    """Empty cgroups left by a grader that was killed (named after its pid, which is gone)."""
+    for name in os.listdir(root):
+        parts = name.split("-")
+        if name.startswith("grader-sandbox-") and len(parts) == 4 and parts[2].isdigit() \
+                and not os.path.exists(f"/proc/{parts[2]}"):
+            try:
+                os.rmdir(os.path.join(root, name))
+            except OSError:
+                pass
 
 
 def _read(path: str) -> str:
