@@ -225,3 +225,12 @@ def test_malformed_bitboards_are_rejected():
         solver.solve(0b1, 0b1, 1)  # the side to move cannot own the only disc
     with pytest.raises(ValueError, match="column '8' is not in 1..7"):
         solver.position("48")
+
+
+def test_node_budget_stops_a_long_search():
+    from reference.solvers import SolverBudgetExceeded
+
+    solver = Connect4Solver(6, 7)
+    with pytest.raises(SolverBudgetExceeded, match="1,000 nodes"):
+        solver.solve(*solver.position("4"), node_budget=1000)
+    assert solver.nodes == 1001

@@ -138,3 +138,9 @@ def test_every_3x3_position_agrees_with_plain_minimax():
     assert len(seen) == 5478 and len(unfinished) == 5478 - 958
     wrong = [state for state in unfinished if solve(game, state) != minimax(state)]
     assert not wrong, [game.text(state) for state in wrong[:3]]
+
+
+def test_tictactoe_board_too_large_to_search_is_refused():
+    game = load_game("tictactoe", rows=5, cols=5, k=4)
+    with pytest.raises(ValueError, match="25 empty cells are too many"):
+        solve(game, game.initial_state())

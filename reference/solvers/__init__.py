@@ -27,6 +27,10 @@ class TerminalState(ValueError):
     """The position is already over, so there is nothing to solve."""
 
 
+class SolverBudgetExceeded(RuntimeError):
+    """A search stopped after its node budget: the position is too far from the end to solve."""
+
+
 def solve(game: Any, state: Any) -> int:
     """The exact value of the unfinished ``state`` for the side to move (scale per game, see above)."""
     name = getattr(game, "name", None)
@@ -51,4 +55,4 @@ def solve(game: Any, state: Any) -> int:
     return solve_dots_and_boxes(game, state)
 
 
-__all__ = ["SUPPORTED_GAMES", "TerminalState", "UnsupportedGame", "solve"]
+__all__ = ["SUPPORTED_GAMES", "SolverBudgetExceeded", "TerminalState", "UnsupportedGame", "solve"]

@@ -25,6 +25,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
+from reference.solvers import SolverBudgetExceeded
+
 #: Transposition-table entries kept before the table is emptied (about 100 bytes per entry).
 DEFAULT_TABLE_LIMIT = 4_000_000
 
@@ -33,7 +35,9 @@ class Connect4Solver:
     """Exact solver for Connect 4 on a ``rows`` x ``cols`` board with ``k`` in a row to win.
 
     ``solve`` returns the score of a position; ``nodes`` then holds the number of positions the
-    last call searched (calls of negamax, as Pons counts them).
+    last call searched (calls of negamax, as Pons counts them). The cost grows steeply with the
+    number of empty cells: late 6x7 positions take milliseconds, openings minutes, the empty
+    6x7 board far longer; ``node_budget`` bounds a call.
     """
 
     def __init__(self, rows: int = 6, cols: int = 7, k: int = 4, table_limit: int = DEFAULT_TABLE_LIMIT):
@@ -130,10 +134,11 @@ class Connect4Solver:
 
     # --- search ----------------------------------------------------------------------------
 
-    def solve(self, current: int, mask: int, moves: int, weak: bool = False) -> int:
+    def solve(self, current: int, mask: int, moves: int, weak: bool = False, node_budget: int | None = None) -> int:
         """The exact score of the position for the side to move (only its sign, -1/0/+1, if ``weak``).
 
         The transposition table starts empty for every call, so ``nodes`` measures one solve.
+        Raises :class:`SolverBudgetExceeded` once more than ``node_budget`` nodes are searched.
         """
         self.check_position(current, mask, moves)
         self.nodes = 0
@@ -142,7 +147,7 @@ class Connect4Solver:
         if winning_cells(current) & possible:
             self.nodes = 1
             return 1 if weak else self.win_now[moves]
-        negamax = self._negamax_function()
+        negamax = self._negamax_function(node_budget)
         opponent_threats = winning_cells(current ^ mask) & (self.board ^ mask)
         low, high = self.lose_now[moves], self.win_now[moves]
         if weak:
@@ -150,21 +155,23 @@ class Connect4Solver:
         # Null-window searches: each one tells on which side of `probe` the value lies, and the
         # table carries over from one to the next. Probes are pulled towards zero (half of the
         # bound, rounded towards zero as Pons does) because the sign is the common question.
-        while low < high:
-            probe = low + (high - low) // 2
-            if probe <= 0 and int(low / 2) < probe:
-                probe = int(low / 2)
-            elif probe >= 0 and int(high / 2) > probe:
-                probe = int(high / 2)
-            value = negamax(current, mask, moves, opponent_threats, probe, probe + 1)
-            if value <= probe:
-                high = value
-            else:
-                low = value
-        self.nodes = negamax.nodes()
+        try:
+            while low < high:
+                probe = low + (high - low) // 2
+                if probe <= 0 and int(low / 2) < probe:
+                    probe = int(low / 2)
+                elif probe >= 0 and int(high / 2) > probe:
+                    probe = int(high / 2)
+                value = negamax(current, mask, moves, opponent_threats, probe, probe + 1)
+                if value <= probe:
+                    high = value
+                else:
+                    low = value
+        finally:
+            self.nodes = negamax.nodes()
         return (low > 0) - (low < 0) if weak else low
 
-    def _negamax_function(self) -> Any:
+    def _negamax_function(self, node_budget: int | None) -> Any:
         """A fresh negamax closure (with its own empty transposition table and node counter).
 
         The search reads its constants from closure cells rather than ``self``: attribute look-ups
@@ -183,14 +190,19 @@ class Connect4Solver:
         table_get = table.get
         table_limit = self.table_limit
         nodes = 0
+        node_limit = (1 << 62) if node_budget is None else node_budget
 
         def negamax(current: int, mask: int, moves: int, threats: int, alpha: int, beta: int) -> int:
-            """Score of a position in which the side to move cannot win at once, within (alpha, beta).
+            """Score of a position in which the side to move cannot win at once.
 
-            ``threats`` are the free cells on which the opponent would connect.
+            Fail-soft alpha-beta: a result <= alpha is an upper bound on the score, >= beta a
+            lower bound, in between exact. ``threats`` are the free cells on which the opponent
+            would connect (computed by the parent, which needed them to order its moves).
             """
             nonlocal nodes
             nodes += 1
+            if nodes > node_limit:
+                raise SolverBudgetExceeded(f"Connect 4 search stopped after {node_limit:,} nodes")
             possible = (mask + bottom) & board
             forced = possible & threats
             if forced:
@@ -314,7 +326,10 @@ def solver_for(rows: int, cols: int, k: int = 4) -> Connect4Solver:
     return Connect4Solver(rows, cols, k)
 
 
-def solve_connect4(game: Any, state: Any) -> int:
-    """Score of a Connect 4 ``state`` (``C4State(current, mask, moves)``) for the side to move."""
+def solve_connect4(game: Any, state: Any, *, weak: bool = False, node_budget: int | None = None) -> int:
+    """Score of a Connect 4 ``state`` (``C4State(current, mask, moves)``) for the side to move.
+
+    ``weak`` gives only the sign; ``node_budget`` stops the search (see :meth:`Connect4Solver.solve`).
+    """
     solver = solver_for(game.rows, game.cols, getattr(game, "k", 4))
-    return solver.solve(state.current, state.mask, state.moves)
+    return solver.solve(state.current, state.mask, state.moves, weak=weak, node_budget=node_budget)

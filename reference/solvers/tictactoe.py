@@ -16,6 +16,8 @@ from reference.games.tictactoe import winning_lines
 
 #: Entries kept before the table is emptied (3 x 3 has 5,478 positions; 4 x 4 a few million).
 DEFAULT_TABLE_LIMIT = 4_000_000
+#: Positions with more empty cells are refused: 16 (an empty 4 x 4 board) takes about a second.
+MAX_EMPTY_CELLS = 16
 
 
 class TicTacToeSolver:
@@ -58,6 +60,11 @@ class TicTacToeSolver:
             raise ValueError(f"{where}: not a reachable position (overlapping marks, off-board, or wrong counts)")
         if self.has_line(x) or self.has_line(o) or (x | o) == self.full:
             raise ValueError(f"{where}: the game is over; it has no value to solve")
+        empty = self.cells - (x | o).bit_count()
+        if empty > MAX_EMPTY_CELLS:
+            raise ValueError(
+                f"{where}: {empty} empty cells are too many to solve exactly (at most {MAX_EMPTY_CELLS})"
+            )
         me, other = (x, o) if x.bit_count() == o.bit_count() else (o, x)
         self.nodes = 0
         return self._negamax(me, other, -1, 1)
