@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from reference.games.dots_and_boxes import DBState, DotsAndBoxes
+from reference.solvers import SolverBudgetExceeded
 
 #: a table over at most this many free lines (2 ** 24 int8 = 16 MiB) is built rather than searched
 MAX_TABLE_FREE_LINES = 24
@@ -35,10 +36,6 @@ DEFAULT_NODE_BUDGET = 2_000_000
 #: cached tables are dropped, least recently used first, beyond this many bytes (3 whole 3 x 3 tables)
 CACHE_BYTES = 3 * 2**24 + 2**22
 _tables: OrderedDict[tuple[int, int, int], np.ndarray] = OrderedDict()
-
-
-class SolverBudgetExceeded(RuntimeError):
-    """The alpha-beta search visited its node budget without proving the value."""
 
 
 def solve_dots_and_boxes(game: DotsAndBoxes, state: DBState, *, node_budget: int = DEFAULT_NODE_BUDGET) -> int:
