@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from grader.grading import ungraded
+from grader.load import submission_name
 from grader.report import write_canvas, write_sheets, write_submission
 from grader.report.files import submission_filename, write_text
-from grader.results import CheckResult, SubmissionResult
+from grader.results import SubmissionResult
 from grader.rubric import Assignment
 
 GRADER_VERSION = "1"
@@ -105,17 +107,6 @@ def _grade_child(path: str, name: str, assignment_json: str, options: BatchOptio
     write_text(out, json.dumps(result.to_dict(), ensure_ascii=False))
 
 
-def _failed(path: Path, name: str, assignment: Assignment, why: str, options: BatchOptions) -> SubmissionResult:
-    """A graded result for a submission whose grading process died or overran: every check in error."""
-    result = SubmissionResult(submission=path.stem if path.is_file() else path.name, path=str(path),
-                              assignment=name, status="error", message=why)
-    result.checks = [CheckResult(task=t.name, check=c.title, points=0.0, max_points=c.points, status="error",
-                                 message=why, visibility=c.visibility)
-                     for t in assignment.tasks for c in t.checks
-                     if not (options.public_only and c.visibility == "hidden")]
-    return result
-
-
 def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_dir: str | Path,
                 options: BatchOptions | None = None,
                 on_result: Callable[[SubmissionResult], None] | None = None) -> BatchResult:
@@ -129,7 +120,7 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     by_path: dict[Path, SubmissionResult] = {}
     for path in paths:
         fp = fingerprint(path, assignment, options)
-        saved = load_saved(out_dir, path.stem if path.is_file() else path.name, fp)
+        saved = load_saved(out_dir, submission_name(path), fp)
         if saved is not None:
             by_path[path] = saved
             batch.reused.append(saved.submission)
@@ -200,15 +191,15 @@ def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignmen
 def _collect(proc, path: Path, out: Path, name: str, assignment: Assignment, options: BatchOptions,
              overran: bool) -> SubmissionResult:
     if overran:
-        return _failed(path, name, assignment, f"grading took longer than {options.submission_seconds:g} s "
-                                              "and was stopped", options)
+        return ungraded(path, name, assignment, "error", f"grading took longer than {options.submission_seconds:g} s "
+                        "and was stopped", public_only=options.public_only)
     try:
         result = SubmissionResult.from_dict(json.loads(out.read_text(encoding="utf-8")))
         out.unlink(missing_ok=True)
         return result
     except (OSError, ValueError, KeyError, TypeError):
-        return _failed(path, name, assignment, f"the grader failed on this submission (exit code {proc.exitcode}); "
-                                              "please report it", options)
+        return ungraded(path, name, assignment, "error", f"the grader failed on this submission (exit code "
+                        f"{proc.exitcode}); please report it", public_only=options.public_only)
 
 
 def _summary(results: Iterable[SubmissionResult]) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 from grader.adapt import StudentGame, adapt
 from grader.checks import KINDS, Outcome
 from grader.checks.context import CheckContext
-from grader.load import LOADED, MANUAL, Submission, load_submission
+from grader.load import LOADED, MANUAL, Submission, load_submission, submission_name
 from grader.results import CheckResult, SubmissionResult
 from grader.rubric import Assignment, CheckSpec
 from grader.sandbox import Limits, Sandbox, SandboxError
@@ -26,27 +26,20 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
     start = time.perf_counter()
     path = Path(path)
     submission = load_submission(path)
-    result = SubmissionResult(submission=_stem(path), path=str(path), assignment=assignment_name)
-    specs = [(task.name, spec) for task in assignment.tasks for spec in task.checks
-             if not (public_only and spec.visibility == "hidden")]
-
     if submission.status != LOADED:
         status = "manual" if submission.status == MANUAL else "error"
-        why = "; ".join(submission.problems) or submission.status
-        result.status, result.message = status, why
-        result.checks = [_unrun(task, spec, "manual" if status == "manual" else "error", why) for task, spec in specs]
+        result = ungraded(path, assignment_name, assignment, status, "; ".join(submission.problems) or
+                          submission.status, public_only=public_only)
         result.seconds = time.perf_counter() - start
         return result
 
+    result = SubmissionResult(submission=submission_name(path), path=str(path), assignment=assignment_name)
+    specs = _specs(assignment, public_only)
     result.load_notes = _load_notes(submission)
-    limits = Limits(call_timeout=assignment.limits.call_seconds, cell_timeout=assignment.limits.load_seconds,
-                    memory_bytes=assignment.limits.memory_mb * 1024 * 1024)
     try:
-        with Sandbox(None, limits, isolation=isolation, require=require_isolation) as box:
+        with Sandbox(None, sandbox_limits(assignment), isolation=isolation, require=require_isolation) as box:
             result.isolation = box.isolation
-            # Seed the student's random and numpy.random first, so that re-grading gives the same scores.
-            seeding = f"__import__('random').seed({seed})\n__import__('numpy').random.seed({seed})\n"
-            report = box.load([seeding] + [cell.kept for cell in submission.cells])
+            report = box.load([seeding_cell(seed)] + [cell.kept for cell in submission.cells])
             for cell, outcome in zip(submission.cells, report.cells[1:]):
                 if not outcome.ok:
                     result.load_notes.append(f"cell {cell.index}: {outcome.kind}: {outcome.error_type} "
@@ -57,16 +50,42 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
             ctx = CheckContext(assignment, game, student, sandbox=box, submission=submission, seed=seed)
             for task, spec in specs:
                 result.checks.append(run_check(ctx, task, spec))
-            for label in assignment.agents:
-                agent = ctx._agents.get(label)
-                if agent is not None and not isinstance(agent, str):
-                    result.adaptations.extend(n for n in agent.notes if n not in result.adaptations)
+            for agent in ctx.agents_found():
+                result.adaptations.extend(n for n in agent.notes if n not in result.adaptations)
     except SandboxError as e:
         result.status, result.message = "error", f"the sandbox failed: {e}"
         done = {(c.task, c.check) for c in result.checks}
         result.checks += [_unrun(t, s, "error", result.message) for t, s in specs if (t, s.title) not in done]
     result.seconds = time.perf_counter() - start
     return result
+
+
+def sandbox_limits(assignment: Assignment) -> Limits:
+    """The sandbox limits the rubric sets for an assignment's submissions."""
+    return Limits(call_timeout=assignment.limits.call_seconds, cell_timeout=assignment.limits.load_seconds,
+                  memory_bytes=assignment.limits.memory_mb * 1024 * 1024)
+
+
+def seeding_cell(seed: int) -> str:
+    """Code run before a submission's cells: seeds its ``random`` and ``numpy.random``, so that
+    running the same submission again gives the same moves (and so the same scores)."""
+    return f"__import__('random').seed({seed})\n__import__('numpy').random.seed({seed})\n"
+
+
+def ungraded(path: str | Path, assignment_name: str, assignment: Assignment, status: str, message: str, *,
+             public_only: bool = False) -> SubmissionResult:
+    """A result whose checks could not run (a PDF, a broken file, a grading process that died):
+    every check listed with 0 points and the reason, so that ``max_total`` stays right."""
+    result = SubmissionResult(submission=submission_name(path), path=str(path), assignment=assignment_name,
+                              status=status, message=message)
+    check_status = "manual" if status == "manual" else "error"
+    result.checks = [_unrun(task, spec, check_status, message) for task, spec in _specs(assignment, public_only)]
+    return result
+
+
+def _specs(assignment: Assignment, public_only: bool) -> list[tuple[str, CheckSpec]]:
+    return [(task.name, spec) for task in assignment.tasks for spec in task.checks
+            if not (public_only and spec.visibility == "hidden")]
 
 
 def _adapt(box: Sandbox, game, assignment: Assignment, result: SubmissionResult, source: str) -> StudentGame | None:
@@ -109,6 +128,3 @@ def _load_notes(submission: Submission) -> list[str]:
             notes.append(f"cell {cell.index}, line {s.line}: skipped `{first[:60]}` ({s.reason})")
     return notes
 
-
-def _stem(path: Path) -> str:
-    return path.stem if path.is_file() else path.name

@@ -50,6 +50,8 @@ class StudentAgent:
     parameters: tuple = ()
     order: tuple[str, ...] = ("state", "player")
     seats: dict[int, Any] = field(default_factory=dict)  # player -> Handle, for classes fixed per seat
+    method: str = "__call__"  # for classes: the method that answers a move
+    constructor_params: tuple = ()  # for classes: what building one takes (a player, or nothing we know)
     reading: str = ""
     notes: list[str] = field(default_factory=list)
 
@@ -69,7 +71,7 @@ class StudentAgent:
         if not r.ok:
             return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds,
                         stdout=r.stdout)
-        action, reading = self._read(r.value, board, legal)
+        action, reading = self._read(r.value, board, state, legal)
         if action is None:
             return Move(ok=False, error=f"returned {_short(r.value)}, which is not a legal move here",
                         kind="illegal", raw=r.value, seconds=seconds, stdout=r.stdout)
@@ -89,19 +91,16 @@ class StudentAgent:
                 return Move(ok=False, error=f"could not create {self.name}: {r.describe_error()}",
                             kind=r.kind or "error")
             self.seats[player] = r.value
-        return self.seats[player].attr(self._method)
-
-    _method: str = "__call__"
-    _constructor_params: tuple = ()
+        return self.seats[player].attr(self.method)
 
     def _construct(self, player: int, timeout: float | None) -> CallResult:
         """One instance per seat: classes often take their player (and nothing else we know) when built."""
-        wants_player = any(role_of(p.name) == "player" for p in self._constructor_params if not p.has_default)
+        wants_player = any(role_of(p.name) == "player" for p in self.constructor_params if not p.has_default)
         if wants_player:
             return self.caller.create(self.target, self.representation.encode_player(player), timeout=timeout)
         return self.caller.create(self.target, timeout=timeout)
 
-    def _read(self, value: Any, board: Any, legal: Sequence[Any]) -> tuple[Any, str]:
+    def _read(self, value: Any, board: Any, state: Any, legal: Sequence[Any]) -> tuple[Any, str]:
         rep = self.representation
         for reading, candidate in returns.move_readings(value):
             try:
@@ -113,14 +112,8 @@ class StudentAgent:
         new_board = decode_result_board(rep, value)
         if new_board is not None:
             for action in legal:
-                nxt = self.game.to_course(self.game.result(self.game.from_course(board), action)) \
-                    if self.game.name != "dots_and_boxes" else None
-                if nxt is not None and same_board(self.game, nxt, new_board):
+                if same_board(self.game, self.game.to_course(self.game.result(state, action)), new_board):
                     return action, "a new board (the move is what changed)"
-            if self.game.name == "dots_and_boxes":
-                drawn = set(new_board["lines"]) - set(board["lines"])
-                if len(drawn) == 1 and next(iter(drawn)) in legal:
-                    return next(iter(drawn)), "a new board (the move is the new line)"
         return None, ""
 
 
@@ -137,8 +130,8 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
         if method is None:
             return f"class {hit} has none of the methods {', '.join(AGENT_METHODS[:6])}"
         agent.kind = "class"
-        agent._method = method
-        agent._constructor_params = tuple(positional_parameters(info.parameters or []))
+        agent.method = method
+        agent.constructor_params = tuple(positional_parameters(info.parameters or []))
         agent.parameters = tuple(info.member(method).parameters or ())
         agent.notes.append(f"{hit}: creates one {hit} per seat and calls its .{method}()")
     elif info.callable and info.kind in ("function", "builtin", "partial"):
@@ -159,15 +152,14 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
 
 
 def _agent_order(parameters: Sequence[Any]) -> tuple[str, ...]:
-    params = [p for p in positional_parameters(parameters)]
+    """(board, player) unless the names say (player, board), or the agent takes only a board."""
+    params = positional_parameters(parameters)
     roles = [role_of(p.name) for p in params]
     required = [r for p, r in zip(params, roles) if not p.has_default]
     if required[:2] == ["player", "state"]:
         return ("player", "state")
     if len(required) == 1 and roles[:2] != ["state", "player"]:
         return ("state",)
-    if not params:
-        return ("state", "player")
     return ("state", "player")
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from functools import lru_cache
+from typing import Any, Iterator, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -48,6 +49,7 @@ class Binding:
     order: tuple[str, ...]
     reading: str = ""  # how the answer is read (terminal, utility), in words
     scale: float = 1.0  # utility: the value of a win
+    empty_value: Any = False  # terminal: its answer on the empty board (a status string reading needs it)
     note: str = ""
 
 
@@ -85,7 +87,8 @@ def decode_result_board(rep: Representation, value: Any) -> Any | None:
     return None
 
 
-def _probe_moves(game: Game, seed: int = 7) -> list[tuple[State, Any]]:
+@lru_cache(maxsize=32)
+def _probe_moves(game: Game, seed: int = 7) -> tuple[tuple[State, Any], ...]:
     """(state, action) pairs on which ``result`` readings differ: first moves, a reply, mid-game moves,
     and for Dots and Boxes a move that completes a box."""
     s0 = game.initial_state()
@@ -107,7 +110,7 @@ def _probe_moves(game: Game, seed: int = 7) -> list[tuple[State, Any]]:
         box = _box_completing_move(game, seed)
         if box is not None:
             probes.append(box)
-    return probes
+    return tuple(probes)
 
 
 def _box_completing_move(game: Game, seed: int) -> tuple[State, Any] | None:
@@ -261,33 +264,29 @@ def encode_arguments(rep: Representation, order: Sequence[str], board: Any, play
     return [values[r]() for r in order]
 
 
-def _calls(caller: Caller, info: NameInfo, iface: Interface, roles: Sequence[str], timeout: float,
-           cases: Sequence[tuple[Any, int]]) -> Callable[[tuple[str, ...]], list[CallResult] | None]:
-    """A function that tries one argument order on every (board, player) case; None if any call fails."""
-
-    def attempt(order: tuple[str, ...]) -> list[CallResult] | None:
-        out = []
+def _answered_orders(caller: Caller, info: NameInfo, iface: Interface, timeout: float,
+                     cases: Sequence[tuple[Any, int]]) -> Iterator[tuple[tuple[str, ...], list[CallResult]]]:
+    """Each plausible argument order (board first among its roles) whose calls on every
+    (board, player) case answered, with the answers; orders where a call failed are passed over."""
+    for order in argument_orders(info.parameters, ("state", "player")):
+        if "state" not in order:
+            continue
+        answers = []
         for board, player in cases:
-            r = caller.call(info.name, *encode_arguments(iface.representation, order, board, player, None), timeout=timeout)
+            r = caller.call(info.name, *encode_arguments(iface.representation, order, board, player, None),
+                            timeout=timeout)
             if not r.ok:
-                return None
-            out.append(r)
-        return out
-
-    return attempt
+                break
+            answers.append(r)
+        else:
+            yield order, answers
 
 
 def _bind_actions(caller: Caller, info: NameInfo, game: Game, iface: Interface, timeout: float) -> None:
     rep = iface.representation
     states = [game.initial_state()] + [s for s, _ in _probe_moves(game)[1:3]]
     cases = [(game.to_course(s), game.to_move(s)) for s in states]
-    attempt = _calls(caller, info, iface, ("state", "player"), timeout, cases)
-    for order in argument_orders(info.parameters, ("state", "player")):
-        if "state" not in order:
-            continue
-        answers = attempt(order)
-        if answers is None:
-            continue
+    for order, answers in _answered_orders(caller, info, iface, timeout, cases):
         try:
             got = [sorted(map(repr, (rep.decode_action(a, b) for a in _iterable(r.value))))
                    for r, (b, _) in zip(answers, cases)]
@@ -311,7 +310,8 @@ def _iterable(value: Any) -> list[Any]:
     raise TypeError(f"{type(value).__name__} is not a collection of actions")
 
 
-def _sample_boards(game: Game) -> list[tuple[State, bool]]:
+@lru_cache(maxsize=32)
+def _sample_boards(game: Game) -> tuple[tuple[State, bool], ...]:
     """(state, is_terminal) for the terminal probes: empty, mid-game, won by each side, drawn."""
     out = [(game.initial_state(), False)]
     moves, mid = random_line(game, random.Random(3), plies=4)
@@ -321,22 +321,18 @@ def _sample_boards(game: Game) -> list[tuple[State, bool]]:
         s = terminal_with_outcome(game, winner, seed=11, tries=3000)
         if s is not None:
             out.append((s, True))
-    return out
+    return tuple(out)
 
 
 def _bind_terminal(caller: Caller, info: NameInfo, game: Game, iface: Interface, timeout: float) -> None:
     samples = _sample_boards(game)
     cases = [(game.to_course(s), game.to_move(s)) for s, _ in samples]
-    attempt = _calls(caller, info, iface, ("state",), timeout, cases)
-    for order in argument_orders(info.parameters, ("state", "player")):
-        if "state" not in order:
-            continue
-        answers = attempt(order)
-        if answers is None:
-            continue
-        for words, read in returns.terminal_readings(answers[0].value).items():
+    for order, answers in _answered_orders(caller, info, iface, timeout, cases):
+        empty_value = answers[0].value  # samples start with the empty board
+        for words, read in returns.terminal_readings(empty_value).items():
             if all(read(r.value) == want for r, (_, want) in zip(answers, samples)):
-                iface.bindings["terminal"] = Binding("terminal", info.name, order, reading=words)
+                iface.bindings["terminal"] = Binding("terminal", info.name, order, reading=words,
+                                                     empty_value=empty_value)
                 if not words.startswith("a bool"):
                     iface.adaptations.append(f"reads {info.name}()'s answer as {words}")
                 return
@@ -348,13 +344,7 @@ def _bind_utility(caller: Caller, info: NameInfo, game: Game, iface: Interface, 
     samples = [s for s, over in _sample_boards(game) if over]
     cases = [(game.to_course(s), p) for s in samples for p in (1, -1)]
     want = [game.utility(s, p) for s in samples for p in (1, -1)]
-    attempt = _calls(caller, info, iface, ("state", "player"), timeout, cases)
-    for order in argument_orders(info.parameters, ("state", "player")):
-        if "state" not in order:
-            continue
-        answers = attempt(order)
-        if answers is None:
-            continue
+    for order, answers in _answered_orders(caller, info, iface, timeout, cases):
         values = [r.value for r in answers]
         signs = [returns.sign(v) for v in values]
         if None in signs:

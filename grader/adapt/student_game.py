@@ -96,12 +96,12 @@ class StudentGame:
         reply, raw = self._call("terminal", board)
         if not reply.ok:
             return reply
-        reading = self.interface.bindings["terminal"].reading
-        readers = returns.terminal_readings(self._terminal_on_empty())
-        read = next((f for words, f in readers.items() if words == reading), readers["a bool"])
+        binding = self.interface.bindings["terminal"]
+        readers = returns.terminal_readings(binding.empty_value)
+        read = readers.get(binding.reading, readers["a bool"])
         value = read(raw)
         if value is None:
-            return _unreadable(reply, f"returned {_short(raw)}, which is not {reading}")
+            return _unreadable(reply, f"returned {_short(raw)}, which is not {binding.reading}")
         reply.value = value
         return reply
 
@@ -122,16 +122,6 @@ class StudentGame:
         if "player" not in binding.order and player == -1:
             reply.value = -reply.value  # the student's view is the first player's
         return reply
-
-    _empty_terminal: Any = None
-
-    def _terminal_on_empty(self) -> Any:
-        if self._empty_terminal is None:
-            empty = self.game.to_course(self.game.initial_state())
-            binding = self.interface.bindings["terminal"]
-            r = self.caller.call(binding.name, *self.interface.arguments("terminal", empty), timeout=self.timeout)
-            self._empty_terminal = r.value if r.ok else False
-        return self._empty_terminal
 
     def _decode_board(self, reply: Reply, raw: Any) -> Reply:
         board = decode_result_board(self.representation, raw)

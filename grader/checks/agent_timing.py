@@ -13,7 +13,6 @@ the move limit is stopped there and counts as at least the limit.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import statistics
 import time
@@ -127,11 +126,8 @@ def resized(agent: StudentAgent, game: Game) -> StudentAgent:
     rep = agent.representation
     if not dataclasses.is_dataclass(rep) or not {"rows", "cols"} <= {f.name for f in dataclasses.fields(rep)}:
         raise TypeError(f"the representation {rep!r} cannot be resized")
-    clone = copy.copy(agent)  # keeps how the agent is called (instance attributes too)
-    clone.game = game
-    clone.representation = dataclasses.replace(rep, rows=game.rows, cols=game.cols)
-    clone.seats = {}
-    return clone
+    return dataclasses.replace(agent, game=game, representation=dataclasses.replace(rep, rows=game.rows, cols=game.cols),
+                               seats={})
 
 
 def _at_game(agent: StudentAgent, game: Game) -> StudentAgent:

@@ -38,6 +38,10 @@ class CheckContext:
                                                  self.assignment.agents.get(label, [label]))
         return self._agents[label]
 
+    def agents_found(self) -> list[StudentAgent]:
+        """The student agents that checks have found so far (their notes go into the feedback)."""
+        return [a for a in self._agents.values() if not isinstance(a, str)]
+
     def show(self, board: Any, caption: str, *, player: int | None = None, call: str = "", expected: Any = "",
              returned: Any = "", highlight: tuple = ()) -> BoardShown:
         """A course board drawn for feedback, with the call made on it and both answers."""

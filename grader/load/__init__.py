@@ -18,7 +18,8 @@ from grader.load.definitions import (
 )
 from grader.load.full_run import CellRun, FullRun, run_notebook
 from grader.load.sources import NoCodeFound, RawCell, UnreadableSubmission, read_source_cells
-from grader.load.submission import LOADED, MANUAL, UNREADABLE, Submission, choose_file, load_submission
+from grader.load.submission import (LOADED, MANUAL, UNREADABLE, Submission, choose_file, load_submission,
+                                    submission_name)
 
 __all__ = [
     "CellRun",
@@ -39,6 +40,7 @@ __all__ = [
     "definitions_only",
     "filter_cell",
     "load_submission",
+    "submission_name",
     "read_source_cells",
     "run_notebook",
 ]

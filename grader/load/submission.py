@@ -55,6 +55,12 @@ def load_submission(path: Path | str) -> Submission:
     return _load_file(path, student=path.stem)
 
 
+def submission_name(path: Path | str) -> str:
+    """The name a submission goes by in every sheet: the file's stem, or the folder's name."""
+    path = Path(path)
+    return path.name if path.is_dir() else path.stem
+
+
 def choose_file(folder: Path) -> tuple[Path | None, list[Path]]:
     """The file to grade in a student's folder, and the others.
 

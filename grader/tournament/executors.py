@@ -61,7 +61,7 @@ def _student_seat(participant: Participant, task: GameTask) -> Seat:
     box: Sandbox | None = None
     try:
         box, agent = open_student_agent(participant.cells, task.assignment, participant.label, participant.aliases,
-                                        isolation=task.isolation)
+                                        isolation=task.isolation, seed=task.seed)
         if isinstance(agent, str):
             seat: Seat = AbsentSeat(f"could not play: {agent}")
         else:

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Sequence
 
 from grader.adapt import StudentAgent, adapt, find_agent
-from grader.load import LOADED, load_submission
+from grader.grading import sandbox_limits, seeding_cell
+from grader.load import LOADED, load_submission, submission_name
 from grader.rubric import Assignment
-from grader.sandbox import Limits, Sandbox, SandboxError
+from grader.sandbox import Sandbox, SandboxError
 from reference.agents import make_agent
 
 #: the name of the random baseline: the ratings are anchored on a player called exactly this
@@ -81,14 +82,8 @@ def agent_preference(assignment: Assignment) -> list[str]:
     return sorted(assignment.agents, key=rank)  # sorted is stable: rubric order within a kind
 
 
-def sandbox_limits(assignment: Assignment) -> Limits:
-    """The sandbox limits of an assignment (as :func:`grader.grading.grade_submission` uses them)."""
-    return Limits(call_timeout=assignment.limits.call_seconds, cell_timeout=assignment.limits.load_seconds,
-                  memory_bytes=assignment.limits.memory_mb * 1024 * 1024)
-
-
 def open_student_agent(cells: Sequence[str], assignment: Assignment, label: str, aliases: Sequence[str] = (),
-                       *, isolation: str | None = None) -> tuple[Sandbox, StudentAgent | str]:
+                       *, isolation: str | None = None, seed: int = 0) -> tuple[Sandbox, StudentAgent | str]:
     """Load ``cells`` into a new sandbox, adapt to the submission and find the agent ``label``.
 
     Returns the open sandbox (the caller closes it) and the agent, or the reason there is none.
@@ -96,7 +91,7 @@ def open_student_agent(cells: Sequence[str], assignment: Assignment, label: str,
     """
     box = Sandbox(None, sandbox_limits(assignment), isolation=isolation)
     try:
-        box.load(list(cells))
+        box.load([seeding_cell(seed), *cells])
         game = assignment.make_game()
         student = adapt(box, game, assignment.functions, timeout=assignment.limits.call_seconds,
                         source="\n".join(cells))
@@ -116,11 +111,6 @@ def warm_up(agent: StudentAgent, seconds: float = WARM_UP_SECONDS) -> str | None
     if move.ok:
         return None
     return f"{move.kind}: {move.error}" if move.kind and not move.error.startswith(move.kind) else move.error
-
-
-def submission_name(path: Path) -> str:
-    """A submission's player name: the file's stem or the folder's name."""
-    return path.stem if path.is_file() else path.name
 
 
 def student_participant(path: str | Path, assignment: Assignment, agent_label: str | None = None, *,

@@ -134,13 +134,8 @@ def _as_action(action: Any) -> Any:
     return tuple(_as_action(a) for a in action) if isinstance(action, list) else action
 
 
-def game_size(game: Game) -> dict[str, int]:
-    """The board size of a reference game, as stored in records."""
-    return {key: getattr(game, key) for key in ("rows", "cols", "k") if isinstance(getattr(game, key, None), int)}
-
-
 def _record(game: Game, scheduled: ScheduledGame, moves: list, movers: list, seconds: list, *, result: int,
             reason: str, forfeit: str | None = None) -> GameRecord:
-    return GameRecord(game_id=scheduled.game_id, pair_id=scheduled.pair_id, game=game.name, size=game_size(game),
+    return GameRecord(game_id=scheduled.game_id, pair_id=scheduled.pair_id, game=game.name, size=game.dimensions(),
                       first=scheduled.first, second=scheduled.second, opening=list(scheduled.opening),
                       moves=moves, movers=movers, result=result, reason=reason, forfeit=forfeit, seconds=seconds)

@@ -93,5 +93,19 @@ class Game(ABC):
             state = self.result(state, rng.choice(self.actions(state)))
         return self.utility(state, 1)
 
+    @abstractmethod
+    def dimensions(self) -> dict[str, int]:
+        """The board size as ``load_game``'s keyword arguments, e.g. ``{'rows': 6, 'cols': 7, 'k': 4}``."""
+
+    # Games are values: equal when they are the same game at the same size.
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.dimensions() == other.dimensions()
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(self.dimensions().items())))
+
     def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
+        return f"{type(self).__name__}({', '.join(f'{k}={v}' for k, v in self.dimensions().items())})"

@@ -359,14 +359,8 @@ class DotsAndBoxes(Game):
             )
         return r * (self.cols - 1) + c
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DotsAndBoxes) and (self.rows, self.cols) == (other.rows, other.cols)
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.rows, self.cols))
-
-    def __repr__(self) -> str:
-        return f"DotsAndBoxes(rows={self.rows}, cols={self.cols})"
+    def dimensions(self) -> dict[str, int]:
+        return {"rows": self.rows, "cols": self.cols}
 
 
 def _is_true(value: Any) -> bool:

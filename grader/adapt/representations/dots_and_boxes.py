@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
+from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 
 #: box owners / player ids seen in real Dots and Boxes submissions, first player first
 PLAYER_MARKS = [(1, -1), (1, 2), (0, 1), ("b", "r"), ("r", "b"), ("X", "O"), ("x", "o"), ("A", "B"),
@@ -94,14 +94,6 @@ class DotsAndBoxesRepresentation(Representation):
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c)):
             raise NotThisRepresentation(f"{action!r} has non-integer coordinates")
         return (self._letter(letter.lower()), r - self.offset, c - self.offset)
-
-    def decode_player(self, value: Any) -> int:
-        value = plain(value)
-        if same_mark(value, self.players[0]):
-            return 1
-        if same_mark(value, self.players[1]):
-            return -1
-        raise NotThisRepresentation(f"unknown player {value!r}")
 
     def describe(self) -> str:
         layout = "dict {'size', 'lines', 'boxes'}" if self.layout == "v2" else "old dict {'n', 'm', lines and boxes as keys}"
