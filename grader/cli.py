@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from grader.rubric import Rubric, RubricError, load_rubric
+from grader.rubric import RubricError, load_rubric
 
 DEFAULT_SUBMISSIONS = "submissions"
 
@@ -93,14 +93,10 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _rubric_or_default(path: str | None) -> Rubric:
-    return load_rubric(path)
-
-
 def _grade(args: argparse.Namespace) -> int:
     from grader.batch import BatchOptions, discover, grade_batch
 
-    rubric = _rubric_or_default(args.rubric)
+    rubric = load_rubric(args.rubric)
     folder = Path(args.submissions)
     if not folder.is_dir():
         raise UsageError(f"{folder} is not a folder; give the folder that holds the submissions")
@@ -139,7 +135,7 @@ def _check(args: argparse.Namespace) -> int:
     from grader.grading import grade_submission
     from grader.report import format_check_report
 
-    rubric = _rubric_or_default(args.rubric)
+    rubric = load_rubric(args.rubric)
     path = Path(args.notebook)
     if not path.exists():
         raise UsageError(f"{path} does not exist")
@@ -158,7 +154,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _rubric(args: argparse.Namespace) -> int:
-    rubric = _rubric_or_default(args.rubric)
+    rubric = load_rubric(args.rubric)
     for name, a in rubric.assignments.items():
         print(f"{name}: {a.title} ({a.game} {a.board or ''}) - {a.max_points:g} points")
         for task in a.tasks:
