@@ -146,3 +146,11 @@ def test_missing_functions_are_named_with_the_aliases_looked_for():
         assert "no function named actions" in student.interface.problems["actions"]
         reply = student.actions(np.zeros((6, 7), dtype=int))
         assert not reply.ok and reply.kind == "missing"
+
+
+def test_player_ids_that_result_accepts_either_way_are_decided_by_the_other_functions():
+    box, student = adapted("c4_players_1_2_seen_only_by_terminal.py", "connect4")
+    with box:
+        assert student.representation.players == (1, 2)
+        assert not student.interface.bindings["terminal"].note
+        agrees_with_reference(student, student.game)

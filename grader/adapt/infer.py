@@ -170,24 +170,32 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             iface.adaptations.append("your empty board has a shape or marks the grader does not know; "
                                      "trying the course's representation")
 
-    if found.get("result"):
-        _bind_result(caller, names[found["result"]], game, candidates, iface, timeout)
-    if iface.representation is None:
-        iface.representation = candidates[0]
-        if found.get("result") and "result" not in iface.problems:
-            iface.problems["result"] = "no reading of the arguments made result() give the right board"
-    else:
-        iface.adaptations.append(f"reads your boards as: {iface.representation.describe()}")
+    fitting = _bind_result(caller, names[found["result"]], game, candidates, iface, timeout) \
+        if found.get("result") else []
+    # Several representations may fit result() (it often works with any player ids); the one
+    # under which the other functions also agree with the reference is the student's.
+    best: Interface | None = None
+    for rep in fitting or candidates[:1]:
+        trial = Interface(game, rep, dict(iface.bindings), dict(iface.problems), list(iface.adaptations))
+        for role, binder in (("actions", _bind_actions), ("terminal", _bind_terminal), ("utility", _bind_utility)):
+            if found.get(role):
+                binder(caller, names[found[role]], game, trial, timeout)
+        if best is None or _misses(trial) < _misses(best):
+            best = trial
+        if _misses(best) == 0:
+            break
+    if fitting:
+        best.adaptations.append(f"reads your boards as: {best.representation.describe()}")
+    return best
 
-    for role in ("actions", "terminal", "utility"):
-        if found.get(role):
-            binder = {"actions": _bind_actions, "terminal": _bind_terminal, "utility": _bind_utility}[role]
-            binder(caller, names[found[role]], game, iface, timeout)
-    return iface
+
+def _misses(iface: Interface) -> int:
+    """Functions bound without any reading that matched the reference."""
+    return sum(bool(b.note) for b in iface.bindings.values())
 
 
 _PLAYER_PATTERNS = {
-    2: r"3\s*-\s*\w*player|player\w*\s*==\s*2\b|player\w*\s*=\s*2\b",
+    2: r"3\s*-\s*\w*player|player\w*\s*==\s*2\b|player\w*\s*=\s*2\b|\b2\s+if\s+\w+\s*==\s*1\b",
     -1: r"(?:^|[=(,\[\s])-\w*player\b|\*\s*-1\b|player\w*\s*==\s*-1\b|player\w*\s*=\s*-1\b",
 }
 
@@ -221,12 +229,15 @@ def _initial_board(caller: Caller, info: NameInfo, game: Game, timeout: float) -
 
 
 def _bind_result(caller: Caller, info: NameInfo, game: Game, candidates: list[Representation],
-                 iface: Interface, timeout: float) -> None:
+                 iface: Interface, timeout: float) -> list[Representation]:
+    """Bind ``result`` in the first argument order some representation fits; return every
+    representation that fits in that order (the other functions choose among them)."""
     probes = _probe_moves(game)
     expected = [game.to_course(game.result(s, a)) for s, a in probes]
     orders = argument_orders(info.parameters, COURSE_ORDER["result"])
     last_error = ""
     for order in orders:
+        fitting = []
         for base in candidates:
             for rep in _variants(base):
                 ok = True
@@ -247,13 +258,15 @@ def _bind_result(caller: Caller, info: NameInfo, game: Game, candidates: list[Re
                         ok = False
                         break
                 if ok:
-                    iface.representation = rep
-                    iface.bindings["result"] = Binding("result", info.name, order)
-                    if order != COURSE_ORDER["result"]:
-                        iface.adaptations.append(f"calls {info.name}({', '.join(order)}) in your argument order")
-                    return
+                    fitting.append(rep)
+        if fitting:
+            iface.bindings["result"] = Binding("result", info.name, order)
+            if order != COURSE_ORDER["result"]:
+                iface.adaptations.append(f"calls {info.name}({', '.join(order)}) in your argument order")
+            return fitting
     iface.problems["result"] = ("no reading of the arguments made " + info.name + "() give the right board"
                                 + (f" (last error: {last_error})" if last_error else ""))
+    return []
 
 
 def encode_arguments(rep: Representation, order: Sequence[str], board: Any, player: int | None,
