@@ -41,6 +41,7 @@ class Zygote:
         if cfg.get("uid_base") is not None:  # root: each sandbox gets a uid of its own
             cfg["uid"] = int(cfg["uid_base"]) + os.getpid()
         self.worker_pid: int | None = None
+        self.ended: dict[int, int] = {}  # wait statuses of children reaped by waitpid(-1)
         self.spawned = 0
         self.workdir: str | None = None
 
@@ -136,9 +137,10 @@ class Zygote:
         if pid is not None:
             try:
                 _, status = os.waitpid(pid, 0)
-            except ChildProcessError:
-                status = None
+            except ChildProcessError:  # already reaped while killing the others
+                status = self.ended.get(pid)
         self.reap_all_children()
+        self.ended.clear()
         if status is None:
             return {"exit_code": None, "signal": None}
         if os.WIFSIGNALED(status):
@@ -176,20 +178,24 @@ class Zygote:
         deadline = time.monotonic() + patience
         while time.monotonic() < deadline:
             try:
-                pid, _ = os.waitpid(-1, os.WNOHANG)
+                pid, status = os.waitpid(-1, os.WNOHANG)
             except ChildProcessError:
                 return
             if pid == 0:
                 time.sleep(0.0005)
+            else:
+                self.ended[pid] = status
 
     def reap_others(self) -> None:
+        """Reap whatever has ended, keeping each status (the worker's among them is its verdict)."""
         while True:
             try:
-                pid, _ = os.waitpid(-1, os.WNOHANG)
+                pid, status = os.waitpid(-1, os.WNOHANG)
             except ChildProcessError:
                 return
             if pid == 0:
                 return
+            self.ended[pid] = status
 
     def remove_workdir(self) -> None:
         if self.workdir:
