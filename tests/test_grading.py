@@ -48,7 +48,7 @@ def test_a_batch_gives_the_same_scores_as_grading_alone_and_resumes_without_regr
 def test_an_invalid_rubric_is_a_usage_error_that_names_the_key(tmp_path, capsys):
     bad = tmp_path / "rubric.yaml"
     bad.write_text((Path(__file__).parent.parent / "rubric.yaml").read_text().replace(
-        "kind: canned_boards, target: result, points: 4", "kind: canned_boards, target: reslt, points: 4", 1))
+        "kind: canned_boards, target: result, points: 3", "kind: canned_boards, target: reslt, points: 3", 1))
     with pytest.raises(RubricError, match=r"tasks\[1\]\.checks\[3\].*reslt"):
         load_rubric(bad)
     assert main(["grade", str(SAMPLES), "--rubric", str(bad), "--out", str(tmp_path / "o")]) == 2

@@ -10,9 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+import numpy as np
+
 from grader.adapt import returns
 from grader.adapt.infer import Caller, Interface, decode_result_board
 from grader.adapt.representations.base import NotThisRepresentation
+from grader.sandbox import codec
+from grader.sandbox.results import CallResult
 from reference.games.base import Game
 
 
@@ -27,6 +31,7 @@ class Reply:
     kind: str = ""  # sandbox error kind ('timeout', 'exception', ...), 'missing' or 'unreadable'
     call: str = ""
     seconds: float = 0.0
+    mutated: bool | None = None  # whether the call changed its board argument (only from ``mutation``)
 
 
 class StudentGame:
@@ -59,17 +64,51 @@ class StudentGame:
         return f"{binding.name}({', '.join(shown[r] for r in binding.order)})"
 
     def _call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> tuple[Reply, Any]:
+        reply, r, _ = self._send(role, board, player, action)
+        return reply, None if r is None else r.value
+
+    def _send(self, role: str, board: Any, player: int | None, action: Any,
+              return_args: bool = False) -> tuple[Reply, CallResult | None, list[Any]]:
+        """Call ``role``: (reply, the sandbox's CallResult or None, the arguments sent)."""
         binding = self.interface.bindings.get(role)
         call = self.describe_call(role, board, player, action)
         if binding is None:
             why = self.interface.problems.get(role, f"no {role} function was found")
-            return Reply(False, error=why, kind="missing", call=call), None
+            return Reply(False, error=why, kind="missing", call=call), None, []
         args = self.interface.arguments(role, board, player, action) if role != "initial_state" else []
-        r = self.caller.call(binding.name, *args, timeout=self.timeout)
+        if return_args:
+            r = self.caller.call_with(binding.name, args, {}, timeout=self.timeout, return_args=True)
+        else:
+            r = self.caller.call(binding.name, *args, timeout=self.timeout)
         if not r.ok:
             return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call,
-                         seconds=r.duration), None
-        return Reply(True, raw=r.value, call=call, seconds=r.duration), r.value
+                         seconds=r.duration), None, args
+        return Reply(True, raw=r.value, call=call, seconds=r.duration), r, args
+
+    def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
+        """Call ``role`` and tell whether it changed the board it was given (``Reply.mutated``).
+
+        Student code gets fresh copies in its worker, so a ``result`` that changes its input and
+        returns it would otherwise look right. The board is compared in the student's own
+        representation, as sent and as the call left it; ``value`` is that board after the call
+        in course terms (``None`` if it no longer reads as a board), ``raw`` the student's form.
+        """
+        binding = self.interface.bindings.get(role)
+        if binding is not None and "state" not in binding.order:
+            raise ValueError(f"{role} takes no board, so it cannot change one (its arguments: {binding.order})")
+        reply, r, args = self._send(role, board, player, action, return_args=True)
+        if not reply.ok:
+            return reply
+        where = binding.order.index("state")
+        before = codec.decode(codec.encode(args[where]))  # what the worker received, read the same way
+        after = r.args_after[where]
+        reply.mutated = not same_value(before, after)
+        reply.raw = after
+        try:
+            reply.value = self.representation.decode_board(after)
+        except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
+            reply.value = None
+        return reply
 
     def initial_state(self) -> Reply:
         reply, raw = self._call("initial_state")
@@ -130,6 +169,20 @@ class StudentGame:
                                       f"({self.representation.describe()})")
         reply.value = board
         return reply
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Plain data equal in value and type, at every level (numpy arrays by shape, dtype and cells);
+    dicts and sets regardless of order. A board whose 0 became 0.0 has changed."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, np.ndarray):
+        return a.shape == b.shape and a.dtype == b.dtype and bool(np.array_equal(a, b))
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_value(v, b[k]) for k, v in a.items())
+    return bool(a == b) or (a != a and b != b)  # NaN stays NaN
 
 
 def _unreadable(reply: Reply, why: str) -> Reply:

@@ -49,6 +49,9 @@ class CallResult:
     exit_code: int | None = None
     signal: int | None = None
     threads: int = 0  # OS threads alive in the worker after the call (1 = none left running)
+    #: the positional arguments as the call left them (only when asked with ``return_args=True``):
+    #: the worker decodes fresh copies, so this is the only way to see a function change its input
+    args_after: tuple | None = None
 
     def describe_error(self) -> str:
         """One line for feedback: what went wrong, in words a student understands."""

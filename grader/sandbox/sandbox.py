@@ -108,9 +108,15 @@ class Sandbox:
         return self.call_with(target, args, kwargs, timeout=timeout)
 
     def call_with(self, target: str | Handle, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,
-                  *, timeout: float | None = None) -> CallResult:
-        """:meth:`call` with explicit ``args``/``kwargs`` (for keyword names like ``timeout``)."""
+                  *, timeout: float | None = None, return_args: bool = False) -> CallResult:
+        """:meth:`call` with explicit ``args``/``kwargs`` (for keyword names like ``timeout``).
+
+        With ``return_args`` a successful result also carries ``args_after``, the positional
+        arguments as the call left them (the worker's copies), to see whether it changed its input.
+        """
         req = {"op": "call", "target": _target(target), **self._arguments(args, kwargs)}
+        if return_args:
+            req["return_args"] = True
         broken = self._broken_handle(target)
         if broken is not None:
             return broken
@@ -183,7 +189,7 @@ class Sandbox:
         base = dict(stdout=_text(ex.stdout), stderr=_text(ex.stderr), duration=ex.duration,
                     isolation=self.isolation)
         if ex.status == "ok":
-            return self._answer(ex, rid, base)
+            return self._answer(ex, rid, base, with_args=bool(req.get("return_args")))
         if ex.status == "eof":
             status = self._drop_worker()
             how = f"signal {status.get('signal')}" if status.get("signal") else f"exit code {status.get('exit_code')}"
@@ -198,7 +204,7 @@ class Sandbox:
         return CallResult(ok=False, kind=BAD_RETURN, message=f"the result is larger than "
                           f"{self.limits.result_bytes} bytes", **base)
 
-    def _answer(self, ex: Exchange, rid: int, base: dict) -> CallResult:
+    def _answer(self, ex: Exchange, rid: int, base: dict, with_args: bool = False) -> CallResult:
         try:
             resp = codec.parse(ex.frame or b"", self._codec_limits)
             if type(resp) is not dict or resp.get("id") != rid or type(resp.get("ok")) is not bool:
@@ -206,7 +212,10 @@ class Sandbox:
             threads = resp.get("threads") if type(resp.get("threads")) is int else 0
             if resp["ok"]:
                 value = codec.decode(resp.get("value"), self._codec_limits)
-                return CallResult(ok=True, value=value, threads=threads, **base)
+                args_after = codec.decode(resp.get("args"), self._codec_limits) if with_args else None
+                if with_args and type(args_after) is not tuple:
+                    raise codec.CodecError("the answer lacks the arguments after the call")
+                return CallResult(ok=True, value=value, threads=threads, args_after=args_after, **base)
             kind = resp.get("kind")
             fields = [resp.get(k) for k in ("type", "message", "traceback")]
             if kind not in (EXCEPTION, MEMORY, BAD_RETURN) or any(type(f) is not str for f in fields):

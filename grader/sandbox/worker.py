@@ -158,6 +158,8 @@ class Worker:
                 self.leave_student()
             tree = value.tree if type(value) is _Encoded else codec.encode(value, self.codec_limits)
             resp = {"id": rid, "ok": True, "value": tree}
+            if type(value) is _Encoded and value.args is not None:
+                resp["args"] = value.args
         except _BadReturn as e:
             resp = {"id": rid, "ok": False, "kind": "bad-return", "type": "CodecError", "message": str(e),
                     "traceback": ""}
@@ -211,9 +213,15 @@ class Worker:
             return None
         try:
             # encode here so a non-plain result is reported as bad-return, not as an exception
-            return _Encoded(codec.encode(value, self.codec_limits))
+            tree = codec.encode(value, self.codec_limits)
         except codec.CodecError as e:
             raise _BadReturn(str(e)) from None
+        if not req.get("return_args"):
+            return _Encoded(tree)
+        try:  # the arguments as the call left them, for checks that a function leaves its input alone
+            return _Encoded(tree, codec.encode(args, self.codec_limits))
+        except codec.CodecError as e:
+            raise _BadReturn(f"after the call, an argument is no longer plain data: {e}") from None
 
     def op_describe(self, req: dict) -> object:
         target = req.get("target")
@@ -252,12 +260,14 @@ class _BadReturn(Exception):
 
 
 class _Encoded:
-    """A result already encoded by :meth:`Worker.op_call` (so it is encoded only once)."""
+    """A result already encoded by :meth:`Worker.op_call` (so it is encoded only once), with the
+    encoded arguments after the call when they were asked for."""
 
-    __slots__ = ("tree",)
+    __slots__ = ("tree", "args")
 
-    def __init__(self, tree: object) -> None:
+    def __init__(self, tree: object, args: object = None) -> None:
         self.tree = tree
+        self.args = args
 
 
 # ------------------------------------------------------------------------------- helpers
