@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from grader.checks import prepare_shared
 from grader.grading import ungraded
 from grader.load import submission_name
 from grader.report import write_canvas, write_sheets, write_submission
@@ -96,11 +97,14 @@ def save(out_dir: Path, result: SubmissionResult, fp: str) -> None:
                json.dumps({"fingerprint": fp, "result": result.to_dict()}, ensure_ascii=False, indent=1))
 
 
-def _grade_child(path: str, name: str, assignment_json: str, options: BatchOptions, out: str) -> None:
+def _grade_child(path: str, name: str, assignment_json: str, options: BatchOptions, out: str,
+                 shared: dict) -> None:
     """Runs in a grading process: grade one submission and write its result as JSON to ``out``."""
+    from grader.checks import adopt_shared
     from grader.grading import grade_submission
     from grader.rubric import Assignment
 
+    adopt_shared(shared)
     assignment = Assignment.model_validate_json(assignment_json)
     result = grade_submission(path, name, assignment, seed=options.seed, public_only=options.public_only,
                               isolation=options.isolation, require_isolation=options.require_isolation)
@@ -162,14 +166,15 @@ def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignmen
     pending = list(todo)
     running: dict[multiprocessing.Process, tuple[Path, str, Path, float]] = {}
     assignment_json = assignment.model_dump_json()
+    shared = prepare_shared(assignment, options.seed) if todo else {}
     try:
         while pending or running:
             while pending and len(running) < jobs:
                 path, fp = pending.pop(0)
                 out = scratch / f"{submission_filename(path.name)}.json"
                 out.unlink(missing_ok=True)
-                proc = context.Process(target=_grade_child, args=(str(path), name, assignment_json, options, str(out)),
-                                       daemon=False)
+                proc = context.Process(target=_grade_child, daemon=False,
+                                       args=(str(path), name, assignment_json, options, str(out), shared))
                 proc.start()
                 running[proc] = (path, fp, out, time.monotonic())
             multiprocessing.connection.wait([p.sentinel for p in running], timeout=0.5)

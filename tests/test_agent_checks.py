@@ -27,7 +27,8 @@ pytestmark = pytest.mark.timeout(60)
 SUBMISSIONS = Path(__file__).parent / "agent_submissions"
 FUNCTIONS = {"initial_state": ["empty_board"], "actions": ["actions"], "result": ["result"],
              "terminal": ["terminal"], "utility": ["utility"]}
-AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line"]
+AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line",
+          "lazy_winner"]
 CLASS_AGENT = "GreedyAgent"  # a class fixing its player when built
 
 
@@ -158,22 +159,26 @@ def test_unknown_tactic_is_a_rubric_error(connect4):
 
 @pytest.mark.parametrize("name", ["tictactoe", "connect4"])
 def test_win_and_block_answers_agree_with_the_reference(name):
-    """Win answers win at once; the only block is the single non-losing move (checked by brute force)."""
+    """Win answers win at once and no other move forces a win; the only block is the single move that
+    does not lose at once, and it does not lose by force (checked by brute force and the exact solver)."""
     game = load_game(name)
     for t in tactic_positions(game, ("win", "block"), 40, seed=5):
         me = game.to_move(t.state)
         if t.kind == "win":
             assert set(t.answers) == set(immediate_wins(game, t.state))
-            if name == "tictactoe":  # no other move forces a win (the solver values all wins alike)
-                others = [game.result(t.state, a) for a in game.actions(t.state) if a not in t.answers]
-                assert all(not game.terminal(c) and solve(game, c) >= 0 for c in others)
+            others = [game.result(t.state, a) for a in game.actions(t.state) if a not in t.answers]
+            assert all(game.terminal(c) or solve(game, c) >= 0 for c in others)
         else:
             assert len(threats(game, t.state)) == 1 and not immediate_wins(game, t.state)
             survivors = [a for a in game.actions(t.state) if not immediate_wins(game, game.result(t.state, a))]
             assert survivors == list(t.answers)
-            if name == "tictactoe":  # the block does not lose by force
-                assert -solve(game, game.result(t.state, t.answers[0])) >= 0
+            assert solve(game, game.result(t.state, t.answers[0])) <= 0
         assert game.winner(t.state) is None and me in (1, -1)
+
+
+def test_perfect_agent_in_no_hurry_keeps_every_tactics_point(tictactoe):
+    r = tictactoe.check("agent_tactics", "lazy_winner", positions=10)
+    assert (r.status, r.points) == ("passed", 10), r.message
 
 
 def test_dots_tactic_answers_contain_every_best_move():
@@ -275,3 +280,17 @@ def test_agent_checks_run_in_a_whole_grading_with_their_names_and_points():
         ("greedy: legal moves in time", 4), ("greedy: tactics", 3), ("greedy: beats random", 2),
         (f"{CLASS_AGENT}: time per move", 1)]
     assert any("per seat" in note for note in result.adaptations)
+
+
+def test_a_batch_finds_tactic_positions_once_and_every_grading_process_adopts_them(monkeypatch):
+    from grader.checks import adopt_shared, agent_tactics, prepare_shared
+    from grader.rubric import load_rubric
+
+    tictactoe = load_rubric().assignment("tictactoe")
+    shared = prepare_shared(tictactoe, seed=4)
+    (request, positions), = shared["agent_tactics"].items()
+    assert positions and all(t.kind in ("win", "block") for t in positions)
+    monkeypatch.setattr(agent_tactics, "_FOUND", {})
+    monkeypatch.setattr(agent_tactics, "_find_positions", lambda *a: pytest.fail("searched again"))
+    adopt_shared(shared)
+    assert agent_tactics.tactic_positions(*request) == positions

@@ -58,6 +58,27 @@ def describe_kind(kind: str, spec: Any = None) -> str:
     return getattr(module, "WORDS", kind.replace("_", " "))
 
 
+def prepare_shared(assignment: Any, seed: int) -> dict[str, Any]:
+    """Work that every submission's checks would repeat (tactic positions found with the solver),
+    done once for a batch. Check modules take part by defining ``prepare(ctx, spec)`` and ``adopt``."""
+    from grader.checks.context import CheckContext
+
+    ctx = CheckContext(assignment, assignment.make_game(), None, seed=seed)
+    shared: dict[str, Any] = {}
+    for task in assignment.tasks:
+        for spec in task.checks:
+            module = KINDS.get(spec.kind)
+            if hasattr(module, "prepare"):
+                shared.setdefault(spec.kind, {}).update(module.prepare(ctx, spec))
+    return shared
+
+
+def adopt_shared(shared: dict[str, Any]) -> None:
+    """Install what :func:`prepare_shared` computed in another process."""
+    for kind, data in shared.items():
+        KINDS[kind].adopt(data)
+
+
 KINDS: dict[str, Any] = _discover()
 
-__all__ = ["KINDS", "Outcome", "describe_kind", "share"]
+__all__ = ["KINDS", "Outcome", "adopt_shared", "describe_kind", "prepare_shared", "share"]

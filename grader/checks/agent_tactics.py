@@ -10,12 +10,12 @@ Positions come from seeded random play; the answer set of each is computed by on
 with the reference game, and a position is kept only when that answer set is clearly right (and
 some legal move lies outside it, else there is nothing to miss):
 
-- ``win`` in Connect 4: always (the exact solver scores sooner wins higher, so the immediate wins
-  are exactly its best moves); in tic-tac-toe, where the solver values every forced win alike,
-  only when no other move also forces a win.
-- ``block``: there are other legal moves, and after the block the opponent has no immediate win
-  (otherwise every move loses and a searching agent may rightly not care); in tic-tac-toe also
-  the block must not lose by force.
+- ``win``: no other move also forces a win. Minimax as taught values every win alike (+1), so an
+  agent that sees a slower forced win may rightly play it (and a random move would often be one).
+- ``block``: there are other legal moves, after the block the opponent has no immediate win, and
+  the block does not lose by force (otherwise every move loses and a searching agent may rightly
+  not care). Forced outcomes come from the exact solver; a Connect 4 position it cannot settle
+  within ``OUTCOME_NODE_BUDGET`` nodes is not used.
 - ``free_box`` / ``safe_move``: every move the exact solver rates best is in the answer set (no
   position where declining a box or sacrificing one is the better play). The solver is asked only
   on late positions (at most ``SOLVED_FREE_LINES`` undrawn lines), where it answers quickly. On big
@@ -28,7 +28,6 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable, NamedTuple, Sequence
 
 from grader.checks import Outcome, share
@@ -56,7 +55,8 @@ TACTIC_WORDS = {
 }
 #: Dots and Boxes positions used have at most this many undrawn lines (children are solved by search)
 SOLVED_FREE_LINES = 15
-SOLVER_NODE_BUDGET = 200_000
+SOLVER_NODE_BUDGET = 200_000  # Dots and Boxes, per position
+OUTCOME_NODE_BUDGET = 5_000  # Connect 4, per forced-outcome question; most late positions need far fewer
 GAMES_PER_POSITION = 20  # random games tried per wanted position before giving up
 SHOWN = 3
 
@@ -90,8 +90,7 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     agent = agent_or_outcome(ctx, spec)
     if isinstance(agent, Outcome):
         return agent
-    count = int(spec.params.get("positions", 10))
-    tactics = tactic_positions(game, tuple(kinds), count, seed=ctx.rng(f"agent_tactics:{spec.target}").randrange(2**31))
+    tactics = tactic_positions(*_request(ctx, spec, kinds))
     if not tactics:
         return Outcome(0.0, f"no clear {'/'.join(kinds)} positions were found on this board", status="error")
 
@@ -130,13 +129,42 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
                    boards=boards)
 
 
-@lru_cache(maxsize=32)  # the same positions for every submission of a run: found once
+def _request(ctx: CheckContext, spec: CheckSpec, kinds: Sequence[str]) -> tuple[Game, tuple[str, ...], int, int]:
+    """The arguments of :func:`tactic_positions` for a check. One seed for every agent of a run:
+    the positions are found once and each agent faces the same ones."""
+    return ctx.game, tuple(kinds), int(spec.params.get("positions", 10)), ctx.rng("agent_tactics").randrange(2**31)
+
+
+#: positions found so far, by the arguments of tactic_positions (the same for every submission of a run)
+_FOUND: dict[tuple[Game, tuple[str, ...], int, int], tuple[Tactic, ...]] = {}
+
+
+def prepare(ctx: CheckContext, spec: CheckSpec) -> dict:
+    """Find this check's positions (seconds of solver work on Connect 4) so that a batch does it once
+    and hands the result to every grading process (:func:`adopt`)."""
+    kinds = spec.params.get("kinds", list(GAME_TACTICS[ctx.game.name]))
+    request = _request(ctx, spec, [kinds] if isinstance(kinds, str) else kinds)
+    return {request: tactic_positions(*request)}
+
+
+def adopt(found: dict) -> None:
+    """Take positions found by :func:`prepare` in another process."""
+    _FOUND.update(found)
+
+
 def tactic_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:
     """Up to ``count`` distinct positions of each tactic in ``kinds``, from seeded random games.
 
     Each random game gives at most one position per tactic, so positions are not near-copies.
     Positions checked by the exact solver come first; unverified ones only make up a shortfall.
     """
+    key = (game, kinds, count, seed)
+    if key not in _FOUND:
+        _FOUND[key] = _find_positions(game, kinds, count, seed)
+    return _FOUND[key]
+
+
+def _find_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:
     rng = random.Random(seed)
     found: dict[str, list[Tactic]] = {k: [] for k in kinds}
     reserve: dict[str, list[Tactic]] = {k: [] for k in kinds}
@@ -200,8 +228,9 @@ def _win(game: Game, state: State) -> Answer | None:
     wins = immediate_wins(game, state)
     if not wins or len(wins) == len(game.actions(state)):
         return None  # nothing to find, or nothing to miss
-    if game.name == "tictactoe" and set(_solver_best(game, state)) != set(wins):
-        return None  # another move forces a win too: the solver cannot tell them apart
+    others = (a for a in game.actions(state) if a not in wins)
+    if any(_forced_outcome(game, game.result(state, a)) not in (0, 1) for a in others):
+        return None  # after another move the opponent loses by force too (or the solver could not tell)
     return Answer(tuple(wins))
 
 
@@ -214,24 +243,31 @@ def _block(game: Game, state: State) -> Answer | None:
         return None
     block = next(iter(found))
     after = game.result(state, block)
-    if game.terminal(after) or immediate_wins(game, after):
-        return None
-    if game.name == "tictactoe" and set(_solver_best(game, state)) != {block}:
-        return None  # the block loses by force anyway
+    if game.terminal(after) or immediate_wins(game, after) or _forced_outcome(game, after) not in (0, -1):
+        return None  # every move loses (or the solver could not tell)
     return Answer((block,))
 
 
-def _solver_best(game: Game, state: State) -> list[Action]:
-    """Tic-tac-toe: the actions of best exact value (turns alternate, so a child's value flips sign)."""
-    from reference.solvers import solve
+def _forced_outcome(game: Game, state: State) -> int | None:
+    """+1, 0 or -1: whether the side to move in ``state`` wins, draws or loses with best play
+    (None when the Connect 4 solver would need more than ``OUTCOME_NODE_BUDGET`` nodes to know)."""
+    from reference.solvers import SolverBudgetExceeded, UnsupportedGame, solve
 
-    me = game.to_move(state)
-    values = {}
-    for a in game.actions(state):
-        child = game.result(state, a)
-        values[a] = game.utility(child, me) if game.terminal(child) else -solve(game, child)
-    best = max(values.values())
-    return [a for a, v in values.items() if v == best]
+    if game.terminal(state):
+        value = game.utility(state, game.to_move(state))
+    elif game.name == "connect4":
+        from reference.solvers.connect4 import solve_connect4
+
+        try:
+            value = solve_connect4(game, state, weak=True, node_budget=OUTCOME_NODE_BUDGET)
+        except SolverBudgetExceeded:
+            return None
+    else:
+        try:
+            value = solve(game, state)
+        except UnsupportedGame:
+            return None
+    return (value > 0) - (value < 0)
 
 
 def _captures(game: Any, state: State) -> list[Action]:

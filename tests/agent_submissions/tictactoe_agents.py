@@ -50,3 +50,21 @@ def greedy_player(board, player='x'):
 def never_wins_player(board, player='x'):
     others = [a for a in actions(board) if not check_win(result(board, player, a), player)]
     return others[0] if others else actions(board)[0]
+
+
+def value(board, player):
+    """Plain minimax as taught: +1 win, 0 draw, -1 loss for ``player`` to move; every win alike."""
+    other = 'o' if player == 'x' else 'x'
+    if check_win(board, other):
+        return -1
+    if ' ' not in board:
+        return 0
+    return max(-value(result(board, player, a), other) for a in actions(board))
+
+
+def lazy_winner_player(board, player='x'):
+    """Perfect, but in no hurry: among the moves that force a win it prefers one that does not win at once."""
+    other = 'o' if player == 'x' else 'x'
+    scored = [(-value(result(board, player, a), other), not check_win(result(board, player, a), player), a)
+              for a in actions(board)]
+    return max(scored)[2]
