@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import nbformat
@@ -99,6 +100,18 @@ def test_kernel_under_bubblewrap_cannot_see_the_grader_or_write_the_system(tmp_p
              "open('scratch.txt', 'w').write('the working folder is writable')")
     path = write_notebook(tmp_path, "probe.ipynb", new_code_cell(probe))
     outcome = notebook_runs.run(context_for(path), spec("notebook_runs"))
+    assert outcome.fraction == 1.0, outcome.message
+
+
+@pytest.mark.skipif("bubblewrap" not in isolation.available_levels(), reason="bubblewrap is not usable here")
+def test_kernel_under_bubblewrap_has_no_network(tmp_path):
+    listener = socket.create_server(("127.0.0.1", 0))
+    probe = ("import socket\ntry:\n    socket.create_connection(('127.0.0.1', %d), timeout=2)\n"
+             "except OSError:\n    pass\nelse:\n    raise AssertionError('reached the host network')"
+             % listener.getsockname()[1])
+    path = write_notebook(tmp_path, "net.ipynb", new_code_cell(probe))
+    with listener:
+        outcome = notebook_runs.run(context_for(path), spec("notebook_runs"))
     assert outcome.fraction == 1.0, outcome.message
 
 

@@ -5,10 +5,10 @@ does not stop the run, so the message can list every cell that failed. Credit is
 with ``params.partial: true`` the share of code cells that ran ok.
 
 The kernel runs confined. Under ``bubblewrap`` it sees a read-only system and Python install, a
-private /tmp (its HOME), its own PID/IPC/UTS namespaces, only its own connection file, and the
-fresh working folder (writable). It keeps the host's network namespace: the kernel talks to
-the client over loopback TCP, so ``--unshare-net`` would cut it off. Without bubblewrap the kernel
-runs under ``prlimit`` (address space, file size, open files, no core dumps) in the fresh folder.
+private /tmp (its HOME), its own PID/IPC/UTS/network namespaces (no network at all: it talks to the
+client over Unix sockets in its folder), only its own connection file, and the fresh working folder
+(writable). Without bubblewrap the kernel runs under ``prlimit`` (address space, file size, open
+files, no core dumps) in the fresh folder.
 
 Params: ``cell_seconds`` (60), ``total_seconds`` (300), ``partial`` (false), ``memory_mb`` (the
 assignment's limit). Only .ipynb submissions are run: a .py or .html file is not the notebook the
@@ -126,15 +126,12 @@ def kernel_confinement(workdir: Path, memory_mb: int) -> tuple[list[str], dict[s
 
 
 def _bwrap_for_kernel(workdir: Path) -> list[str]:
-    """The sandbox's bwrap arguments with the network namespace shared (loopback to the client)."""
+    """The sandbox's bwrap arguments, with the kernel's folder bound writable (its sockets live there)."""
     args = isolation.bwrap_prefix()
     args = args[: args.index("--chdir")]  # we choose the folder below
     # --new-session would put the kernel out of the process group jupyter_client interrupts at a
     # cell's time limit; the launcher already gives it a session of its own without a terminal.
     args.remove("--new-session")
-    unshared = args.index("--unshare-all")
-    args[unshared : unshared + 1] = ["--unshare-user-try", "--unshare-ipc", "--unshare-pid", "--unshare-uts",
-                                     "--unshare-cgroup-try"]
     where = str(workdir.resolve())
     # In its own PID namespace the kernel's parent is pid 1, which ipykernel's parent poller reads
     # as "the client has gone"; --die-with-parent does that job instead.

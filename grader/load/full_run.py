@@ -75,19 +75,20 @@ def _timeout_recording_client() -> type:
     return TimeoutRecordingClient
 
 
-def _kernel_manager_class(prefix: Sequence[str]) -> type:
+def _kernel_manager_class(prefix: Sequence[str], sockets: Path) -> type:
+    """A kernel manager that talks to its kernel over Unix sockets named ``sockets-<n>`` (so the
+    kernel needs no network at all) and starts it as ``prefix + the kernelspec's argv`` (a sandbox
+    launcher, ``prlimit``, ...)."""
     from jupyter_client.manager import AsyncKernelManager
 
-    if not prefix:
-        return AsyncKernelManager
-
-    class PrefixedKernelManager(AsyncKernelManager):
-        """Starts the kernel as ``prefix + the kernelspec's argv`` (a sandbox launcher, ``env``, ...)."""
+    class GraderKernelManager(AsyncKernelManager):
+        def __init__(self, **kwargs: object) -> None:
+            super().__init__(transport="ipc", ip=str(sockets), **kwargs)
 
         def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
             return [*prefix, *super().format_kernel_cmd(extra_arguments)]
 
-    return PrefixedKernelManager
+    return GraderKernelManager
 
 
 def run_notebook(
@@ -130,7 +131,7 @@ def run_notebook(
     client = _timeout_recording_client()(
         nb,
         kernel_name=kernel_name,
-        kernel_manager_class=_kernel_manager_class(kernel_cmd_prefix),
+        kernel_manager_class=_kernel_manager_class(kernel_cmd_prefix, workdir / ".kernel"),
         timeout_func=cell_limit,
         startup_timeout=int(startup_timeout),
         allow_errors=True,
