@@ -236,3 +236,14 @@ def _state(pid: int) -> str:
             return f.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "gone"
+
+
+def test_a_python_install_under_tmp_is_bound_after_the_private_tmp(monkeypatch):
+    """A grader installed in a venv under /tmp must still find its Python inside bubblewrap."""
+    from grader.sandbox import isolation
+
+    monkeypatch.setattr(isolation, "python_roots", lambda: ["/opt/python", "/tmp/venv"])
+    args = isolation.bwrap_prefix()
+    private_tmp = args.index("--tmpfs")
+    assert args[private_tmp + 1] == "/tmp"
+    assert args.index("/tmp/venv") > private_tmp and args[args.index("/tmp/venv") - 1] == "--ro-bind"

@@ -120,10 +120,11 @@ def bwrap_prefix() -> list[str]:
             args += ["--ro-bind", top, top]
     for path in ("/etc/ld.so.cache", "/etc/localtime", "/etc/mime.types"):
         args += ["--ro-bind-try", path, path]
-    for root in python_roots():
+    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    for root in python_roots():  # after the private /tmp, so that a venv under /tmp stays visible
         if not root.startswith("/usr/"):
             args += ["--ro-bind", root, root]
-    return args + ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--chdir", "/tmp"]
+    return args + ["--chdir", "/tmp"]
 
 
 def _probe_bubblewrap() -> LevelProbe:
