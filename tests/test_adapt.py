@@ -37,7 +37,10 @@ def agrees_with_reference(student, game, count=15):
         assert sorted(map(repr, student.actions(board, player).value)) == sorted(map(repr, game.actions(state)))
         action = game.actions(state)[0]
         got = student.result(board, player, action)
-        expected = game.to_course(game.result(state, action))
+        after = game.result(state, action)
+        expected = game.to_course(after)
+        if got.moves_again is not None:  # the student's result says whose turn it is
+            assert got.moves_again == (game.to_move(after) == player), got
         if game.name == "connect4":
             assert np.array_equal(got.value, expected), got
         else:
@@ -101,7 +104,31 @@ def test_old_dots_and_boxes_layout_with_letter_players_and_extra_turn_pairs():
     with box:
         rep = student.representation
         assert rep.layout == "v1" and rep.players == ("b", "r")
+        assert student.interface.bindings["result"].reading == "(board, extra turn)"
         agrees_with_reference(student, student.game)
+        game = student.game
+        state = game.result(game.initial_state(), ("h", 0, 0))
+        for line in [("v", 0, 0), ("h", 1, 0)]:
+            state = game.result(state, line)
+        closing = student.result(game.to_course(state), game.to_move(state), ("v", 0, 1))
+        assert closing.moves_again is True and closing.turn == "extra turn True"
+        assert closing.value["boxes"] == {(0, 0): game.to_move(state)}
+
+
+def test_turn_readings_take_player_marks_or_bools_never_both():
+    from grader.adapt.representations.dots_and_boxes import DotsAndBoxesRepresentation
+    from grader.adapt.returns import turn_readings
+
+    readings = turn_readings(DotsAndBoxesRepresentation(4, 4, players=(1, 2)))
+    board = {"size": (4, 4), "lines": {}, "boxes": {}}
+    assert readings["(board, next player)"]((board, 2), 1) == (False, "the other player (2)")
+    assert readings["(board, next player)"]((board, np.int64(1)), 1) == (True, "the same player (1)")
+    assert readings["(board, next player)"]((board, True), 1) is None  # True is not player 1
+    assert readings["(board, next player)"]((board, -1), 1) is None  # not one of this student's marks
+    assert readings["(board, extra turn)"]((board, np.bool_(True)), -1) == (True, "extra turn True")
+    assert readings["(board, extra turn)"]((board, 1), 1) is None
+    assert readings["(board, ..., next player)"]((board, 3, 1), -1) == (False, "the other player (1)")
+    assert readings["(board, next player)"](board, 1) is None  # a bare board says nothing about the turn
 
 
 @pytest.mark.parametrize("label, reading", [

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, Protocol, Sequence
 
@@ -47,7 +47,7 @@ class Binding:
     role: str
     name: str
     order: tuple[str, ...]
-    reading: str = ""  # how the answer is read (terminal, utility), in words
+    reading: str = ""  # how the answer is read (terminal, utility; result: the turn, '' if not said), in words
     scale: float = 1.0  # utility: the value of a win
     empty_value: Any = False  # terminal: its answer on the empty board (a status string reading needs it)
     note: str = ""
@@ -186,6 +186,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             break
     if fitting:
         best.adaptations.append(f"reads your boards as: {best.representation.describe()}")
+        _bind_turn(caller, game, best, timeout)
     return best
 
 
@@ -267,6 +268,49 @@ def _bind_result(caller: Caller, info: NameInfo, game: Game, candidates: list[Re
     iface.problems["result"] = ("no reading of the arguments made " + info.name + "() give the right board"
                                 + (f" (last error: {last_error})" if last_error else ""))
     return []
+
+
+def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> None:
+    """When ``result`` answers a tuple, read its other item as the turn if one reading fits.
+
+    Only moves that complete no box decide the reading (there, in every game, the other player
+    moves next). After a box the answer must merely have the reading's type (a player mark, a
+    bool): whether it gives the extra turn is what the checks judge, so a student's missing extra
+    turn is marked wrong rather than read as another convention.
+    """
+    binding, rep = iface.bindings["result"], iface.representation
+    answers = []  # (the answer, the mover, whether the reference gives the mover another turn)
+    for state, action in _probe_moves(game):
+        after = game.result(state, action)
+        if game.terminal(after):
+            continue  # nobody moves after the last line: no evidence either way
+        r = caller.call(binding.name, *iface.arguments("result", game.to_course(state), game.to_move(state),
+                                                       action), timeout=timeout)
+        if not r.ok:
+            return
+        answers.append((r.value, game.to_move(state), game.to_move(after) == game.to_move(state)))
+    if not answers or not all(_board_first_of_tuple(rep, value) for value, _, _ in answers):
+        return
+    for words, read in returns.turn_readings(rep).items():
+        said = [read(value, mover) for value, mover, _ in answers]
+        if all(s is not None for s in said) and \
+                not any(s[0] for s, (_, _, again) in zip(said, answers) if not again):
+            iface.bindings["result"] = replace(binding, reading=words)
+            iface.adaptations.append(f"{binding.name}() returns {words}: the turn it gives is judged with the board")
+            return
+    iface.adaptations.append(f"{binding.name}() returns a tuple whose other items are neither the next player "
+                             "nor an extra-turn flag: only its board is judged")
+
+
+def _board_first_of_tuple(rep: Representation, value: Any) -> bool:
+    """Whether a ``result`` answer is a (board, ...) tuple rather than a board."""
+    if not (isinstance(value, tuple) and len(value) in (2, 3)):
+        return False
+    try:
+        rep.decode_board(value)
+    except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
+        return True
+    return False
 
 
 def encode_arguments(rep: Representation, order: Sequence[str], board: Any, player: int | None,

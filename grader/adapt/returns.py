@@ -1,5 +1,6 @@
 """Reading what students' functions return: ``terminal`` as a bool, a winner, a string or a tuple;
-``utility`` on any scale; ``result`` returning ``(board, next_player)``; agents returning dicts or pairs.
+``utility`` on any scale; ``result`` returning ``(board, next_player)`` or ``(board, extra_turn)``;
+agents returning dicts or pairs.
 
 Each reading is a small pure function; ``grader.adapt.infer`` picks the one the evidence supports.
 """
@@ -11,7 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from grader.adapt.representations.base import plain
+from grader.adapt.representations.base import NotThisRepresentation, plain
 
 
 def _bool_like(v: Any) -> bool:
@@ -72,6 +73,49 @@ def board_part(value: Any) -> list[Any]:
     if isinstance(value, tuple) and len(value) in (2, 3):
         out.append(value[0])
     return out
+
+
+#: (moves_again, what the answer said in words), or None when the answer does not fit the reading
+TurnReading = Callable[[Any, int], "tuple[bool, str] | None"]
+
+
+def turn_readings(rep: Any) -> dict[str, TurnReading]:
+    """Ways to read whose turn a ``result`` answer says it is, by the tuple's length and the item.
+
+    Each reading takes the answer and the course player who moved (+1/-1) and says whether that
+    player moves again. ``rep`` (the student's representation) knows the player marks: a next
+    player must be one of them, and an extra turn must be a bool, so the two never both fit.
+    """
+
+    def next_player(length: int, at: int) -> TurnReading:
+        def read(value: Any, mover: int) -> tuple[bool, str] | None:
+            if not _turn_tuple(value, length):
+                return None
+            try:
+                nxt = rep.decode_player(value[at])
+            except NotThisRepresentation:  # not one of the student's player marks
+                return None
+            again = nxt == mover
+            return again, f"{'the same' if again else 'the other'} player ({plain(value[at])!r})"
+        return read
+
+    def extra_turn(length: int, at: int) -> TurnReading:
+        def read(value: Any, mover: int) -> tuple[bool, str] | None:
+            if not _turn_tuple(value, length) or not isinstance(plain(value[at]), bool):
+                return None
+            return bool(plain(value[at])), f"extra turn {plain(value[at])!r}"
+        return read
+
+    shapes = {"(board, {})": (2, 1), "(board, {}, ...)": (3, 1), "(board, ..., {})": (3, 2)}
+    readings: dict[str, TurnReading] = {}
+    for shape, (length, at) in shapes.items():
+        readings[shape.format("next player")] = next_player(length, at)
+        readings[shape.format("extra turn")] = extra_turn(length, at)
+    return readings
+
+
+def _turn_tuple(value: Any, length: int) -> bool:
+    return isinstance(value, tuple) and len(value) == length
 
 
 MOVE_KEYS = ("move", "action", "col", "column", "line", "best_move", "a")

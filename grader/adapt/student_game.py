@@ -32,6 +32,9 @@ class Reply:
     call: str = ""
     seconds: float = 0.0
     mutated: bool | None = None  # whether the call changed its board argument (only from ``mutation``)
+    # result only: whether the mover moves again, as the answer says; None when it does not say
+    moves_again: bool | None = None
+    turn: str = ""  # result only: what the answer said about the turn, in words ("the other player (2)")
 
 
 class StudentGame:
@@ -128,8 +131,20 @@ class StudentGame:
         return reply
 
     def result(self, board: Any, player: int, action: Any) -> Reply:
+        """The board after ``action``, and ``moves_again`` when the student's answer says whose turn it is
+        (``(board, next_player)``, ``(board, extra_turn)``); the course board itself does not say."""
         reply, raw = self._call("result", board, player, action)
-        return self._decode_board(reply, raw) if reply.ok else reply
+        if not reply.ok:
+            return reply
+        reply = self._decode_board(reply, raw)
+        reading = self.interface.bindings["result"].reading
+        if not reply.ok or not reading:
+            return reply
+        said = returns.turn_readings(self.representation)[reading](raw, player)
+        if said is None:
+            return _unreadable(reply, f"returned {_short(raw)}, which is not {reading} like its other answers")
+        reply.moves_again, reply.turn = said
+        return reply
 
     def terminal(self, board: Any) -> Reply:
         reply, raw = self._call("terminal", board)

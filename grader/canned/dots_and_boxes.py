@@ -2,10 +2,12 @@
 one box, two boxes closed by one line, the extra turn after each, and the last line of the game.
 
 Lines are the course's ``('h' | 'v', row, col)`` named by their starting dot. The board dict does
-not say whose turn it is, so the extra-turn rule shows in ``result`` only through who owns the
+not say whose turn it is, so the extra-turn rule shows on the board only through who owns the
 next box: the cases "... moves again and closes ..." give the mover a second box right after the
 first. A student who passes the turn after every line (or infers the mover from the number of
-lines) names the wrong owner there.
+lines) names the wrong owner there. A ``result`` that answers ``(board, next_player)`` or
+``(board, extra_turn)`` is also judged on the turn it gives (``grader.checks._judge``), so there
+every case where the mover completes a box (one, or two at once) tests the extra turn.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Judging one game function on one position against the reference: the single place that says what
-"right" means for ``actions``, ``result``, ``terminal`` and ``utility``.
+"right" means for ``actions``, ``result``, ``terminal`` and ``utility``. For ``result`` that is the board,
+and also the turn when the student's ``result`` says whose turn it is (``(board, next_player)``).
 
 Used by every check that compares functions on boards (canned edge cases, random positions).
 """
@@ -13,7 +14,7 @@ from grader.adapt import Reply, StudentGame, same_board
 from grader.checks import Outcome, share
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
-from reference.games.base import State
+from reference.games.base import Game, State
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Verdict:
     expected: Any
     case: Case
     timed_out: bool = False
+    turn_problem: str = ""  # result: the board is right but the turn it gives is not, in words
 
 
 def judge(ctx: CheckContext, role: str, case: Case) -> Verdict:
@@ -45,8 +47,12 @@ def judge(ctx: CheckContext, role: str, case: Case) -> Verdict:
             and len(reply.value) == len(expected)
     elif role == "result":
         reply = student.result(board, player, case.action)
-        expected = game.to_course(game.result(case.state, case.action))
+        after = game.result(case.state, case.action)
+        expected = game.to_course(after)
         right = reply.ok and same_board(game, reply.value, expected)
+        problem = _turn_problem(game, case.state, after, reply) if right else ""
+        if problem:
+            return Verdict(False, reply, expected, case, turn_problem=problem)
     elif role == "terminal":
         reply = student.terminal(board)
         expected = game.terminal(case.state)
@@ -65,6 +71,30 @@ def judge(ctx: CheckContext, role: str, case: Case) -> Verdict:
     else:
         raise ValueError(f"no judge for the role {role!r}")
     return Verdict(right, reply, expected, case, timed_out=reply.kind == "timeout")
+
+
+def _turn_problem(game: Game, before: State, after: State, reply: Reply) -> str:
+    """What is wrong with the turn a ``result`` answer gives ('' if right or not said).
+
+    Judged only when the answer says it (``reply.moves_again``) and the game goes on: nobody
+    moves after the last line. The reference's rule: the mover moves again exactly when
+    ``to_move`` stays the same (in Dots and Boxes, after completing a box).
+    """
+    if reply.moves_again is None or game.terminal(after):
+        return ""
+    again = game.to_move(after) == game.to_move(before)
+    if reply.moves_again == again:
+        return ""
+    return f"expected {_turn_words(game, before, after, again)}, got {reply.turn}"
+
+
+def _turn_words(game: Game, before: State, after: State, again: bool) -> str:
+    if not again:
+        return "the other player to move next"
+    if game.name != "dots_and_boxes":
+        return "the same player to move again"
+    closed = len(game.to_course(after)["boxes"]) - len(game.to_course(before)["boxes"])
+    return f"the same player to move again after completing {'a box' if closed == 1 else 'two boxes at once'}"
 
 
 def _reads_sign(student: StudentGame) -> bool:
@@ -96,6 +126,8 @@ def judge_all(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: int 
 def _what_went_wrong(v: Verdict) -> str:
     if not v.reply.ok:
         return v.reply.error
+    if v.turn_problem:
+        return v.turn_problem
     return f"expected {_short(v.expected)}, got {_short(v.reply.value)}"
 
 
@@ -104,17 +136,24 @@ def _shown(ctx: CheckContext, role: str, v: Verdict) -> BoardShown:
     player = game.to_move(v.case.state)
     returned = v.reply.value if v.reply.ok else v.reply.error
     highlight = (v.case.action,) if v.case.action is not None else ()
+    expected_turn = returned_turn = None
+    if role == "result" and v.reply.ok and v.reply.moves_again is not None and game.name == "dots_and_boxes":
+        # only the answer says whose turn it is (the board does not): the drawings end with it
+        expected_turn = game.to_move(game.result(v.case.state, v.case.action))
+        returned_turn = player if v.reply.moves_again else -player
     return ctx.show(game.to_course(v.case.state), v.case.why or f"{role} on this board", player=player,
-                    call=v.reply.call, expected=_readable(game, v.expected), returned=_readable(game, returned),
-                    highlight=highlight)
+                    call=v.reply.call, expected=_readable(game, v.expected, expected_turn),
+                    returned=_readable(game, returned, returned_turn), highlight=highlight)
 
 
-def _readable(game: Any, value: Any) -> Any:
-    """Boards as text drawings, other values as they are."""
+def _readable(game: Any, value: Any, to_move: int | None = None) -> Any:
+    """Boards as text drawings (with ``to_move`` when known), other values as they are."""
     if isinstance(value, (str, bool, int, float)) or value is None:
         return value
+    if to_move is None and game.name == "dots_and_boxes":
+        to_move = 1  # the board does not say; the drawing needs some player
     try:
-        state = game.from_course(value, to_move=1 if game.name == "dots_and_boxes" else None)
+        state = game.from_course(value, to_move=to_move)
         return "\n" + game.text(state)
     except ValueError:
         pass
