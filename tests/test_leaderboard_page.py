@@ -225,3 +225,58 @@ def test_packed_drawings_round_trip_and_shrink_repetitive_boards():
     packed = pack_drawings(drawings)
     assert unpack_drawings(packed) == drawings
     assert len(packed) * 10 < sum(map(len, drawings))
+
+
+def faulty_games() -> list[GameRecord]:
+    """bob faults twice under the random-move policy and still draws; carol forfeits one (an old record, no faults field)."""
+    kept = GameRecord(
+        game_id="a~b-0-swap0", pair_id="a~b-0", game="connect4", size={"rows": 6, "cols": 7}, first="alice",
+        second="bob", opening=[3], moves=[0, 1, 2, 3], movers=[1, -1, 1, -1], result=0,
+        reason="draw: the board is full; 2 fault(s), a random move played instead (see faults)",
+        faults=[{"player": "bob", "ply": 2, "kind": "timeout", "message": "timeout: bob took more than 1 s"},
+                {"player": "bob", "ply": 4, "kind": "illegal", "message": "illegal: bob returned 9"}],
+    )  # fmt: skip
+    old = game("a~b-0-swap1", "bob", "alice", 1).to_dict()
+    old_forfeit = game("a~c-0-swap0", "alice", "carol", 1, forfeit="carol").to_dict()
+    for data in (old, old_forfeit):
+        del data["faults"]
+    return [kept, GameRecord.from_dict(old), GameRecord.from_dict(old_forfeit)]
+
+
+def test_forfeits_column_counts_faults_under_either_policy():
+    table = compute_standings(faulty_games(), bootstrap=0).leaderboard.set_index("player")
+    assert table.loc[["alice", "bob", "carol"], "forfeits"].tolist() == [0, 2, 1]
+
+
+def test_replay_data_lists_every_fault_and_an_old_forfeit_as_one(tmp_path):
+    records = faulty_games()
+    page = write_leaderboard_html(records, compute_standings(records, bootstrap=0), tmp_path / "p.html")
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    games = {g["id"]: g for g in json.loads(soup.find("script", id="tournament-games").string)}
+    assert games["a~b-0-swap0"]["faults"] == records[0].faults
+    assert games["a~b-0-swap1"]["faults"] == []
+    assert games["a~c-0-swap0"]["faults"] == [
+        {"player": "carol", "ply": 4, "kind": "", "message": "timeout: took more than 1.0 s"}]
+    assert "3 faults" in soup.find("p", class_="summary").get_text(" ", strip=True)
+
+
+def test_replay_in_headless_chromium_shows_the_faults(tmp_path):
+    import shutil
+    import subprocess
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if chromium is None:
+        pytest.skip("no Chromium on this machine")
+    records = faulty_games()
+    page = write_leaderboard_html(records, compute_standings(records, bootstrap=0), tmp_path / "p.html",
+                                  render_board=numbered_drawings)
+    run = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000",
+                          "--dump-dom", f"{page.as_uri()}#game=a~b-0-swap0&ply=3"],
+                         capture_output=True, text=True, timeout=60)
+    viewer = BeautifulSoup(run.stdout, "html.parser").find(id="viewer")
+    assert viewer is not None, run.stderr[-2000:]
+    faults = [li.get_text() for li in viewer.select("ul.faults li")]
+    assert faults == ["move 2, bob: timeout: bob took more than 1 s (a random move was played instead)",
+                      "move 4, bob: illegal: bob returned 9 (a random move was played instead)"]
+    assert [s.get_text() for s in viewer.select(".moves span.fault")] == ["1", "3"]
+    assert "timeout: bob took more than 1 s; a random move 1 was played for bob" in viewer.get_text()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from grader.rubric import Assignment
+from grader.tournament.executors import GameTask, locality_order, play_here
 from grader.tournament.participants import (Exclusion, Participant, agent_preference, reference_participants,
                                             student_participant)
 from grader.tournament.records import GameStore
@@ -120,6 +121,19 @@ def test_openings_are_deterministic_and_even_by_exact_search_on_tictactoe():
     assert opening_value(game, (4, 7)) > 0.5
 
 
+def test_colour_swapped_pairs_leave_two_copies_of_a_deterministic_agent_exactly_even(tmp_path):
+    result = run_tournament([student("twin_a", WIN_TAKER), student("twin_b", WIN_TAKER)], TICTACTOE, tmp_path,
+                            TournamentOptions(games_per_pair=6, move_seconds=1.0, bootstrap=0))
+    pairs = {}
+    for record in result.records:
+        pairs.setdefault(record.pair_id, []).append(record)
+    assert len(pairs) == 3
+    for swap0, swap1 in pairs.values():
+        assert swap0.moves == swap1.moves and swap0.result == swap1.result  # the same game, colours swapped
+        assert swap0.points("twin_a") + swap1.points("twin_a") == 1
+    assert result.standings.leaderboard.points.tolist() == [3.0, 3.0]
+
+
 def test_games_per_pair_must_be_even():
     assert openings_for(4) == 2
     with pytest.raises(ValueError, match="even"):
@@ -162,7 +176,7 @@ def play(tmp_path, players, **options):
     ("crasher", CRASHER, "crashed: crasher"),
     ("sleeper", SLEEPER, "timeout: sleeper took more than 0.5 s"),
     ("illegal", ILLEGAL, "illegal: illegal returned"),
-])
+], ids=["crasher", "sleeper", "illegal"])
 def test_faulty_agent_forfeits_with_the_reason_in_the_record(tmp_path, name, code, reason):
     result = play(tmp_path, [student(name, code), *reference_participants(["random"])])
     assert len(result.records) == 2
@@ -173,18 +187,35 @@ def test_faulty_agent_forfeits_with_the_reason_in_the_record(tmp_path, name, cod
     assert result.standings.leaderboard.set_index("player").loc[name, "forfeits"] == 2
 
 
-def test_random_policy_plays_a_random_move_for_the_offender_and_records_the_fault(tmp_path):
-    result = play(tmp_path, [student("illegal", ILLEGAL), student("winner", WIN_TAKER)], on_fault="random")
+@pytest.mark.parametrize("name, code, kind", [
+    ("crasher", CRASHER, "crashed"),
+    ("sleeper", SLEEPER, "timeout"),
+    ("illegal", ILLEGAL, "illegal"),
+], ids=["crasher", "sleeper", "illegal"])
+def test_random_policy_plays_a_random_move_for_the_offender_and_records_each_fault(tmp_path, name, code, kind):
+    result = play(tmp_path, [student(name, code), student("winner", WIN_TAKER)], on_fault="random")
     game = load_game("tictactoe")
     for record in result.records:
         assert record.forfeit is None
         assert "fault(s), a random move played instead" in record.reason
-        assert "illegal: illegal returned" in record.reason
+        assert record.faults and all(f["player"] == name and f["kind"] == kind for f in record.faults)
+        assert all(f["message"].startswith(f"{kind}: {name}") for f in record.faults)
+        for fault in record.faults:  # the random move stands in the offender's place
+            assert record.movers[fault["ply"] - 1] == (1 if record.first == name else -1)
         state = game.initial_state()
         for action in [*record.opening, *record.moves]:
             state = game.result(state, action)
         assert game.terminal(state)  # the game went on to its end
         assert record.result == (game.winner(state) or 0)
+    faults = sum(len(r.faults) for r in result.records)
+    assert result.standings.leaderboard.set_index("player").loc[name, "forfeits"] == faults
+
+
+def test_forfeit_is_listed_as_the_games_last_fault(tmp_path):
+    result = play(tmp_path, [student("illegal", ILLEGAL), *reference_participants(["random"])])
+    for record in result.records:
+        assert record.faults == [{"player": "illegal", "ply": len(record.moves) + 1, "kind": "illegal",
+                                  "message": record.reason}]
 
 
 def test_same_seed_gives_the_same_games(tmp_path):
@@ -195,6 +226,34 @@ def test_same_seed_gives_the_same_games(tmp_path):
     assert one.records[0].seconds  # move times are recorded (and are what may differ)
     other = play(tmp_path / "three", players, seed=4)
     assert stripped(other.records) != stripped(one.records)
+
+
+def test_student_randomness_is_seeded_per_game_so_jobs_do_not_change_the_moves(tmp_path):
+    """Sandboxes stay open across games, so each game must reseed them: a worker that played other
+    games first (one job) and fresh workers (two jobs) must give the same moves. Games start from
+    the empty board, so only the students' randomness can tell two seeds apart."""
+    players = [student("rand", RANDOM_AGENT, "random_player"), student("rand2", RANDOM_AGENT, "random_player"),
+               *reference_participants(["random"])]
+    moves = lambda result: {r.game_id: r.moves for r in result.records}  # noqa: E731
+    one = play(tmp_path / "one", players, seed=3, opening_plies=0)
+    two = play(tmp_path / "two", players, seed=3, opening_plies=0, jobs=2)
+    assert moves(one) == moves(two)
+    other = play(tmp_path / "three", players, seed=4, opening_plies=0)
+    assert {tuple(r.opening) for r in other.records} == {tuple(r.opening) for r in one.records} == {()}
+    students_only = lambda result: {i: m for i, m in moves(result).items() if "random" not in i}  # noqa: E731
+    assert students_only(other) != students_only(one)
+
+
+def test_a_game_replayed_alone_repeats_its_moves(tmp_path):
+    players = [student("rand", RANDOM_AGENT, "random_player"), *reference_participants(["random", "alphabeta:1"])]
+    whole = play(tmp_path / "whole", players, seed=5)
+    last = [r for r in whole.records if "rand" in r.players][-1]  # its sandbox had played other games first
+    by_name = {p.name: p for p in players}
+    task = next(GameTask(g, by_name[g.first], by_name[g.second], TICTACTOE, 0.5, seed=5)
+                for g in schedule_games(players, TICTACTOE, TournamentOptions(games_per_pair=2, seed=5))
+                if g.game_id == last.game_id)
+    again, = play_here([task])
+    assert again.moves == last.moves
 
 
 # --- durable runs -----------------------------------------------------------------------------------
@@ -235,6 +294,37 @@ def test_worker_processes_play_the_same_games_as_one_process(tmp_path):
     assert sorted(stripped(pool.records), key=key) == sorted(stripped(here.records), key=key)
 
 
+def sandbox_opens(tasks, capacity: int) -> int:
+    """Sandboxes a worker would open playing ``tasks`` in order, keeping ``capacity`` open (LRU), as executors do."""
+    from collections import OrderedDict
+
+    open_now, opens = OrderedDict(), 0
+    for task in tasks:
+        for p in (task.first, task.second):
+            if p.is_reference:
+                continue
+            if p.name in open_now:
+                open_now.move_to_end(p.name)
+                continue
+            opens += 1
+            if len(open_now) >= capacity:
+                open_now.popitem(last=False)
+            open_now[p.name] = True
+    return opens
+
+
+def test_games_are_handed_out_in_blocks_so_a_worker_seldom_reopens_a_sandbox():
+    players = [student(f"s{k:02d}", WIN_TAKER) for k in range(16)] + reference_participants(["random"])
+    by_name = {p.name: p for p in players}
+    tasks = [GameTask(g, by_name[g.first], by_name[g.second], TICTACTOE, 1.0)
+             for g in round_robin(list(by_name), [(0, 4)])]
+    ordered = locality_order(tasks, capacity=8)
+    assert sorted(t.scheduled.game_id for t in ordered) == sorted(t.scheduled.game_id for t in tasks)
+    assert sandbox_opens(tasks, 8) > 100  # schedule order: nearly a sandbox per game
+    assert sandbox_opens(ordered, 8) <= 16 * 3
+    assert locality_order(tasks, capacity=16) == tasks  # everyone fits: schedule order
+
+
 def test_dask_workers_play_the_same_games_as_one_process(tmp_path):
     distributed = pytest.importorskip("distributed")
     players = [student("winner", WIN_TAKER), *reference_participants(["random", "alphabeta:1"])]
@@ -251,6 +341,24 @@ def test_reference_ladder_comes_out_in_order(tmp_path):
     result = run_tournament(players, connect4, tmp_path, TournamentOptions(games_per_pair=10, move_seconds=5.0))
     order = result.standings.leaderboard.player.tolist()
     assert order == ["ref:alphabeta:3", "ref:alphabeta:1", "random"]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_reference_ladder_is_ordered_with_separated_intervals_given_enough_games(tmp_path):
+    """Anchored on random, every interval also carries the uncertainty of the huge gap to random
+    (it wins ~1% of its games), so the intervals are compared on the same games fitted around the mean."""
+    from grader.tournament import compute_standings
+
+    connect4 = TICTACTOE.model_copy(update={"game": "connect4", "board": {"rows": 5, "cols": 6}})
+    players = reference_participants(["random", "alphabeta:1", "alphabeta:3", "alphabeta:5"])
+    names = [p.name for p in players]
+    result = run_tournament(players, connect4, tmp_path, TournamentOptions(
+        games_per_pair=480, opening_plies=6, move_seconds=30.0, jobs=2, bootstrap=0))
+    assert result.standings.leaderboard.player.tolist() == names[::-1]
+    table = compute_standings(result.records, anchor=None, bootstrap=200, seed=0).leaderboard.set_index("player")
+    for weaker, stronger in zip(names[:-1], names[1:]):
+        assert table.loc[weaker, "rating_high"] < table.loc[stronger, "rating_low"], table.to_string()
 
 
 # --- command line -------------------------------------------------------------------------------------

@@ -90,6 +90,47 @@ def test_from_json_names_unknown_and_missing_fields():
         GameRecord.from_dict(data)
 
 
+FAULT = {"player": "bob", "ply": 2, "kind": "timeout", "message": "timeout: bob took more than 1 s"}
+
+
+def test_faults_survive_a_round_trip_and_count_per_player():
+    original = record(faults=[FAULT, {**FAULT, "ply": 3, "kind": "illegal", "message": "illegal: bob returned 9"}])
+    assert GameRecord.from_json(original.to_json()) == original
+    assert (original.faults_of("bob"), original.faults_of("alice")) == (2, 0)
+
+
+def test_a_line_written_before_faults_were_kept_still_loads(tmp_path):
+    old = record().to_dict()
+    del old["faults"]
+    forfeited = {**record("alice~bob-opening0-swap1", result=1, forfeit="bob", reason="timeout: bob").to_dict()}
+    del forfeited["faults"]
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(old) + "\n" + json.dumps(forfeited) + "\n")
+    plain, lost = GameStore(path).load()
+    assert plain.faults == [] and plain.faults_of("bob") == 0
+    assert lost.faults == [] and lost.faults_of("bob") == 1  # its forfeit is its one fault
+
+
+@pytest.mark.parametrize(
+    "fault, message",
+    [
+        ({**FAULT, "player": "carol"}, "not a player"),
+        ({**FAULT, "ply": 0}, "not a move number from 1 to 4"),
+        ({**FAULT, "ply": 5}, "not a move number from 1 to 4"),
+        ({"player": "bob", "ply": 1}, "keys"),
+    ],
+)
+def test_malformed_faults_are_rejected_with_the_reason(fault, message):
+    with pytest.raises(ValueError, match=message):
+        record(faults=[fault])
+
+
+def test_a_forfeit_must_be_the_last_faults_offender():
+    with pytest.raises(ValueError, match="last fault is by 'bob'"):
+        record(result=-1, forfeit="alice", faults=[FAULT])
+    record(result=1, forfeit="bob", faults=[{**FAULT, "ply": 4}])  # one past the last move: fine
+
+
 def test_store_appends_one_line_per_game_and_loads_them_in_order(tmp_path):
     store = GameStore(tmp_path / "out" / "games.jsonl")
     games = [record(f"g{k}") for k in range(3)]

@@ -4,7 +4,8 @@ A :class:`GameTask` is plain data (the scheduled game, both participants with th
 assignment): it can be pickled to any worker. :func:`play_task` plays it there and returns the
 record as a dict. A worker keeps each student's sandbox open across games (up to
 ``OPEN_SANDBOXES`` at a time, least recently used closed first), so loading and the untimed
-warm-up move are paid once per participant per worker, not per game.
+warm-up move are paid once per participant per worker, not per game; the referee reseeds the
+student's randomness for each game, so which worker plays a game, and after what, changes nothing.
 
 Executors yield records as games finish; the caller (the parent) is the only writer of games.jsonl.
 """
@@ -15,7 +16,7 @@ import zlib
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 from grader.rubric import Assignment
 from grader.sandbox import Sandbox, SandboxError
@@ -24,8 +25,10 @@ from grader.tournament.records import GameRecord
 from grader.tournament.referee import AbsentSeat, ReferenceSeat, Seat, StudentSeat, play_game
 from grader.tournament.schedule import ScheduledGame
 
-#: student sandboxes one worker keeps open (each is two processes: a zygote and a worker)
-OPEN_SANDBOXES = 8
+#: student sandboxes one worker keeps open (each is a zygote and a worker process, ~30 MB together):
+#: a class of this many plays with every sandbox opened once per worker; bigger classes are played
+#: in blocks of students (:func:`locality_order`) so that a sandbox is rarely reopened
+OPEN_SANDBOXES = 24
 
 
 @dataclass(frozen=True)
@@ -81,17 +84,17 @@ def close_open_sandboxes() -> None:
             box.close()
 
 
-def _seat(participant: Participant, task: GameTask, salt: str) -> Seat:
+def _seat(participant: Participant, task: GameTask) -> Seat:
     if participant.is_reference:
         assert participant.spec is not None
-        return ReferenceSeat(participant.spec, seed=zlib.crc32(f"{task.seed}:{task.scheduled.game_id}:{salt}".encode()))
+        return ReferenceSeat(participant.spec)  # the referee seeds it for the game
     return _student_seat(participant, task)
 
 
 def play_task(task: GameTask) -> dict:
     """Play one game (in whatever process runs this) and return its record as a plain dict."""
     game = task.assignment.make_game()
-    seats = {1: _seat(task.first, task, "first"), -1: _seat(task.second, task, "second")}
+    seats = {1: _seat(task.first, task), -1: _seat(task.second, task)}
     record = play_game(game, task.scheduled, seats, move_seconds=task.move_seconds, on_fault=task.on_fault,
                        seed=task.seed)
     return record.to_dict()
@@ -162,8 +165,37 @@ def play_on_dask(tasks: Iterable[GameTask], scheduler: str | object) -> Iterator
             client.close()
 
 
+def locality_order(tasks: Sequence[GameTask], capacity: int | None = None) -> list[GameTask]:
+    """``tasks`` reordered so that a worker keeping ``capacity`` sandboxes open seldom has to reopen one.
+
+    With more students than ``capacity``, students are split into blocks of ``capacity // 2`` and the
+    games are played block pair by block pair, (0, 0), (0, 1), ... (0, k), (1, 1), ...: each block
+    pair needs at most ``capacity`` sandboxes and block i stays open along its row. In schedule
+    order, LRU would reopen a sandbox for nearly every game. Otherwise the order is kept.
+    ``capacity`` defaults to :data:`OPEN_SANDBOXES`.
+    """
+    capacity = OPEN_SANDBOXES if capacity is None else capacity
+    students = sorted({p.name for t in tasks for p in (t.first, t.second) if not p.is_reference})
+    if len(students) <= capacity:
+        return list(tasks)
+    size = max(1, capacity // 2)
+    block = {name: i // size for i, name in enumerate(students)}
+
+    def key(item: tuple[int, GameTask]) -> tuple[int, int, int]:
+        index, task = item
+        blocks = sorted(block[p.name] for p in (task.first, task.second) if not p.is_reference)
+        low, high = (blocks[0], blocks[-1]) if blocks else (-1, -1)
+        return low, high, index
+
+    return [task for _, task in sorted(enumerate(tasks), key=key)]
+
+
 def execute(tasks: Iterable[GameTask], *, jobs: int = 1, scheduler: str | object | None = None) -> Iterator[GameRecord]:
-    """Records of ``tasks`` as they finish: on Dask when ``scheduler`` is given, else ``jobs`` local processes."""
+    """Records of ``tasks`` as they finish: on Dask when ``scheduler`` is given, else ``jobs`` local processes.
+
+    Games are handed out in :func:`locality_order`, so workers reuse open sandboxes.
+    """
+    tasks = locality_order(list(tasks))
     if scheduler is not None:
         return play_on_dask(tasks, scheduler)
     if jobs <= 1:

@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 RESULTS = (1, 0, -1)  # +1 first player won, 0 draw, -1 second player won
+FAULT_KEYS = ("player", "ply", "kind", "message")
+#: fields a stored line may lack (written before the field existed, or nothing to say)
+OPTIONAL_FIELDS = frozenset({"forfeit", "seconds", "boards", "faults"})
 
 
 def json_action(action: Any) -> Any:
@@ -32,6 +35,11 @@ class GameRecord:
     ``result`` is from the first player's view (+1 won, 0 draw, -1 lost). ``movers`` says who made
     each move (+1 first, -1 second) because Dots and Boxes gives extra turns. A forfeit (illegal
     move, timeout, crash) is an ordinary loss for the offender, named in ``forfeit``.
+
+    ``faults`` lists every fault as ``{"player", "ply", "kind", "message"}``: ``ply`` is the 1-based
+    number of the move in ``moves`` the offender owed (under the random policy the random move
+    played instead is that move; a forfeit's fault is one past the last move). Records written
+    before faults were kept load with none.
     """
 
     game_id: str  # unique and deterministic from the schedule, e.g. "alice~bob-opening5-swap1"
@@ -48,6 +56,7 @@ class GameRecord:
     forfeit: str | None = None  # the offender's name
     seconds: list[float] = field(default_factory=list)  # think time per move
     boards: list[Any] | None = None  # optional drawings or course boards per position
+    faults: list[dict[str, Any]] = field(default_factory=list)  # see the class docstring
 
     def __post_init__(self) -> None:
         where = f"game record {self.game_id!r}"
@@ -68,6 +77,9 @@ class GameRecord:
                 raise ValueError(f"{where}: forfeit names {self.forfeit!r}, who is not a player of this game")
             if self.result != (-1 if self.forfeit == self.first else 1):
                 raise ValueError(f"{where}: {self.forfeit!r} forfeited but the result is {self.result:+d}")
+        object.__setattr__(self, "faults", [self._checked_fault(f, where) for f in self.faults])
+        if self.forfeit is not None and self.faults and self.faults[-1]["player"] != self.forfeit:
+            raise ValueError(f"{where}: {self.forfeit!r} forfeited but the last fault is by {self.faults[-1]['player']!r}")
         # Store actions in JSON form so that a record equals itself after a round trip.
         object.__setattr__(self, "opening", [json_action(a) for a in self.opening])
         object.__setattr__(self, "moves", [json_action(a) for a in self.moves])
@@ -75,6 +87,22 @@ class GameRecord:
         object.__setattr__(self, "result", int(self.result))
         object.__setattr__(self, "seconds", [float(s) for s in self.seconds])
         object.__setattr__(self, "size", dict(self.size))
+
+    def _checked_fault(self, fault: Any, where: str) -> dict[str, Any]:
+        if not isinstance(fault, dict) or set(fault) != set(FAULT_KEYS):
+            raise ValueError(f"{where}: a fault must be a dict with keys {list(FAULT_KEYS)}, not {fault!r}")
+        if fault["player"] not in (self.first, self.second):
+            raise ValueError(f"{where}: a fault names {fault['player']!r}, who is not a player of this game")
+        ply = fault["ply"]
+        if not isinstance(ply, int) or isinstance(ply, bool) or not 1 <= ply <= len(self.moves) + 1:
+            raise ValueError(f"{where}: fault ply {ply!r} is not a move number from 1 to {len(self.moves) + 1}")
+        return {"player": fault["player"], "ply": ply, "kind": str(fault["kind"]), "message": str(fault["message"])}
+
+    def faults_of(self, player: str) -> int:
+        """How many faults ``player`` made in this game (an old record without faults: 1 if it forfeited)."""
+        if self.faults:
+            return sum(f["player"] == player for f in self.faults)
+        return int(self.forfeit == player)
 
     @property
     def players(self) -> tuple[str, str]:
@@ -104,7 +132,7 @@ class GameRecord:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"game record {data.get('game_id')!r} has unknown fields {unknown}")
-        missing = sorted(f.name for f in fields(cls) if f.name not in data and f.name not in {"forfeit", "seconds", "boards"})
+        missing = sorted(f.name for f in fields(cls) if f.name not in data and f.name not in OPTIONAL_FIELDS)
         if missing:
             raise ValueError(f"game record {data.get('game_id')!r} lacks fields {missing}")
         return cls(**data)

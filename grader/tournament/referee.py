@@ -6,26 +6,38 @@ is illegal, raises, crashes the worker or comes too late is a fault, handled by 
 
 - ``forfeit`` (default): the offender loses the game; the record names it and the reason;
 - ``random``: a random legal move (seeded by the game) is played for the offender and the game
-  goes on; every fault is listed in the record's ``reason``.
+  goes on.
+
+Either way every fault is in the record's ``faults`` (who, at which move, what kind, in words).
+
+Before a game each seat is told the game's seed (:meth:`Seat.start_game`): a student's sandbox,
+kept open across games, reseeds the student's ``random`` and ``numpy.random`` from it, so a game
+replays the same whichever worker plays it and in whatever order.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from typing import Any, Mapping, Protocol
+import zlib
+from typing import Any, Mapping, Protocol, Sequence
 
 from grader.adapt import Move, StudentAgent
+from grader.tournament.participants import RESEED
 from grader.tournament.records import GameRecord
 from grader.tournament.schedule import ScheduledGame
 from reference.agents import make_agent
 from reference.games.base import Game, State
 
 FAULT_POLICIES = ("forfeit", "random")
+RESEED_SECONDS = 5.0  # reseeding takes microseconds; this only bounds a worker that stopped answering
 
 
 class Seat(Protocol):
     """A player at the table: answers a move for the side to move in a reference state."""
+
+    def start_game(self, seed: int) -> None:
+        """Get ready for a new game whose randomness derives from ``seed``."""
 
     def move(self, game: Game, state: State, seconds: float) -> Move: ...
 
@@ -33,8 +45,12 @@ class Seat(Protocol):
 class ReferenceSeat:
     """A reference agent, in this process, given the move limit as its deadline (trusted: never faulted for time)."""
 
-    def __init__(self, spec: str, seed: int | None = None) -> None:
-        self.agent = make_agent(spec, seed=seed)
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        self.agent = make_agent(spec)
+
+    def start_game(self, seed: int) -> None:
+        self.agent = make_agent(self.spec, seed=seed)  # a fresh agent: no state carried between games
 
     def move(self, game: Game, state: State, seconds: float) -> Move:
         start = time.perf_counter()
@@ -52,6 +68,10 @@ class StudentSeat:
     def __init__(self, agent: StudentAgent) -> None:
         self.agent = agent
 
+    def start_game(self, seed: int) -> None:
+        """Reseed the student's ``random`` and ``numpy.random`` in the sandbox (the function :data:`RESEED`)."""
+        self.agent.caller.call(RESEED, seed, timeout=RESEED_SECONDS)  # a failure shows in the moves
+
     def move(self, game: Game, state: State, seconds: float) -> Move:
         return self.agent.move(game.to_course(state), game.to_move(state), timeout=seconds)
 
@@ -62,8 +82,17 @@ class AbsentSeat:
     def __init__(self, reason: str) -> None:
         self.reason = reason
 
+    def start_game(self, seed: int) -> None:
+        pass
+
     def move(self, game: Game, state: State, seconds: float) -> Move:
         return Move(ok=False, error=self.reason, kind="unavailable")
+
+
+def seat_seed(seed: int, game_id: str, player: int) -> int:
+    """The seed of one seat's randomness in one game: from the tournament seed and the game id alone,
+    so a game replays the same on any worker, in any order."""
+    return zlib.crc32(f"{seed}:{game_id}:{'first' if player == 1 else 'second'}".encode())
 
 
 def fault_words(name: str, move: Move, seconds: float) -> str:
@@ -95,6 +124,8 @@ def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *
     if on_fault not in FAULT_POLICIES:
         raise ValueError(f"unknown fault policy {on_fault!r}; choose one of {', '.join(FAULT_POLICIES)}")
     names = {1: scheduled.first, -1: scheduled.second}
+    for player, seat in seats.items():
+        seat.start_game(seat_seed(seed, scheduled.game_id, player))
     rng = random.Random(f"{seed}:{scheduled.game_id}:faults")
     state = game.initial_state()
     for action in scheduled.opening:
@@ -102,7 +133,7 @@ def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *
     moves: list[Any] = []
     movers: list[int] = []
     seconds: list[float] = []
-    faults: list[str] = []
+    faults: list[dict[str, Any]] = []
     while not game.terminal(state):
         player = game.to_move(state)
         move = seats[player].move(game, state, move_seconds)
@@ -113,10 +144,11 @@ def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *
         action = move.action
         if not move.ok:
             words = fault_words(names[player], move, move_seconds)
+            faults.append({"player": names[player], "ply": len(moves) + 1, "kind": move.kind or "error",
+                           "message": words})
             if on_fault == "forfeit":
                 return _record(game, scheduled, moves, movers, seconds, result=-player,
-                               reason=words, forfeit=names[player])
-            faults.append(f"move {len(moves) + 1} {words}")
+                               reason=words, forfeit=names[player], faults=faults)
             action = rng.choice(legal)
         moves.append(action)
         movers.append(player)
@@ -125,8 +157,8 @@ def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *
     winner = game.winner(state)
     reason = end_reason(game, state, names)
     if faults:
-        reason += f"; {len(faults)} fault(s), a random move played instead: " + "; ".join(faults)
-    return _record(game, scheduled, moves, movers, seconds, result=winner or 0, reason=reason)
+        reason += f"; {len(faults)} fault(s), a random move played instead (see faults)"
+    return _record(game, scheduled, moves, movers, seconds, result=winner or 0, reason=reason, faults=faults)
 
 
 def _as_action(action: Any) -> Any:
@@ -135,7 +167,8 @@ def _as_action(action: Any) -> Any:
 
 
 def _record(game: Game, scheduled: ScheduledGame, moves: list, movers: list, seconds: list, *, result: int,
-            reason: str, forfeit: str | None = None) -> GameRecord:
+            reason: str, forfeit: str | None = None, faults: Sequence[dict[str, Any]] = ()) -> GameRecord:
     return GameRecord(game_id=scheduled.game_id, pair_id=scheduled.pair_id, game=game.name, size=game.dimensions(),
                       first=scheduled.first, second=scheduled.second, opening=list(scheduled.opening),
-                      moves=moves, movers=movers, result=result, reason=reason, forfeit=forfeit, seconds=seconds)
+                      moves=moves, movers=movers, result=result, reason=reason, forfeit=forfeit, seconds=seconds,
+                      faults=list(faults))

@@ -4,7 +4,8 @@ Frames only; the HTML page lives in :mod:`grader.tournament.leaderboard_page`.
 The files written to a tournament's output folder:
 
 - ``leaderboard.csv``: ``rank, player, games, wins, draws, losses, points, rating, rating_low,
-  rating_high, forfeits`` (best rating first; ``forfeits`` counts games the player lost by forfeit);
+  rating_high, forfeits`` (best rating first; ``forfeits`` counts the player's faults: each one
+  forfeited a game under the default policy, or a move under the random-move policy);
 - ``crosstable.csv``: the row player's score against the column player, e.g. ``3.5/4``;
   ``crosstable_fraction.csv``: the same as a fraction of the points available (the heatmap's numbers);
 - ``bonus.csv``: ``player, rank, rating, bonus`` (see :func:`bonus_points`);
@@ -32,7 +33,7 @@ LEADERBOARD_COLUMNS = [
 
 
 def game_counts(records: Sequence[GameRecord]) -> pd.DataFrame:
-    """Games, wins, draws, losses, points and forfeits per player (indexed by player)."""
+    """Games, wins, draws, losses, points and forfeits (faults made) per player, indexed by player."""
     rows: dict[str, dict[str, float]] = {}
     for record in records:
         for player in record.players:
@@ -41,7 +42,7 @@ def game_counts(records: Sequence[GameRecord]) -> pd.DataFrame:
             row["games"] += 1
             row["points"] += points
             row["wins" if points == 1 else "draws" if points == 0.5 else "losses"] += 1
-            row["forfeits"] += record.forfeit == player
+            row["forfeits"] += record.faults_of(player)
     frame = pd.DataFrame.from_dict(rows, orient="index", columns=["games", "wins", "draws", "losses", "points", "forfeits"])
     frame.index.name = "player"
     return frame.astype({"games": int, "wins": int, "draws": int, "losses": int, "forfeits": int, "points": float})
