@@ -107,17 +107,18 @@ def _probe_moves(game: Game, seed: int = 7) -> tuple[tuple[State, Any], ...]:
         if len(probes) >= 4:
             break
     if game.name == "dots_and_boxes":
-        box = _box_completing_move(game, seed)
-        if box is not None:
-            probes.append(box)
+        for mover in (1, -1):  # one by each player, so that the box owner's mark is pinned for both
+            box = _box_completing_move(game, seed, mover)
+            if box is not None:
+                probes.append(box)
     return tuple(probes)
 
 
-def _box_completing_move(game: Game, seed: int) -> tuple[State, Any] | None:
+def _box_completing_move(game: Game, seed: int, mover: int) -> tuple[State, Any] | None:
     rng = random.Random(seed)
     for _ in range(200):
         moves, state = random_line(game, rng, plies=rng.randint(3, 12))
-        if game.terminal(state):
+        if game.terminal(state) or game.to_move(state) != mover:
             continue
         for a in game.actions(state):
             nxt = game.result(state, a)
@@ -172,27 +173,53 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
 
     fitting = _bind_result(caller, names[found["result"]], game, candidates, iface, timeout) \
         if found.get("result") else []
-    # Several representations may fit result() (it often works with any player ids); the one
-    # under which the other functions also agree with the reference is the student's.
-    best: Interface | None = None
-    for rep in fitting or candidates[:1]:
-        trial = Interface(game, rep, dict(iface.bindings), dict(iface.problems), list(iface.adaptations))
+
+    def trial(rep: Representation, result_fits: bool) -> Interface:
+        t = Interface(game, rep, dict(iface.bindings), dict(iface.problems), list(iface.adaptations))
+        if not result_fits:
+            t.bindings["result"] = replace(t.bindings["result"], note="its boards fit only a reading of the "
+                                           "board that your other functions contradict")
         for role, binder in (("actions", _bind_actions), ("terminal", _bind_terminal), ("utility", _bind_utility)):
             if found.get(role):
-                binder(caller, names[found[role]], game, trial, timeout)
-        if best is None or _misses(trial) < _misses(best):
-            best = trial
+                binder(caller, names[found[role]], game, t, timeout)
+        return t
+
+    # Several representations may fit result() (it often works with any player ids): the one under
+    # which the other functions also agree with the reference is the student's. When the best
+    # still has a function that agrees nowhere, result() itself may be the bug (a disc that stays
+    # on top reads as a board with row 0 at the bottom): every representation then competes, with
+    # result() counted against those it does not fit, and ties go to the course's conventions.
+    best: Interface | None = None
+    for rep in fitting or candidates[:1]:
+        t = trial(rep, True)
+        if best is None or _misses(t) < _misses(best):
+            best = t
         if _misses(best) == 0:
             break
+    if fitting and _misses(best) > 0:
+        for rep in (v for base in candidates for v in _variants(base)):
+            t = best if rep == best.representation else trial(rep, rep in fitting)
+            if _misses(t) < _misses(best) or (_misses(t) == _misses(best) and t is not best
+                                               and _conventional_first(rep, best.representation, candidates)):
+                best = t
     if fitting:
         best.adaptations.append(f"reads your boards as: {best.representation.describe()}")
-        _bind_turn(caller, game, best, timeout)
+        if not best.bindings["result"].note:
+            _bind_turn(caller, game, best, timeout)
     return best
 
 
 def _misses(iface: Interface) -> int:
-    """Functions bound without any reading that matched the reference."""
-    return sum(bool(b.note) for b in iface.bindings.values())
+    """Functions bound without any reading that matched the reference. ``utility`` does not count:
+    its answers depend on which player is which, so a utility from the wrong player's view would
+    otherwise choose the reading that swaps the players and hide its own bug."""
+    return sum(bool(b.note) for role, b in iface.bindings.items() if role != "utility")
+
+
+def _conventional_first(rep: Representation, other: Representation, candidates: list[Representation]) -> bool:
+    """Whether ``rep`` comes before ``other`` in the order of the course's conventions."""
+    order = [v for base in candidates for v in _variants(base)]
+    return order.index(rep) < order.index(other)
 
 
 _PLAYER_PATTERNS = {
@@ -265,8 +292,14 @@ def _bind_result(caller: Caller, info: NameInfo, game: Game, candidates: list[Re
             if order != COURSE_ORDER["result"]:
                 iface.adaptations.append(f"calls {info.name}({', '.join(order)}) in your argument order")
             return fitting
-    iface.problems["result"] = ("no reading of the arguments made " + info.name + "() give the right board"
-                                + (f" (last error: {last_error})" if last_error else ""))
+    why = ("no reading of the arguments made " + info.name + "() give the right board on every probe move"
+           + (f" (last error: {last_error})" if last_error else ""))
+    if not orders:
+        iface.problems["result"] = why
+        return []
+    # Judged board by board all the same: a result() wrong for one player is still right for the other.
+    iface.bindings["result"] = Binding("result", info.name, orders[0], note=why)
+    iface.adaptations.append(f"{why}: it is called as {info.name}({', '.join(orders[0])}) and judged board by board")
     return []
 
 

@@ -43,19 +43,23 @@ def role_of(name: str) -> str | None:
 def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]) -> list[tuple[str, ...]]:
     """Orders in which to pass ``roles``, most likely first.
 
-    The order the names spell comes first; the course's order next; then every other permutation
-    of the roles that fits the number of required arguments (fewer roles when a role can be left
-    out, e.g. ``result(state, action)`` that works out the player itself).
+    The order the names spell comes first, every named role passed (``utility(board, player=1)``
+    gets its player: leaving it to the default would hide a utility from the wrong view), then only
+    the required ones; the course's order next; then every other permutation of the roles that fits
+    the number of required arguments (fewer roles when a role can be left out, e.g.
+    ``result(state, action)`` that works out the player itself).
     """
     orders: list[tuple[str, ...]] = []
     params = positional_parameters(parameters or [])
     required = [p for p in params if not p.has_default]
     named = tuple(role_of(p.name) for p in params)
     if params and all(named[: len(required)]) and len(set(named[: len(required)])) == len(required):
-        orders.append(tuple(r for r in named[: len(required)] if r))
         full = tuple(r for r in named if r)
-        if len(set(full)) == len(full) and full not in orders:
+        if len(set(full)) == len(full):
             orders.append(full)
+        spelled = tuple(r for r in named[: len(required)] if r)
+        if spelled not in orders:
+            orders.append(spelled)
     counts = {len(required)} if parameters is not None else {len(roles), len(roles) - 1}
     counts |= {n for n in range(len(required), len(params) + 1)}
     for n in sorted(counts, reverse=True):

@@ -1,17 +1,21 @@
 """The agent answers a legal move within the move limit on seeded random positions.
 
 The first thing any agent must do: a timeout, an exception or an illegal answer each count as a
-failed position, and the feedback shows the first failing boards with what went wrong.
+failed position, and the feedback shows the first failing boards with what went wrong. A quarter
+of the positions (when random play reaches them) rule out a move the empty board allows (a full
+column in Connect 4), so that an agent picking from every column is caught.
 """
 
 from __future__ import annotations
 
+import random
 import time
 
 from grader.checks import Outcome, share
 from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.context import CheckContext
 from grader.rubric import CheckSpec
+from reference.games.base import Game, State
 from reference.positions import random_positions
 
 TARGET = "agent"
@@ -28,7 +32,7 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     limit = move_limit(ctx)
     budget = ctx.assignment.limits.check_seconds
     seed = ctx.rng(f"agent_legal:{spec.target}").randrange(2**31)
-    states = random_positions(ctx.game, count, seed=seed)
+    states = positions(ctx.game, count, seed)
 
     start = time.perf_counter()
     good, failures, asked, stopped = 0, [], 0, ""
@@ -57,3 +61,14 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     timed_out = any(m.kind == "timeout" for _, _, m in failures)
     return Outcome(share(good, len(states)), message, status="timeout" if timed_out and good == 0 else None,
                    boards=boards)
+
+
+def positions(game: Game, count: int, seed: int) -> list[State]:
+    """``count`` random positions, at least a quarter of them (when the pool has them) ruling out a
+    move the empty board allows, shuffled among the others in a seeded order."""
+    pool = random_positions(game, count * 4, seed=seed)
+    opening = set(game.actions(game.initial_state()))
+    crowded = [s for s in pool if opening - set(game.actions(s))][: max(1, count // 4)]
+    chosen = crowded + [s for s in pool if s not in crowded][: count - len(crowded)]
+    random.Random(seed).shuffle(chosen)
+    return chosen

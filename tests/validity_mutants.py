@@ -1,0 +1,274 @@
+"""Mutants of the reference submissions: each is one bug that students really make.
+
+A mutant is the reference notebook (``reference/course``) plus one code cell at the end that
+redefines one function or agent with the bug, so everything else stays right. ``loses`` names the
+checks (their names in details.csv) where the bug must cost points; at every other automatic check
+the mutant must keep full marks. ``why`` explains a loss at more than one check.
+
+The agents of the reference play through ``GAME`` (the rules bound before these cells run), so a
+mutated ``actions``/``result``/``terminal``/``utility`` does not leak into the agent checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """The reference submission of ``assignment`` plus ``cell``: the bug, and where it must lose points."""
+
+    name: str
+    assignment: str
+    bug: str
+    cell: str
+    loses: tuple[str, ...]
+    why: str = ""
+
+
+def _c4_winner_cell(function: str, directions: str, bug: str) -> str:
+    """A Connect 4 ``terminal`` or ``utility`` whose own line scan looks only in ``directions``."""
+    ending = {"terminal": "return found != 0 or not (board[0] == 0).any()",
+              "utility": "return 0 if found == 0 else (1 if found == player else -1)"}[function]
+    signature = "board" if function == "terminal" else "board, player=1"
+    return f'''def {function}({signature}):
+    # {bug}
+    b = board.tolist()
+    rows, cols = len(b), len(b[0])
+    found = 0
+    for r in range(rows):
+        for c in range(cols):
+            p = b[r][c]
+            if p == 0:
+                continue
+            for dr, dc in {directions}:
+                if 0 <= r + 3 * dr < rows and 0 <= c + 3 * dc < cols and all(
+                        b[r + i * dr][c + i * dc] == p for i in range(1, 4)):
+                    found = p
+    {ending}'''
+
+
+CONNECT4 = [
+    Mutant("c4_terminal_misses_vertical", "connect4", "terminal does not look for vertical lines",
+           _c4_winner_cell("terminal", "((0, 1), (1, 1), (1, -1))", "bug: no (1, 0) direction, vertical wins missed"),
+           ("terminal: canned boards", "terminal: random positions")),
+    Mutant("c4_terminal_misses_anti_diagonal", "connect4", "terminal does not look for anti-diagonals (/)",
+           _c4_winner_cell("terminal", "((0, 1), (1, 0), (1, 1))", "bug: no (1, -1) direction"),
+           ("terminal: canned boards",)),
+    Mutant("c4_terminal_not_on_full_board", "connect4", "a full board without a winner (a draw) is not terminal",
+           "def terminal(board):\n    return winner(board) != 0  # bug: forgets the draw\n",
+           ("terminal: canned boards",)),
+    Mutant("c4_utility_one_diagonal", "connect4", "utility looks for diagonals in one direction only",
+           _c4_winner_cell("utility", "((0, 1), (1, 0), (1, 1))", "bug: only the down-right diagonal"),
+           ("utility: canned boards", "utility: random positions")),
+    Mutant("c4_utility_wrong_view", "connect4", "utility answers from the opponent's view",
+           "def utility(board, player=1):\n    w = winner(board)\n"
+           "    return 0 if w == 0 else (1 if w == -player else -1)  # bug: the opponent's view\n",
+           ("utility: canned boards", "utility: random positions")),
+    Mutant("c4_utility_draw_is_a_win", "connect4", "utility gives +1 for a draw",
+           "def utility(board, player=1):\n    w = winner(board)\n    if w == 0:\n        return 1  # bug: a draw is not a win\n"
+           "    return 1 if w == player else -1\n",
+           ("utility: canned boards",)),
+    Mutant("c4_actions_include_full_columns", "connect4", "actions lists full columns too",
+           "def actions(board):\n    return list(range(board.shape[1]))  # bug: full columns are not actions\n",
+           ("actions: canned boards", "actions: random positions", "random_player: legal moves in time"),
+           why="random_player picks from actions(), as the template asks, so it inherits the bug"),
+    Mutant("c4_result_disc_stays_on_top", "connect4", "result puts the disc in the top free cell (no gravity)",
+           "def result(board, player, action):\n    new_board = board.copy()\n"
+           "    row = np.min(np.nonzero(new_board[:, action] == 0)[0])  # bug: row 0 is the top, not the bottom\n"
+           "    new_board[row, action] = player\n    return new_board\n",
+           ("result: canned boards", "result: random positions")),
+    Mutant("c4_result_always_red", "connect4", "result always drops a red disc, whoever moves",
+           "def result(board, player, action):\n    new_board = board.copy()\n"
+           "    row = np.max(np.nonzero(new_board[:, action] == 0)[0])\n"
+           "    new_board[row, action] = 1  # bug: should be player\n    return new_board\n",
+           ("result: canned boards", "result: random positions")),
+    Mutant("c4_result_changes_its_input", "connect4", "result drops the disc into the board it was given",
+           "def result(board, player, action):\n    row = np.max(np.nonzero(board[:, action] == 0)[0])\n"
+           "    board[row, action] = player  # bug: changes the caller's board\n    return board\n",
+           ("result: does not change its input board",)),
+    Mutant("c4_random_player_full_column", "connect4", "random_player may pick a full column",
+           "def random_player(board, player=1):\n    return random.randrange(board.shape[1])  # bug: full columns too\n",
+           ("random_player: legal moves in time",)),
+    Mutant("c4_alpha_beta_opponent_helps", "connect4",
+           "the min level of alpha-beta maximises too (copy-paste): the search assumes the opponent helps",
+           '''def alpha_beta_player(board, player=1, max_depth=4):
+    def value(board, to_move, alpha, beta, depth):
+        if GAME.terminal(board):
+            return GAME.utility(board, player) * (1000 - depth), None
+        if depth >= max_depth:
+            return 0, None
+        best = -math.inf, None
+        for a in ordered_actions(board):
+            v, _ = value(GAME.result(board, to_move, a), -to_move, alpha, beta, depth + 1)
+            if v > best[0]:  # bug: at the opponent's turn this should look for the smallest value
+                best = v, a
+        return best
+    return value(board, player, -math.inf, math.inf, 0)[1]''',
+           ("alpha_beta_player: tactics",)),
+    Mutant("c4_alpha_beta_blind_to_wins", "connect4",
+           "alpha-beta never checks terminal: a won board scores 0 like any other (misses wins at depth 1)",
+           '''def alpha_beta_player(board, player=1, max_depth=5):
+    def value(board, to_move, alpha, beta, depth):
+        if depth >= max_depth or not GAME.actions(board):  # bug: no terminal test, wins are invisible
+            return 0, None
+        best = (-math.inf if to_move == player else math.inf), None
+        for a in ordered_actions(board):
+            v, _ = value(GAME.result(board, to_move, a), -to_move, alpha, beta, depth + 1)
+            if to_move == player and v > best[0]:
+                best = v, a
+                alpha = max(alpha, v)
+            elif to_move != player and v < best[0]:
+                best = v, a
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+    return value(board, player, -math.inf, math.inf, 0)[1]''',
+           ("alpha_beta_player: tactics",)),
+    Mutant("c4_heuristic_returns_index", "connect4",
+           "heuristic_player returns the index of the best move in the list of legal moves, not the column",
+           '''def heuristic_player(board, player=1, max_depth=4):
+    legal = ordered_actions(board)
+    values = [-alpha_beta_search(GAME.result(board, player, a), -player, max_depth - 1, evaluate)[0] for a in legal]
+    return max(range(len(legal)), key=lambda i: values[i])  # bug: should return legal[i]''',
+           ("heuristic_player: tactics", "heuristic_player: beats random",
+            "heuristic_player: holds its own against alpha-beta depth 1"),
+           why="a wrong move also loses games, and an index that names a full column forfeits one"),
+    Mutant("c4_mcts_counts_red_wins", "connect4", "the Monte Carlo player scores playouts for red, also as yellow",
+           '''def mcts_player(board, player=1, playouts=100):
+    best_move, best_value = None, -math.inf
+    for a in ordered_actions(board):
+        child = GAME.result(board, player, a)
+        if GAME.terminal(child):
+            value = GAME.utility(child, 1) * playouts  # bug: red's view
+        else:
+            value = sum(playout(child.tolist(), -player, 1) for _ in range(playouts))  # bug: red's view
+        if value > best_value:
+            best_move, best_value = a, value
+    return best_move''',
+           ("mcts_player: beats random",)),
+]
+
+DOTS_AND_BOXES = [
+    Mutant("dab_result_no_extra_turn", "dots_and_boxes",
+           "result takes the mover from the number of lines drawn: no extra turn after a box",
+           "def result(board, action):\n"
+           "    player = 1 if len(board['lines']) % 2 == 0 else -1  # bug: the mover after a box moves again\n"
+           "    new = {'size': board['size'], 'lines': dict(board['lines']), 'boxes': dict(board['boxes'])}\n"
+           "    new['lines'][action] = True\n    for box in boxes_of(board, action):\n"
+           "        if all(side in new['lines'] for side in box_sides(*box)):\n            new['boxes'][box] = player\n"
+           "    return new\n",
+           ("result: canned boards", "result: random positions")),
+    Mutant("dab_result_extra_turn_per_box", "dots_and_boxes",
+           "result gives one extra turn per box, so two boxes with one line give two extra turns",
+           "def result(board, action):\n"
+           "    turns = len(board['lines']) - len(board['boxes'])  # bug: a line closing two boxes is one extra turn\n"
+           "    player = 1 if turns % 2 == 0 else -1\n"
+           "    new = {'size': board['size'], 'lines': dict(board['lines']), 'boxes': dict(board['boxes'])}\n"
+           "    new['lines'][action] = True\n    for box in boxes_of(board, action):\n"
+           "        if all(side in new['lines'] for side in box_sides(*box)):\n            new['boxes'][box] = player\n"
+           "    return new\n",
+           ("result: canned boards", "result: random positions")),
+    Mutant("dab_result_box_for_the_other_player", "dots_and_boxes", "a completed box is given to the opponent",
+           "def result(board, player, action):\n"
+           "    new = {'size': board['size'], 'lines': dict(board['lines']), 'boxes': dict(board['boxes'])}\n"
+           "    new['lines'][action] = True\n    for box in boxes_of(board, action):\n"
+           "        if all(side in new['lines'] for side in box_sides(*box)):\n"
+           "            new['boxes'][box] = -player  # bug: the player was switched before the boxes were counted\n"
+           "    return new\n",
+           ("result: canned boards", "result: random positions")),
+    Mutant("dab_result_one_box_per_line", "dots_and_boxes", "a line that completes two boxes claims only the first",
+           "def result(board, player, action):\n"
+           "    new = {'size': board['size'], 'lines': dict(board['lines']), 'boxes': dict(board['boxes'])}\n"
+           "    new['lines'][action] = True\n    for box in boxes_of(board, action):\n"
+           "        if all(side in new['lines'] for side in box_sides(*box)):\n"
+           "            new['boxes'][box] = player\n            break  # bug: the second box is left unclaimed\n"
+           "    return new\n",
+           ("result: canned boards", "result: random positions")),
+    Mutant("dab_terminal_one_line_early", "dots_and_boxes", "terminal says the game is over one line early",
+           "def terminal(board):\n    return len(board['lines']) >= len(all_lines(board)) - 1  # bug: off by one\n",
+           ("terminal: canned boards",)),
+    Mutant("dab_actions_include_drawn_lines", "dots_and_boxes", "actions lists lines that are already drawn",
+           "def actions(board):\n    return all_lines(board)  # bug: drawn lines are not actions\n",
+           ("actions: canned boards", "actions: random positions", "random_player: legal moves in time"),
+           why="random_player picks from actions(), as the template asks, so it inherits the bug"),
+    Mutant("dab_actions_miss_right_edge", "dots_and_boxes", "actions never offers the vertical lines on the right edge",
+           "def actions(board):\n    rows, cols = board['size']\n"
+           "    lines = [('h', r, c) for r in range(rows) for c in range(cols - 1)]\n"
+           "    lines += [('v', r, c) for r in range(rows - 1) for c in range(cols - 1)]  # bug: range(cols)\n"
+           "    return [line for line in lines if line not in board['lines']]\n",
+           ("actions: canned boards", "actions: random positions")),
+    Mutant("dab_utility_wrong_sign", "dots_and_boxes", "utility is the opponent's boxes minus the player's",
+           "def utility(board, player=1):\n    mine = sum(1 for owner in board['boxes'].values() if owner == player)\n"
+           "    return len(board['boxes']) - 2 * mine  # bug: the sign is flipped\n",
+           ("utility: canned boards", "utility: random positions")),
+    Mutant("dab_random_player_redraws", "dots_and_boxes", "random_player may pick a line that is already drawn",
+           "def random_player(board, player=None):\n    return random.choice(all_lines(board))  # bug: drawn lines too\n",
+           ("random_player: legal moves in time",)),
+    Mutant("dab_alpha_beta_gives_boxes_away", "dots_and_boxes",
+           "the search scores boards from the opponent's view at the cutoff (it hands out boxes)",
+           '''def alpha_beta_player(board, player=1):
+    def value(board, to_move, alpha, beta, depth):
+        if GAME.terminal(board) or depth >= 2:
+            return GAME.utility(board, -player), None  # bug: should be player
+        maximizing = to_move == player
+        best = (-math.inf if maximizing else math.inf), None
+        for a in ordered_actions(board):
+            child = GAME.result(board, to_move, a)
+            nxt = to_move if len(child['boxes']) > len(board['boxes']) else -to_move
+            v, _ = value(child, nxt, alpha, beta, depth + 1)
+            if maximizing and v > best[0]:
+                best = v, a
+                alpha = max(alpha, v)
+            elif not maximizing and v < best[0]:
+                best = v, a
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+    return value(board, player, -math.inf, math.inf, 0)[1]''',
+           ("alpha_beta_player: tactics", "alpha_beta_player: beats random",
+            "alpha_beta_player: holds its own against alpha-beta depth 1")),
+]
+
+TICTACTOE = [
+    Mutant("ttt_terminal_misses_anti_diagonal", "tictactoe", "terminal does not check the diagonal 2-4-6",
+           "def terminal(board):\n"
+           "    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8)]  # bug: no (2, 4, 6)\n"
+           "    won = any(board[a] != ' ' and board[a] == board[b] == board[c] for a, b, c in lines)\n"
+           "    return won or ' ' not in board\n",
+           ("terminal: canned boards",)),
+    Mutant("ttt_utility_wrong_view", "tictactoe", "utility answers from the opponent's view",
+           "def utility(board, player='x'):\n    w = winner(board)\n"
+           "    if w is not None:\n        return 1 if w == other(player) else -1  # bug: the opponent's view\n"
+           "    return 0 if ' ' not in board else None\n",
+           ("utility: canned boards",)),
+    Mutant("ttt_actions_miss_last_cell", "tictactoe", "actions never offers cell 8 (off by one)",
+           "def actions(board):\n    return [i for i in range(8) if board[i] == ' ']  # bug: range(9)\n",
+           ("actions: canned boards",)),
+    Mutant("ttt_random_player_taken_cell", "tictactoe", "random_player may pick a taken cell",
+           "def random_player(board, player=None):\n    return random.randrange(9)  # bug: taken cells too\n",
+           ("random_player: legal moves in time",)),
+    Mutant("ttt_alpha_beta_opponent_helps", "tictactoe",
+           "the min level of alpha-beta maximises too (copy-paste): the search assumes the opponent helps",
+           '''def alpha_beta_player(board, player='x'):
+    def value(board, to_move, depth):
+        if GAME.terminal(board):
+            return GAME.utility(board, player) * (10 - depth), None
+        best = -math.inf, None
+        for a in GAME.actions(board):
+            v, _ = value(GAME.result(board, to_move, a), other(to_move), depth + 1)
+            if v > best[0]:  # bug: at the opponent's turn this should look for the smallest value
+                best = v, a
+        return best
+    return value(board, player, 0)[1]''',
+           ("minimax_player: tactics",)),
+]
+
+MUTANTS = CONNECT4 + DOTS_AND_BOXES + TICTACTOE
+
+#: a deterministic sample graded in the default run (the rest with --runslow): one bug per kind of check
+DEFAULT_SAMPLE = ("c4_terminal_misses_anti_diagonal", "c4_result_changes_its_input", "c4_alpha_beta_blind_to_wins",
+                  "c4_utility_wrong_view", "c4_result_disc_stays_on_top", "dab_result_box_for_the_other_player",
+                  "ttt_utility_wrong_view")
