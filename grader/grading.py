@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 import traceback
 from pathlib import Path
+from typing import Any
 
 from grader.adapt import StudentGame, adapt
 from grader.checks import KINDS, Outcome
@@ -16,7 +17,7 @@ from grader.checks.context import CheckContext
 from grader.load import LOADED, MANUAL, Submission, load_submission, submission_name
 from grader.results import CheckResult, SubmissionResult
 from grader.rubric import Assignment, CheckSpec
-from grader.sandbox import Limits, Sandbox, SandboxError
+from grader.sandbox import CallResult, Limits, LoadReport, Sandbox, SandboxError
 
 
 def grade_submission(path: str | Path, assignment_name: str, assignment: Assignment, *, seed: int = 0,
@@ -36,8 +37,9 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
     result = SubmissionResult(submission=submission_name(path), path=str(path), assignment=assignment_name)
     specs = _specs(assignment, public_only)
     result.load_notes = _load_notes(submission)
+    box: TimedSandbox | None = None
     try:
-        with Sandbox(None, sandbox_limits(assignment), isolation=isolation, require=require_isolation) as box:
+        with TimedSandbox(None, sandbox_limits(assignment), isolation=isolation, require=require_isolation) as box:
             result.isolation = box.isolation
             report = box.load([seeding_cell(seed)] + [cell.kept for cell in submission.cells])
             for cell, outcome in zip(submission.cells, report.cells[1:]):
@@ -57,7 +59,31 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
         done = {(c.task, c.check) for c in result.checks}
         result.checks += [_unrun(t, s, "error", result.message) for t, s in specs if (t, s.title) not in done]
     result.seconds = time.perf_counter() - start
+    result.student_seconds = round(box.student_seconds, 3) if box is not None else 0.0
     return result
+
+
+class TimedSandbox(Sandbox):
+    """A sandbox that adds up the wall time its worker spends in the submission's code (cells,
+    probes, agent moves), so that a result tells the student's think time from the grader's own
+    work. Respawns and replays after a timeout count as the grader's."""
+
+    student_seconds: float = 0.0
+
+    def load(self, *args: Any, **kwargs: Any) -> LoadReport:
+        report = super().load(*args, **kwargs)
+        self.student_seconds += sum(cell.duration for cell in report.cells)
+        return report
+
+    def call_with(self, *args: Any, **kwargs: Any) -> CallResult:
+        return self._timed(super().call_with(*args, **kwargs))
+
+    def create(self, *args: Any, **kwargs: Any) -> CallResult:
+        return self._timed(super().create(*args, **kwargs))
+
+    def _timed(self, r: CallResult) -> CallResult:
+        self.student_seconds += r.duration
+        return r
 
 
 def sandbox_limits(assignment: Assignment) -> Limits:
@@ -101,6 +127,7 @@ def _adapt(box: Sandbox, game, assignment: Assignment, result: SubmissionResult,
 def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
     """Run one check; a bug in a check is reported as an error of that check, never a crash."""
     start = time.perf_counter()
+    thought = getattr(ctx.sandbox, "student_seconds", 0.0)
     try:
         outcome: Outcome = KINDS[spec.kind].run(ctx, spec)
     except Exception as e:  # noqa: BLE001 - a grader bug must not cost the other checks
@@ -109,7 +136,8 @@ def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
     points = round(spec.points * max(0.0, min(1.0, outcome.fraction)), 2)
     return CheckResult(task=task, check=spec.title, points=points, max_points=spec.points,
                        status=outcome.resolved_status(), message=outcome.message, visibility=spec.visibility,
-                       boards=outcome.boards, seconds=round(time.perf_counter() - start, 3))
+                       boards=outcome.boards, seconds=round(time.perf_counter() - start, 3),
+                       student_seconds=round(getattr(ctx.sandbox, "student_seconds", 0.0) - thought, 3))
 
 
 def _unrun(task: str, spec: CheckSpec, status: str, message: str) -> CheckResult:

@@ -38,6 +38,7 @@ class CheckResult:
     visibility: Visibility = "public"
     boards: list[BoardShown] = field(default_factory=list)
     seconds: float = 0.0  # time the check took (student think time included)
+    student_seconds: float = 0.0  # of which inside the submission's code (its think time)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -57,6 +58,7 @@ class SubmissionResult:
     load_notes: list[str] = field(default_factory=list)  # skipped/failed cells, in words
     isolation: str = ""  # sandbox isolation level reached
     seconds: float = 0.0
+    student_seconds: float = 0.0  # of which inside the submission's code: cells, probes, moves
 
     @property
     def total(self) -> float:
