@@ -65,6 +65,9 @@ CONNECT4 = [
            "def utility(board, player=1):\n    w = winner(board)\n"
            "    return 0 if w == 0 else (1 if w == -player else -1)  # bug: the opponent's view\n",
            ("utility: canned boards", "utility: random positions")),
+    Mutant("c4_utility_ignores_player", "connect4", "utility ignores its player argument (always red's view)",
+           "def utility(board, player=1):\n    return winner(board)  # bug: player is never used\n",
+           ("utility: canned boards", "utility: random positions")),
     Mutant("c4_utility_draw_is_a_win", "connect4", "utility gives +1 for a draw",
            "def utility(board, player=1):\n    w = winner(board)\n    if w == 0:\n        return 1  # bug: a draw is not a win\n"
            "    return 1 if w == player else -1\n",
@@ -270,5 +273,5 @@ MUTANTS = CONNECT4 + DOTS_AND_BOXES + TICTACTOE
 
 #: a deterministic sample graded in the default run (the rest with --runslow): one bug per kind of check
 DEFAULT_SAMPLE = ("c4_terminal_misses_anti_diagonal", "c4_result_changes_its_input", "c4_alpha_beta_blind_to_wins",
-                  "c4_utility_wrong_view", "c4_result_disc_stays_on_top", "dab_result_box_for_the_other_player",
+                  "c4_utility_wrong_view", "c4_utility_ignores_player", "c4_result_disc_stays_on_top", "dab_result_box_for_the_other_player",
                   "ttt_utility_wrong_view")

@@ -19,7 +19,7 @@ import numpy as np
 from grader.adapt import representations, returns
 from grader.adapt.aliases import find_name
 from grader.adapt.representations.base import NotThisRepresentation, Representation
-from grader.adapt.signatures import argument_orders, positional_parameters
+from grader.adapt.signatures import argument_orders, positional_parameters, role_of
 from grader.sandbox.results import CallResult, NameInfo
 from reference.games.base import Game, State
 from reference.positions import random_line, terminal_with_outcome
@@ -434,7 +434,12 @@ def _bind_utility(caller: Caller, info: NameInfo, game: Game, iface: Interface, 
     samples = [s for s, over in _sample_boards(game) if over]
     cases = [(game.to_course(s), p) for s in samples for p in (1, -1)]
     want = [game.utility(s, p) for s in samples for p in (1, -1)]
+    # A utility that names a player parameter must answer for that player: reading it as taking
+    # none (its default) would hide the bug of ignoring it.
+    takes_player = any(role_of(p.name) == "player" for p in positional_parameters(info.parameters or []))
     for order, answers in _answered_orders(caller, info, iface, timeout, cases):
+        if takes_player and "player" not in order:
+            continue
         values = [r.value for r in answers]
         signs = [returns.sign(v) for v in values]
         if None in signs:
