@@ -53,3 +53,32 @@ def test_an_invalid_rubric_is_a_usage_error_that_names_the_key(tmp_path, capsys)
         load_rubric(bad)
     assert main(["grade", str(SAMPLES), "--rubric", str(bad), "--out", str(tmp_path / "o")]) == 2
     assert "reslt" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_grading_alone_or_in_a_batch_of_50_gives_the_same_scores(tmp_path):
+    """50 submissions (the reference, its tic-tac-toe mutants and copies of a sample) graded in one
+    batch: every one alone gets exactly the batch's scores, check by check."""
+    import sys
+
+    from reference.course import Cell, reference_cells, write_notebook
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from validity_mutants import MUTANTS
+
+    a = RUBRIC.assignment("tictactoe")
+    folder = tmp_path / "class"
+    folder.mkdir()
+    variants = [reference_cells("tictactoe")] + [reference_cells("tictactoe") + [Cell("code", m.cell)]
+                                                 for m in MUTANTS if m.assignment == "tictactoe"]
+    for i in range(50):
+        if i < len(variants):
+            write_notebook(variants[i], folder / f"s{i:02d}.ipynb")
+        else:
+            shutil.copy(SAMPLES / "tictactoe" / "mia_tictactoe.ipynb", folder / f"s{i:02d}.ipynb")
+    batch = grade_batch(discover(folder), "tictactoe", a, tmp_path / "out", BatchOptions(jobs=2, progress=False))
+    assert len(batch.results) == 50 and all(r.status == "graded" for r in batch.results)
+    by_name = {r.submission: r for r in batch.results}
+    for name in [f"s{i:02d}" for i in range(len(variants))] + ["s49"]:
+        alone = grade_submission(folder / f"{name}.ipynb", "tictactoe", a)
+        assert scores(alone) == scores(by_name[name]), name
