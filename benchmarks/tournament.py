@@ -16,6 +16,7 @@ Prints figures and ratios side by side; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import time
@@ -30,60 +31,20 @@ from grader.tournament.executors import GameTask, execute
 from grader.tournament.participants import Participant
 from grader.tournament.referee import play_game
 from grader.tournament.run import TournamentOptions, schedule_games
+from reference.course import reference_cells
 from reference.games.base import Game, State
 
 CONNECT4 = Assignment(title="Connect 4", game="connect4", board={"rows": 6, "cols": 7},
                       limits={"move_seconds": 1.0, "call_seconds": 2.0},
                       agents={"heuristic_player": ["heuristic_player"]}, tasks=[])
 
-#: a student's notebook, as the adapter finds it: environment functions and a timed heuristic agent
-STUDENT = '''
+#: a student's notebook, as the adapter finds it: the course's model environment functions
+#: (reference/course/connect4.py, up to its search) and a timed heuristic agent
+STUDENT_AGENT = '''
 import time
-import numpy as np
 
 THINK_SECONDS = {think}
 CENTRE_WEIGHT = {weight}
-DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
-
-
-def empty_board(shape=(6, 7)):
-    return np.full(shape=shape, fill_value=0)
-
-
-def actions(board):
-    return [c for c in range(board.shape[1]) if board[0, c] == 0]
-
-
-def result(board, player, action):
-    free = [r for r in range(board.shape[0]) if board[r, action] == 0]
-    if not free:
-        raise ValueError(f"column {{action}} is full")
-    new = board.copy()
-    new[free[-1], action] = player
-    return new
-
-
-def winner(board):
-    rows, cols = board.shape
-    b = board.tolist()
-    for r in range(rows):
-        for c in range(cols):
-            p = b[r][c]
-            if p == 0:
-                continue
-            for dr, dc in DIRECTIONS:
-                rr, cc = r + 3 * dr, c + 3 * dc
-                if 0 <= rr < rows and 0 <= cc < cols and all(b[r + i * dr][c + i * dc] == p for i in range(1, 4)):
-                    return p
-    return 0
-
-
-def terminal(board):
-    return winner(board) != 0 or not actions(board)
-
-
-def utility(board, player=1):
-    return winner(board) * player
 
 
 class OutOfTime(Exception):
@@ -131,8 +92,14 @@ def heuristic_player(board, player=1):
 '''
 
 
+def course_environment() -> str:
+    """The model solution's environment cells (empty_board, actions, result, winner, terminal, utility)."""
+    code = [cell.source for cell in reference_cells("connect4") if cell.kind == "code"]
+    return "\n\n".join(itertools.takewhile(lambda source: "def alpha_beta" not in source, code))
+
+
 def student_code(index: int, think_seconds: float) -> str:
-    return STUDENT.format(think=think_seconds, weight=round(0.05 * (index + 1), 3))
+    return course_environment() + STUDENT_AGENT.format(think=think_seconds, weight=round(0.05 * (index + 1), 3))
 
 
 def participants(n: int, think_seconds: float) -> list[Participant]:
