@@ -380,8 +380,14 @@ def execute_sample(paths: list[Path], jobs: int) -> tuple[float, list[dict]]:
 # --- (c) where the overhead before the checks goes ----------------------------------------------
 
 def _overhead_parts(path: str) -> dict:
-    """Runs in a fresh process, as a batch's grading process starts (``grader.grading`` preloaded):
-    the grading steps before the checks, each timed, student time taken out."""
+    """Runs in a fresh process, as a batch's grading process starts (the batch's preloaded modules
+    imported first): the grading steps before the checks, each timed, student time taken out."""
+    import importlib
+
+    from grader.batch import PRELOADED
+
+    for module in PRELOADED:
+        importlib.import_module(module)
     import grader.grading as grading
     from grader.adapt import adapt
     from grader.load import load_submission

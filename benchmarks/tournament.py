@@ -16,6 +16,7 @@ Prints figures and ratios side by side; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import os
 import random
@@ -92,6 +93,7 @@ def heuristic_player(board, player=1):
 '''
 
 
+@functools.cache
 def course_environment() -> str:
     """The model solution's environment cells (empty_board, actions, result, winner, terminal, utility)."""
     code = [cell.source for cell in reference_cells("connect4") if cell.kind == "code"]

@@ -97,6 +97,11 @@ def save(out_dir: Path, result: SubmissionResult, fp: str) -> None:
                json.dumps({"fingerprint": fp, "result": result.to_dict()}, ensure_ascii=False, indent=1))
 
 
+#: imported once in the fork server rather than in every grading process (IPython's cell
+#: transformer alone costs ~0.2 s, a fifth of the grader's own time per submission)
+PRELOADED = ("grader.grading", "IPython.core.inputtransformer2")
+
+
 def _grade_child(path: str, name: str, assignment_json: str, options: BatchOptions, out: str,
                  shared: dict) -> None:
     """Runs in a grading process: grade one submission and write its result as JSON to ``out``."""
@@ -160,9 +165,7 @@ def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignmen
     """At most ``jobs`` grading processes at once; each is watched, capped in time and never trusted."""
     jobs = options.jobs or os.cpu_count() or 1
     context = multiprocessing.get_context("forkserver")
-    # Imported once in the fork server rather than in every grading process (IPython's cell
-    # transformer alone costs ~0.2 s, a fifth of the grader's own time per submission).
-    context.set_forkserver_preload(["grader.grading", "IPython.core.inputtransformer2"])
+    context.set_forkserver_preload(list(PRELOADED))
     scratch = out_dir / "results" / ".running"
     scratch.mkdir(parents=True, exist_ok=True)
     pending = list(todo)

@@ -92,10 +92,19 @@ def sandbox_limits(assignment: Assignment) -> Limits:
                   memory_bytes=assignment.limits.memory_mb * 1024 * 1024)
 
 
+#: the function :func:`seeding_cell` defines in the sandbox; a dunder name, so the adapter never lists
+#: it, and callable again to reseed a sandbox kept open (a tournament reseeds it for every game)
+SEED_FUNCTION = "__grader_seed__"
+
+
 def seeding_cell(seed: int) -> str:
     """Code run before a submission's cells: seeds its ``random`` and ``numpy.random``, so that
-    running the same submission again gives the same moves (and so the same scores)."""
-    return f"__import__('random').seed({seed})\n__import__('numpy').random.seed({seed})\n"
+    running the same submission again gives the same moves (and so the same scores).
+    ``__import__`` because the student may rebind the names ``random`` and ``np``."""
+    return (f"def {SEED_FUNCTION}(seed):\n"
+            "    __import__('random').seed(seed)\n"
+            "    __import__('numpy').random.seed(seed)\n"
+            f"{SEED_FUNCTION}({seed})\n")
 
 
 def ungraded(path: str | Path, assignment_name: str, assignment: Assignment, status: str, message: str, *,

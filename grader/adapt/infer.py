@@ -174,34 +174,38 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     fitting = _bind_result(caller, names[found["result"]], game, candidates, iface, timeout) \
         if found.get("result") else []
 
-    def trial(rep: Representation, result_fits: bool) -> Interface:
+    tried: list[Interface] = []
+
+    def trial(rep: Representation) -> Interface:
+        """The interface under reading ``rep``, the other functions bound (each reading tried once)."""
+        for t in tried:
+            if t.representation == rep:
+                return t
         t = Interface(game, rep, dict(iface.bindings), dict(iface.problems), list(iface.adaptations))
-        if not result_fits:
+        if fitting and rep not in fitting:
             t.bindings["result"] = replace(t.bindings["result"], note="its boards fit only a reading of the "
                                            "board that your other functions contradict")
         for role, binder in (("actions", _bind_actions), ("terminal", _bind_terminal), ("utility", _bind_utility)):
             if found.get(role):
                 binder(caller, names[found[role]], game, t, timeout)
+        tried.append(t)
         return t
 
     # Several representations may fit result() (it often works with any player ids): the one under
     # which the other functions also agree with the reference is the student's. When the best
     # still has a function that agrees nowhere, result() itself may be the bug (a disc that stays
     # on top reads as a board with row 0 at the bottom): every representation then competes, with
-    # result() counted against those it does not fit, and ties go to the course's conventions.
+    # result() counted against those it does not fit, and ties go to the course's conventions
+    # (``min`` keeps the first of equals, and the readings come in the conventions' order).
     best: Interface | None = None
     for rep in fitting or candidates[:1]:
-        t = trial(rep, True)
+        t = trial(rep)
         if best is None or _misses(t) < _misses(best):
             best = t
         if _misses(best) == 0:
             break
     if fitting and _misses(best) > 0:
-        for rep in (v for base in candidates for v in _variants(base)):
-            t = best if rep == best.representation else trial(rep, rep in fitting)
-            if _misses(t) < _misses(best) or (_misses(t) == _misses(best) and t is not best
-                                               and _conventional_first(rep, best.representation, candidates)):
-                best = t
+        best = min((trial(v) for base in candidates for v in _variants(base)), key=_misses)
     if fitting:
         best.adaptations.append(f"reads your boards as: {best.representation.describe()}")
         if not best.bindings["result"].note:
@@ -214,12 +218,6 @@ def _misses(iface: Interface) -> int:
     its answers depend on which player is which, so a utility from the wrong player's view would
     otherwise choose the reading that swaps the players and hide its own bug."""
     return sum(bool(b.note) for role, b in iface.bindings.items() if role != "utility")
-
-
-def _conventional_first(rep: Representation, other: Representation, candidates: list[Representation]) -> bool:
-    """Whether ``rep`` comes before ``other`` in the order of the course's conventions."""
-    order = [v for base in candidates for v in _variants(base)]
-    return order.index(rep) < order.index(other)
 
 
 _PLAYER_PATTERNS = {

@@ -142,11 +142,11 @@ def _shown(ctx: CheckContext, role: str, v: Verdict) -> BoardShown:
         expected_turn = game.to_move(game.result(v.case.state, v.case.action))
         returned_turn = player if v.reply.moves_again else -player
     return ctx.show(game.to_course(v.case.state), v.case.why or f"{role} on this board", player=player,
-                    call=v.reply.call, expected=_readable(game, v.expected, expected_turn),
-                    returned=_readable(game, returned, returned_turn), highlight=highlight)
+                    call=v.reply.call, expected=readable(game, v.expected, expected_turn),
+                    returned=readable(game, returned, returned_turn), highlight=highlight)
 
 
-def _readable(game: Any, value: Any, to_move: int | None = None) -> Any:
+def readable(game: Any, value: Any, to_move: int | None = None) -> Any:
     """Boards as text drawings (with ``to_move`` when known), other values as they are."""
     if isinstance(value, (str, bool, int, float)) or value is None:
         return value

@@ -8,15 +8,13 @@ here the board argument is read back after each call and compared with what was 
 
 from __future__ import annotations
 
-from itertools import islice
-
 from grader.adapt import Reply
 from grader.checks import Outcome
-from grader.checks._judge import Case, _readable
+from grader.checks._judge import Case, readable
 from grader.checks.context import CheckContext
+from grader.checks.random_positions import random_cases
 from grader.results import BoardShown
 from grader.rubric import CheckSpec
-from reference.positions import finished_games, random_positions
 
 TARGET = "function"
 WORDS = "does not change its input board"
@@ -33,7 +31,9 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
         why = ctx.student.interface.problems.get(role) if ctx.student else "the submission could not be loaded"
         return Outcome(0.0, why or f"no {role} function was found", status="error")
     game, calls = ctx.game, []
-    for case in _cases(ctx, spec):
+    cases = random_cases(ctx, role, int(spec.params.get("positions", 5)), seed_salt=f"no_mutation:{role}",
+                         action_salt=f"no_mutation:{role}:actions")
+    for case in cases:
         calls.append((case, ctx.student.mutation(role, game.to_course(case.state), game.to_move(case.state),
                                                  case.action)))
         if sum(reply.kind == "timeout" for _, reply in calls) >= _GIVE_UP_AFTER_TIMEOUTS:
@@ -55,23 +55,9 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     return Outcome(0.0, message, boards=[_shown(ctx, role, case, reply)])
 
 
-def _cases(ctx: CheckContext, spec: CheckSpec) -> list[Case]:
-    """Seeded random positions the role is defined on; ``result`` gets a legal action on each."""
-    game, role = ctx.game, spec.target
-    count = int(spec.params.get("positions", 5))
-    seed = ctx.rng(f"no_mutation:{role}").randrange(2**31)
-    if role == "utility":  # defined on finished games
-        states = list(islice(finished_games(game, seed), count))
-    else:
-        states = random_positions(game, count, seed=seed, include_terminal=role == "terminal")
-    rng = ctx.rng(f"no_mutation:{role}:actions")
-    return [Case(s, rng.choice(game.actions(s)) if role == "result" else None, f"random position {i + 1}")
-            for i, s in enumerate(states) if role != "result" or not game.terminal(s)]
-
-
 def _shown(ctx: CheckContext, role: str, case: Case, reply: Reply) -> BoardShown:
     game = ctx.game
-    after = _readable(game, reply.value) if reply.value is not None else reply.raw
+    after = readable(game, reply.value) if reply.value is not None else reply.raw
     after = after if isinstance(after, str) else " " + repr(after)
     return ctx.show(game.to_course(case.state), f"{case.why}: {role} changed this board",
                     player=game.to_move(case.state), call=reply.call, expected="the board unchanged",

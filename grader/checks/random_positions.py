@@ -6,12 +6,12 @@ re-grading gives the same score.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from grader.checks import Outcome
 from grader.checks._judge import Case, judge_all
 from grader.checks.context import CheckContext
 from grader.rubric import CheckSpec
-from itertools import islice
-
 from reference.positions import finished_games, random_positions
 
 TARGET = "function"
@@ -20,18 +20,21 @@ WORDS = "random positions"
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     count = int(spec.params.get("positions", 40))
-    game = ctx.game
-    seed = hash_seed(ctx, spec)
-    if spec.target == "utility":  # utility is defined on finished games
-        states = list(islice(finished_games(game, seed), count))
-    else:
-        states = random_positions(game, count, seed=seed, include_terminal=spec.target == "terminal")
-    rng = ctx.rng(f"{spec.target}:{spec.kind}")
-    cases = [Case(s, rng.choice(game.actions(s)) if spec.target == "result" else None,
-                  f"random position {i + 1}") for i, s in enumerate(states) if spec.target != "result" or not game.terminal(s)]
+    cases = random_cases(ctx, spec.target, count, seed_salt=f"positions:{spec.target}",
+                         action_salt=f"{spec.target}:{spec.kind}")
     return judge_all(ctx, spec.target, cases)
 
 
-def hash_seed(ctx: CheckContext, spec: CheckSpec) -> int:
-    """A seed per (run seed, check), stable across runs and machines."""
-    return ctx.rng(f"positions:{spec.target}").randrange(2**31)
+def random_cases(ctx: CheckContext, role: str, count: int, *, seed_salt: str, action_salt: str) -> list[Case]:
+    """Seeded random positions ``role`` is defined on: finished games for ``utility``, positions
+    that may be over for ``terminal``, unfinished ones otherwise; ``result`` gets a legal action on
+    each. The salts keep each check's positions its own and the same across runs and machines."""
+    game = ctx.game
+    seed = ctx.rng(seed_salt).randrange(2**31)
+    if role == "utility":  # utility is defined on finished games
+        states = list(islice(finished_games(game, seed), count))
+    else:
+        states = random_positions(game, count, seed=seed, include_terminal=role == "terminal")
+    rng = ctx.rng(action_salt)
+    return [Case(s, rng.choice(game.actions(s)) if role == "result" else None, f"random position {i + 1}")
+            for i, s in enumerate(states) if role != "result" or not game.terminal(s)]

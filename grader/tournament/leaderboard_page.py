@@ -98,7 +98,7 @@ def _game_entry(record: GameRecord, render_board: BoardRenderer | None) -> dict[
         "score": result_label(record.result),
         "reason": record.reason,
         "forfeit": record.forfeit,
-        "faults": _faults(record),
+        "faults": record.faults,
         "opening": [action_label(a) for a in record.opening],
         "moves": [action_label(a) for a in record.moves],
         "movers": record.movers,
@@ -114,13 +114,6 @@ def _game_entry(record: GameRecord, render_board: BoardRenderer | None) -> dict[
             )
         entry["boards"] = pack_drawings(drawings)
     return entry
-
-
-def _faults(record: GameRecord) -> list[dict[str, Any]]:
-    """The record's faults; for a record written before faults were kept, its forfeit as the one fault."""
-    if record.faults or record.forfeit is None:
-        return record.faults
-    return [{"player": record.forfeit, "ply": len(record.moves) + 1, "kind": "", "message": record.reason}]
 
 
 def _safe_json(data: Any) -> str:
@@ -259,7 +252,7 @@ def render_leaderboard_html(
         n_games=len(records),
         n_players=len(board_rows),
         n_forfeits=sum(r.forfeit is not None for r in records),
-        n_faults=sum(len(_faults(r)) for r in records),
+        n_faults=sum(len(r.faults) for r in records),
         ratings=ratings,
         leaderboard=board_rows,
         rating_plot=Markup(

@@ -25,13 +25,6 @@ RANDOM = "random"
 REFERENCE_PREFIX = "ref:"
 #: seconds the untimed warm-up move may take (loading, imports, first-call caches)
 WARM_UP_SECONDS = 30.0
-#: the function :data:`RESEED_CELL` defines in a student's sandbox (a dunder name: the adapter never lists it)
-RESEED = "__tournament_reseed__"
-#: loaded before the student's cells, so a sandbox kept open across games can be reseeded for each game;
-#: ``__import__`` because the student may rebind the names ``random`` and ``np``
-RESEED_CELL = (f"def {RESEED}(seed):\n"
-               "    __import__('random').seed(seed)\n"
-               "    __import__('numpy').random.seed(seed)\n")
 
 
 @dataclass(frozen=True)
@@ -94,12 +87,12 @@ def open_student_agent(cells: Sequence[str], assignment: Assignment, label: str,
     """Load ``cells`` into a new sandbox, adapt to the submission and find the agent ``label``.
 
     Returns the open sandbox (the caller closes it) and the agent, or the reason there is none.
-    The student's code is seeded with ``seed`` and can be reseeded with the function :data:`RESEED`.
+    The student's code is seeded with ``seed`` and can be reseeded with :data:`grader.grading.SEED_FUNCTION`.
     Raises :class:`SandboxError` only when the sandbox itself cannot be started.
     """
     box = Sandbox(None, sandbox_limits(assignment), isolation=isolation)
     try:
-        box.load([seeding_cell(seed), RESEED_CELL, *cells])
+        box.load([seeding_cell(seed), *cells])
         game = assignment.make_game()
         student = adapt(box, game, assignment.functions, timeout=assignment.limits.call_seconds,
                         source="\n".join(cells))

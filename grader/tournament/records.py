@@ -38,8 +38,8 @@ class GameRecord:
 
     ``faults`` lists every fault as ``{"player", "ply", "kind", "message"}``: ``ply`` is the 1-based
     number of the move in ``moves`` the offender owed (under the random policy the random move
-    played instead is that move; a forfeit's fault is one past the last move). Records written
-    before faults were kept load with none.
+    played instead is that move; a forfeit's fault is one past the last move). A record written
+    before faults were kept gets its forfeit as its one fault.
     """
 
     game_id: str  # unique and deterministic from the schedule, e.g. "alice~bob-opening5-swap1"
@@ -77,7 +77,10 @@ class GameRecord:
                 raise ValueError(f"{where}: forfeit names {self.forfeit!r}, who is not a player of this game")
             if self.result != (-1 if self.forfeit == self.first else 1):
                 raise ValueError(f"{where}: {self.forfeit!r} forfeited but the result is {self.result:+d}")
-        object.__setattr__(self, "faults", [self._checked_fault(f, where) for f in self.faults])
+        faults = self.faults
+        if not faults and self.forfeit is not None:  # written before faults were kept: the forfeit is one
+            faults = [{"player": self.forfeit, "ply": len(self.moves) + 1, "kind": "", "message": self.reason}]
+        object.__setattr__(self, "faults", [self._checked_fault(f, where) for f in faults])
         if self.forfeit is not None and self.faults and self.faults[-1]["player"] != self.forfeit:
             raise ValueError(f"{where}: {self.forfeit!r} forfeited but the last fault is by {self.faults[-1]['player']!r}")
         # Store actions in JSON form so that a record equals itself after a round trip.
@@ -99,10 +102,8 @@ class GameRecord:
         return {"player": fault["player"], "ply": ply, "kind": str(fault["kind"]), "message": str(fault["message"])}
 
     def faults_of(self, player: str) -> int:
-        """How many faults ``player`` made in this game (an old record without faults: 1 if it forfeited)."""
-        if self.faults:
-            return sum(f["player"] == player for f in self.faults)
-        return int(self.forfeit == player)
+        """How many faults ``player`` made in this game."""
+        return sum(f["player"] == player for f in self.faults)
 
     @property
     def players(self) -> tuple[str, str]:

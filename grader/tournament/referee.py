@@ -23,7 +23,7 @@ import zlib
 from typing import Any, Mapping, Protocol, Sequence
 
 from grader.adapt import Move, StudentAgent
-from grader.tournament.participants import RESEED
+from grader.grading import SEED_FUNCTION
 from grader.tournament.records import GameRecord
 from grader.tournament.schedule import ScheduledGame
 from reference.agents import make_agent
@@ -69,8 +69,8 @@ class StudentSeat:
         self.agent = agent
 
     def start_game(self, seed: int) -> None:
-        """Reseed the student's ``random`` and ``numpy.random`` in the sandbox (the function :data:`RESEED`)."""
-        self.agent.caller.call(RESEED, seed, timeout=RESEED_SECONDS)  # a failure shows in the moves
+        """Reseed the student's ``random`` and ``numpy.random`` in the sandbox (:data:`SEED_FUNCTION`)."""
+        self.agent.caller.call(SEED_FUNCTION, seed, timeout=RESEED_SECONDS)  # a failure shows in the moves
 
     def move(self, game: Game, state: State, seconds: float) -> Move:
         return self.agent.move(game.to_course(state), game.to_move(state), timeout=seconds)
