@@ -95,7 +95,9 @@ def test_a_script_is_not_run_and_scores_zero_with_the_reason(tmp_path):
 
 @pytest.mark.skipif("bubblewrap" not in isolation.available_levels(), reason="bubblewrap is not usable here")
 def test_kernel_under_bubblewrap_cannot_see_the_grader_or_write_the_system(tmp_path):
-    probe = (f"import os\nassert not os.path.exists({str(REPO)!r}), 'sees the grader'\n"
+    # The grader's own files, not its folder: a venv inside the repo (under /tmp, say) is bound
+    # read-only, which makes bubblewrap create the empty folders above it.
+    probe = (f"import os\nassert not os.path.exists({str(REPO / 'grader' / 'grading.py')!r}), 'sees the grader'\n"
              "try:\n    open('/usr/evil', 'w')\nexcept OSError:\n    pass\nelse:\n    raise AssertionError('wrote /usr')\n"
              "open('scratch.txt', 'w').write('the working folder is writable')")
     path = write_notebook(tmp_path, "probe.ipynb", new_code_cell(probe))
