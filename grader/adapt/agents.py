@@ -7,17 +7,22 @@ words how it had to call the student's agent.
 
 from __future__ import annotations
 
+import copy
+import random
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from grader.adapt import returns
-from grader.adapt.aliases import find_name
+from grader.adapt import candidates, returns
+from grader.adapt.aliases import normalise
+from grader.adapt.candidates import Candidate
 from grader.adapt.infer import Caller, decode_result_board, same_board
 from grader.adapt.representations.base import NotThisRepresentation, Representation
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.results import CallResult, Handle, NameInfo
 from reference.games.base import Game
+from reference.positions import random_line
 
 #: method names under which agent objects answer, most common first
 AGENT_METHODS = ("act", "play", "choose_action", "get_move", "get_action", "choose_move", "select_action",
@@ -118,12 +123,45 @@ class StudentAgent:
 
 
 def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
-               label: str, aliases: Sequence[str]) -> StudentAgent | str:
-    """The agent the rubric calls ``label`` (found by ``aliases``), or the reason it cannot be used."""
-    hit = find_name(names, aliases)
-    if hit is None:
-        return f"no agent named {' / '.join(aliases[:6])} was found"
-    info = names[hit]
+               label: str, aliases: Sequence[str], *, others: Sequence[str] = (),
+               timeout: float | None = 2.0) -> StudentAgent | str:
+    """The agent the rubric calls ``label``, found by its name and confirmed by its moves, or the reason
+    there is none.
+
+    Candidates are ranked by name (``grader.adapt.candidates``); a name that also speaks for one of
+    the ``others`` labels comes after one that speaks only for this one. Where the names leave a
+    choice, the first candidate that answers a legal move on a late position wins; a rubric name
+    alone is enough when it is the only one (the checks then show what goes wrong with it).
+    """
+    ranked = candidates.rank(names, aliases, candidates.role_words(label), classes=True, unnamed=False)
+    other_words = [w for other in others for w in candidates.role_words(other)]
+    ranked.sort(key=lambda c: (c.tier, any(w in normalise(c.target) for w in other_words)
+                               and not any(w in normalise(c.target) for w in candidates.role_words(label))))
+    tier1 = [c for c in ranked if c.tier == 1]
+    if len(tier1) == 1:
+        return _agent_for(caller, game, representation, tier1[0])
+    first_built: StudentAgent | str | None = None
+    board, player = _probe_position(game)
+    for cand in ranked:
+        agent = _agent_for(caller, game, representation, cand)
+        if isinstance(agent, str):
+            first_built = first_built or (agent if cand.tier == 1 else None)
+            continue
+        if agent.move(board, player, timeout=timeout).ok:
+            if cand.tier > 1:
+                agent.notes.append(f"{cand.target}: found as {label} by its name and its moves")
+            return agent
+        if cand.tier == 1 and (first_built is None or isinstance(first_built, str)):
+            first_built = agent
+    if first_built is not None:
+        return first_built
+    tried = f" ({', '.join(c.target for c in ranked[:4])} did not answer a legal move)" if ranked else ""
+    return f"no agent named {' / '.join(aliases[:6])} was found, nor another agent whose name says {label}{tried}"
+
+
+def _agent_for(caller: Caller, game: Game, representation: Representation, cand: Candidate) -> StudentAgent | str:
+    """A :class:`StudentAgent` over one candidate (a function, an object's method, a class per seat)."""
+    hit, info = cand.target, cand.info
     agent = StudentAgent(caller, game, representation, name=hit, target=hit, kind="function")
     if info.kind == "class":
         method = next((m for m in AGENT_METHODS if info.member(m) is not None), None)
@@ -149,6 +187,32 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     if agent.order != ("state", "player"):
         agent.notes.append(f"{hit}: called as ({', '.join(agent.order)})")
     return agent
+
+
+@lru_cache(maxsize=16)
+def _late_position(game: Game) -> tuple[Any, int]:
+    """A course board late in a seeded random game (few moves left, so any search answers fast)."""
+    rng = random.Random(5)
+    best = None
+    for _ in range(50):
+        moves, _ = random_line(game, rng)
+        for back in range(2, len(moves)):
+            state = game.initial_state()
+            for action in moves[:-back]:
+                state = game.result(state, action)
+            if not game.terminal(state) and len(game.actions(state)) >= 2:
+                if best is None or len(game.actions(state)) < len(game.actions(best)):
+                    best = state
+                break
+        if best is not None and len(game.actions(best)) <= 4:
+            break
+    best = best if best is not None else game.initial_state()
+    return game.to_course(best), game.to_move(best)
+
+
+def _probe_position(game: Game) -> tuple[Any, int]:
+    board, player = _late_position(game)
+    return copy.deepcopy(board), player
 
 
 def _agent_order(parameters: Sequence[Any]) -> tuple[str, ...]:

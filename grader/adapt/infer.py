@@ -12,12 +12,13 @@ import random
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Iterator, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 import numpy as np
 
 from grader.adapt import representations, returns
-from grader.adapt.aliases import find_name
+from grader.adapt import candidates
+from grader.adapt.candidates import Candidate
 from grader.adapt.representations.base import NotThisRepresentation, Representation
 from grader.adapt.signatures import argument_orders, positional_parameters, role_of
 from grader.sandbox.results import CallResult, NameInfo
@@ -51,6 +52,7 @@ class Binding:
     scale: float = 1.0  # utility: the value of a win
     empty_value: Any = False  # terminal: its answer on the empty board (a status string reading needs it)
     note: str = ""
+    says: tuple[str, ...] = ()  # the adaptations this binding makes, in words (said once it is chosen)
 
 
 @dataclass
@@ -143,36 +145,41 @@ def _variants(rep: Representation) -> list[Representation]:
 
 def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                     aliases: Mapping[str, Sequence[str]], timeout: float = 2.0, source: str = "") -> Interface:
-    """Bind the student's functions to the roles in ``aliases`` (role -> accepted names).
+    """Bind the student's functions to the roles in ``aliases`` (role -> the rubric's names).
 
-    ``source`` (the submission's code) breaks ties between player ids that the functions accept
-    equally (``1/-1`` or ``1/2``): the ids the code itself mentions win, since its agents use them.
+    Every callable is a candidate (``grader.adapt.candidates``): names rank them, behaviour on the
+    probe boards decides. ``source`` (the submission's code) breaks ties between player ids that
+    the functions accept equally (``1/-1`` or ``1/2``): the ids the code itself mentions win.
     """
-    found = {role: find_name({n: i for n, i in names.items() if i.callable}, alias_list)
-             for role, alias_list in aliases.items() if role in COURSE_ORDER}
+    ranked = {role: [c for c in candidates.rank(names, alias_list, candidates.role_words(role))
+                     if c.tier < 3 or _takes(c, ARITY[role])]
+              for role, alias_list in aliases.items() if role in COURSE_ORDER}
     iface = Interface(game, None)
-    for role, name in found.items():
-        if name is None:
-            iface.problems[role] = f"no function named {' / '.join(aliases[role][:6])} was found"
-        elif name != role:
-            iface.adaptations.append(f"uses your {name}() as {role}()")
 
     initial = None
-    if found.get("initial_state"):
-        initial = _initial_board(caller, names[found["initial_state"]], game, timeout)
-        if initial is None:
-            iface.problems["initial_state"] = f"{found['initial_state']}() did not return a board"
-        else:
-            iface.bindings["initial_state"] = Binding("initial_state", found["initial_state"], ())
-    candidates = sorted(representations.candidates(game, initial), key=lambda r: -player_affinity(r, source))
-    if not candidates:
-        candidates = representations.candidates(game, None)
+    pick = _choose(ranked.get("initial_state", []),
+                   lambda c: _initial_fit(caller, c, game, timeout), unnamed_limit=6)
+    if pick is not None and pick[1] > 0:
+        cand, _, initial = pick
+        iface.bindings["initial_state"] = Binding("initial_state", cand.target, ())
+        _say_name(iface, "initial_state", cand)
+    elif pick is not None:
+        iface.problems["initial_state"] = f"{pick[0].target}() did not return a board"
+    candidate_reps = sorted(representations.candidates(game, initial), key=lambda r: -player_affinity(r, source))
+    if not candidate_reps:
+        candidate_reps = representations.candidates(game, None)
         if initial is not None:
             iface.adaptations.append("your empty board has a shape or marks the grader does not know; "
                                      "trying the course's representation")
 
-    fitting = _bind_result(caller, names[found["result"]], game, candidates, iface, timeout) \
-        if found.get("result") else []
+    fitting: list[Representation] = []
+    pick = _choose(ranked.get("result", []),
+                   lambda c: _result_fit(caller, c, game, candidate_reps, timeout), unnamed_limit=8)
+    if pick is not None:
+        cand, _, (fitting, binding, notes) = pick
+        iface.bindings["result"] = binding
+        _say_name(iface, "result", cand)
+        iface.adaptations.extend(notes)
 
     tried: list[Interface] = []
 
@@ -186,8 +193,13 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             t.bindings["result"] = replace(t.bindings["result"], note="its boards fit only a reading of the "
                                            "board that your other functions contradict")
         for role, binder in (("actions", _bind_actions), ("terminal", _bind_terminal), ("utility", _bind_utility)):
-            if found.get(role):
-                binder(caller, names[found[role]], game, t, timeout)
+            if role not in ranked:
+                continue
+            choice = _choose(ranked[role], lambda c: binder(caller, c, game, t, timeout), unnamed_limit=8)
+            if choice is not None:
+                t.bindings[role] = choice[2]
+                _say_name(t, role, choice[0])
+                t.adaptations.extend(choice[2].says)
         tried.append(t)
         return t
 
@@ -198,19 +210,71 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     # result() counted against those it does not fit, and ties go to the course's conventions
     # (``min`` keeps the first of equals, and the readings come in the conventions' order).
     best: Interface | None = None
-    for rep in fitting or candidates[:1]:
+    for rep in fitting or candidate_reps[:1]:
         t = trial(rep)
         if best is None or _misses(t) < _misses(best):
             best = t
         if _misses(best) == 0:
             break
     if fitting and _misses(best) > 0:
-        best = min((trial(v) for base in candidates for v in _variants(base)), key=_misses)
+        best = min((trial(v) for base in candidate_reps for v in _variants(base)), key=_misses)
     if fitting:
         best.adaptations.append(f"reads your boards as: {best.representation.describe()}")
         if not best.bindings["result"].note:
             _bind_turn(caller, game, best, timeout)
+    for role, alias_list in aliases.items():
+        if role in COURSE_ORDER and role not in best.bindings and role not in best.problems:
+            best.problems[role] = (f"no function named {' / '.join(alias_list[:6])}, nor any other function, "
+                                   f"does what {role}() does")
     return best
+
+
+#: how many arguments a role's function requires, for candidates that only behaviour can vouch for
+ARITY = {"initial_state": (0, 0), "actions": (1, 2), "result": (2, 3), "terminal": (1, 1), "utility": (1, 2)}
+
+
+def _takes(cand: Candidate, arity: tuple[int, int]) -> bool:
+    params = positional_parameters(cand.info.parameters or [])
+    required = sum(not p.has_default for p in params)
+    return arity[0] <= required <= arity[1] and len(params) >= arity[0]
+
+
+#: how well a candidate fits a role: it matches the reference, it answers but wrongly, it fails to answer
+FITS, ANSWERS, FAILS = 2, 1, 0
+
+
+def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[int, Any]],
+            unnamed_limit: int) -> tuple[Candidate, int, Any] | None:
+    """The candidate that plays a role: (candidate, fit, what ``attempt`` made of it), or None.
+
+    Tier by tier, the first candidate that fits wins. When none of a named tier fits, the first
+    that answers readable values is the student's (buggy) function: a helper that happens to fit
+    never takes the place of the function the student named for the role. Unnamed candidates
+    (tier 3, at most ``unnamed_limit`` tried) count only when they fit. Failing that, the best
+    named candidate is returned as it is, so the checks show its error.
+    """
+    fallback = None
+    for tier in (1, 2, 3):
+        answered = None
+        group = [c for c in ranked if c.tier == tier]
+        for cand in group[:unnamed_limit] if tier == 3 else group:
+            fit, made = attempt(cand)
+            if fit == FITS:
+                return cand, fit, made
+            if tier < 3:
+                if fit == ANSWERS and answered is None:
+                    answered = (cand, fit, made)
+                if fallback is None:
+                    fallback = (cand, fit, made)
+        if answered is not None:
+            return answered
+    return fallback
+
+
+def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
+    if cand.target != role:
+        how = "" if cand.tier == 1 else (" (its name says so)" if cand.tier == 2 else " (it does what the role does)")
+        iface.adaptations.append(f"uses your {cand.target}() as {role}(){how}")
 
 
 def _misses(iface: Interface) -> int:
@@ -235,7 +299,16 @@ def player_affinity(rep: Representation, source: str) -> int:
     return len(re.findall(pattern, source)) if pattern else 0
 
 
-def _initial_board(caller: Caller, info: NameInfo, game: Game, timeout: float) -> Any | None:
+def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) -> tuple[int, Any]:
+    """(fit, the board) of a candidate ``initial_state``: it fits when some known reading takes its
+    answer for a board, it answers when it returns anything at all."""
+    board = _initial_board(caller, cand.target, cand.info, game, timeout)
+    if board is None:
+        return FAILS, None
+    return (FITS if representations.candidates(game, board) else ANSWERS), board
+
+
+def _initial_board(caller: Caller, target: str, info: NameInfo, game: Game, timeout: float) -> Any | None:
     size_words = {"rows": game.rows, "n": game.rows, "height": game.rows, "r": game.rows, "nrows": game.rows,
                   "num_rows": game.rows, "cols": game.cols, "m": game.cols, "width": game.cols,
                   "columns": game.cols, "ncols": game.cols, "num_cols": game.cols, "c": game.cols,
@@ -248,20 +321,22 @@ def _initial_board(caller: Caller, info: NameInfo, game: Game, timeout: float) -
             attempts.insert(0, guess)
         attempts += [[game.rows, game.cols], [(game.rows, game.cols)], [game.rows]]
     for args in attempts:
-        r = caller.call(info.name, *args, timeout=timeout)
+        r = caller.call(target, *args, timeout=timeout)
         if r.ok and r.value is not None:
             return r.value
     return None
 
 
-def _bind_result(caller: Caller, info: NameInfo, game: Game, candidates: list[Representation],
-                 iface: Interface, timeout: float) -> list[Representation]:
-    """Bind ``result`` in the first argument order some representation fits; return every
-    representation that fits in that order (the other functions choose among them)."""
+def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Representation],
+                timeout: float) -> tuple[int, tuple[list[Representation], Binding, list[str]]]:
+    """How a candidate ``result`` fits: (fit, (every representation that fits, its binding, what was
+    adapted)). The first argument order some representation fits wins; the other functions choose
+    among the representations that fit in it."""
+    name = cand.target
     probes = _probe_moves(game)
     expected = [game.to_course(game.result(s, a)) for s, a in probes]
-    orders = argument_orders(info.parameters, COURSE_ORDER["result"])
-    last_error = ""
+    orders = argument_orders(cand.info.parameters, COURSE_ORDER["result"])
+    last_error, answered = "", False
     for order in orders:
         fitting = []
         for base in candidates:
@@ -274,31 +349,28 @@ def _bind_result(caller: Caller, info: NameInfo, game: Game, candidates: list[Re
                     except (NotThisRepresentation, KeyError, ValueError):
                         ok = False
                         break
-                    r = caller.call(info.name, *args, timeout=timeout)
+                    r = caller.call(name, *args, timeout=timeout)
                     if not r.ok:
                         last_error = r.describe_error()
                         ok = False
                         break
                     got = decode_result_board(rep, r.value)
+                    answered = answered or got is not None
                     if got is None or not same_board(game, got, want):
                         ok = False
                         break
                 if ok:
                     fitting.append(rep)
         if fitting:
-            iface.bindings["result"] = Binding("result", info.name, order)
-            if order != COURSE_ORDER["result"]:
-                iface.adaptations.append(f"calls {info.name}({', '.join(order)}) in your argument order")
-            return fitting
-    why = ("no reading of the arguments made " + info.name + "() give the right board on every probe move"
+            notes = [f"calls {name}({', '.join(order)}) in your argument order"] \
+                if order != COURSE_ORDER["result"] else []
+            return FITS, (fitting, Binding("result", name, order), notes)
+    why = ("no reading of the arguments made " + name + "() give the right board on every probe move"
            + (f" (last error: {last_error})" if last_error else ""))
-    if not orders:
-        iface.problems["result"] = why
-        return []
     # Judged board by board all the same: a result() wrong for one player is still right for the other.
-    iface.bindings["result"] = Binding("result", info.name, orders[0], note=why)
-    iface.adaptations.append(f"{why}: it is called as {info.name}({', '.join(orders[0])}) and judged board by board")
-    return []
+    order = orders[0] if orders else COURSE_ORDER["result"]
+    notes = [f"{why}: it is called as {name}({', '.join(order)}) and judged board by board"]
+    return (ANSWERS if answered else FAILS), ([], Binding("result", name, order, note=why), notes)
 
 
 def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> None:
@@ -352,16 +424,16 @@ def encode_arguments(rep: Representation, order: Sequence[str], board: Any, play
     return [values[r]() for r in order]
 
 
-def _answered_orders(caller: Caller, info: NameInfo, iface: Interface, timeout: float,
+def _answered_orders(caller: Caller, cand: Candidate, iface: Interface, timeout: float,
                      cases: Sequence[tuple[Any, int]]) -> Iterator[tuple[tuple[str, ...], list[CallResult]]]:
     """Each plausible argument order (board first among its roles) whose calls on every
     (board, player) case answered, with the answers; orders where a call failed are passed over."""
-    for order in argument_orders(info.parameters, ("state", "player")):
+    for order in argument_orders(cand.info.parameters, ("state", "player")):
         if "state" not in order:
             continue
         answers = []
         for board, player in cases:
-            r = caller.call(info.name, *encode_arguments(iface.representation, order, board, player, None),
+            r = caller.call(cand.target, *encode_arguments(iface.representation, order, board, player, None),
                             timeout=timeout)
             if not r.ok:
                 break
@@ -370,22 +442,24 @@ def _answered_orders(caller: Caller, info: NameInfo, iface: Interface, timeout: 
             yield order, answers
 
 
-def _bind_actions(caller: Caller, info: NameInfo, game: Game, iface: Interface, timeout: float) -> None:
+def _bind_actions(caller: Caller, cand: Candidate, game: Game, iface: Interface,
+                  timeout: float) -> tuple[int, Binding]:
     rep = iface.representation
     states = [game.initial_state()] + [s for s, _ in _probe_moves(game)[1:3]]
     cases = [(game.to_course(s), game.to_move(s)) for s in states]
-    for order, answers in _answered_orders(caller, info, iface, timeout, cases):
+    answered = False
+    for order, answers in _answered_orders(caller, cand, iface, timeout, cases):
         try:
             got = [sorted(map(repr, (rep.decode_action(a, b) for a in _iterable(r.value))))
                    for r, (b, _) in zip(answers, cases)]
         except (NotThisRepresentation, TypeError, ValueError):
             continue
+        answered = True
         if all(g == sorted(map(repr, game.actions(s))) for g, s in zip(got, states)):
-            iface.bindings["actions"] = Binding("actions", info.name, order)
-            return
+            return FITS, Binding("actions", cand.target, order)
     # Bound anyway in the course's order: the checks will show what went wrong, board by board.
-    iface.bindings["actions"] = Binding("actions", info.name, ("state",),
-                                        note="its answers never matched the reference on the probe boards")
+    return (ANSWERS if answered else FAILS), Binding(
+        "actions", cand.target, ("state",), note="its answers never matched the reference on the probe boards")
 
 
 def _iterable(value: Any) -> list[Any]:
@@ -412,36 +486,41 @@ def _sample_boards(game: Game) -> tuple[tuple[State, bool], ...]:
     return tuple(out)
 
 
-def _bind_terminal(caller: Caller, info: NameInfo, game: Game, iface: Interface, timeout: float) -> None:
+def _bind_terminal(caller: Caller, cand: Candidate, game: Game, iface: Interface,
+                   timeout: float) -> tuple[int, Binding]:
     samples = _sample_boards(game)
     cases = [(game.to_course(s), game.to_move(s)) for s, _ in samples]
-    for order, answers in _answered_orders(caller, info, iface, timeout, cases):
+    answered = False
+    for order, answers in _answered_orders(caller, cand, iface, timeout, cases):
         empty_value = answers[0].value  # samples start with the empty board
         for words, read in returns.terminal_readings(empty_value).items():
-            if all(read(r.value) == want for r, (_, want) in zip(answers, samples)):
-                iface.bindings["terminal"] = Binding("terminal", info.name, order, reading=words,
-                                                     empty_value=empty_value)
-                if not words.startswith("a bool"):
-                    iface.adaptations.append(f"reads {info.name}()'s answer as {words}")
-                return
-    iface.bindings["terminal"] = Binding("terminal", info.name, ("state",), reading="a bool",
-                                         note="no reading of its answers matched the reference")
+            said = [read(r.value) for r in answers]
+            answered = answered or None not in said
+            if all(s == want for s, (_, want) in zip(said, samples)):
+                says = () if words.startswith("a bool") else (f"reads {cand.target}()'s answer as {words}",)
+                return FITS, Binding("terminal", cand.target, order, reading=words, empty_value=empty_value,
+                                     says=says)
+    return (ANSWERS if answered else FAILS), Binding(
+        "terminal", cand.target, ("state",), reading="a bool", note="no reading of its answers matched the reference")
 
 
-def _bind_utility(caller: Caller, info: NameInfo, game: Game, iface: Interface, timeout: float) -> None:
+def _bind_utility(caller: Caller, cand: Candidate, game: Game, iface: Interface,
+                  timeout: float) -> tuple[int, Binding]:
     samples = [s for s, over in _sample_boards(game) if over]
     cases = [(game.to_course(s), p) for s in samples for p in (1, -1)]
     want = [game.utility(s, p) for s in samples for p in (1, -1)]
     # A utility that names a player parameter must answer for that player: reading it as taking
     # none (its default) would hide the bug of ignoring it.
-    takes_player = any(role_of(p.name) == "player" for p in positional_parameters(info.parameters or []))
-    for order, answers in _answered_orders(caller, info, iface, timeout, cases):
+    takes_player = any(role_of(p.name) == "player" for p in positional_parameters(cand.info.parameters or []))
+    answered = False
+    for order, answers in _answered_orders(caller, cand, iface, timeout, cases):
         if takes_player and "player" not in order:
             continue
         values = [r.value for r in answers]
         signs = [returns.sign(v) for v in values]
         if None in signs:
             continue
+        answered = True
         expected_signs = [returns.sign(w) for w in want]
         if "player" not in order:
             # Without a player the answer can only be from one side's view: the first player's.
@@ -455,11 +534,12 @@ def _bind_utility(caller: Caller, info: NameInfo, game: Game, iface: Interface, 
             exact = all(float(returns.plain(v)) == float(w) for v, w in zip(values, want)) \
                 if "player" in order else False
             words += ", box margin" if exact else ", win/loss sign"
-        iface.bindings["utility"] = Binding("utility", info.name, order, reading=words, scale=scale)
+        says = []
         if "player" not in order:
-            iface.adaptations.append(f"{info.name}() takes no player: read {words}")
+            says.append(f"{cand.target}() takes no player: read {words}")
         if scale not in (1, 1.0) and game.name != "dots_and_boxes":
-            iface.adaptations.append(f"{info.name}() reports a win as {scale:g}; read as +1")
-        return
-    iface.bindings["utility"] = Binding("utility", info.name, ("state", "player"), reading="a number",
-                                        note="no reading of its answers matched the reference")
+            says.append(f"{cand.target}() reports a win as {scale:g}; read as +1")
+        return FITS, Binding("utility", cand.target, order, reading=words, scale=scale, says=tuple(says))
+    return (ANSWERS if answered else FAILS), Binding(
+        "utility", cand.target, ("state", "player"), reading="a number",
+        note="no reading of its answers matched the reference")

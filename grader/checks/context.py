@@ -35,7 +35,9 @@ class CheckContext:
             else:
                 self._agents[label] = find_agent(self.sandbox, self.student.names, self.game,
                                                  self.student.representation, label,
-                                                 self.assignment.agents.get(label, [label]))
+                                                 self.assignment.agents.get(label, [label]),
+                                                 others=[o for o in self.assignment.agents if o != label],
+                                                 timeout=self.assignment.limits.move_seconds)
         return self._agents[label]
 
     def agents_found(self) -> list[StudentAgent]:

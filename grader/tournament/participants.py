@@ -97,7 +97,9 @@ def open_student_agent(cells: Sequence[str], assignment: Assignment, label: str,
         student = adapt(box, game, assignment.functions, timeout=assignment.limits.call_seconds,
                         source="\n".join(cells))
         agent = find_agent(box, student.names, game, student.representation, label,
-                           list(aliases) or assignment.agents.get(label, [label]))
+                           list(aliases) or assignment.agents.get(label, [label]),
+                           others=[o for o in assignment.agents if o != label],
+                           timeout=assignment.limits.move_seconds)
     except BaseException:
         box.close()
         raise

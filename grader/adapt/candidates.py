@@ -1,0 +1,134 @@
+"""Which of a submission's callables might play a role, ranked by the evidence of their names.
+
+Names are evidence, not the gate: behaviour on probe positions decides among the candidates
+(``grader.adapt.infer`` and ``grader.adapt.agents``). Ranking only says in which order to try them
+and how much a name alone is worth:
+
+- tier 1: one of the rubric's names for the role (up to case and underscores);
+- tier 2: a name that says the role in other words (``get_valid_moves``, ``ab_minmax_player``,
+  ``findBestMove``), or one close to a rubric name;
+- tier 3: any other callable whose arguments could fit; only behaviour can vouch for it.
+
+Methods of module-level objects are candidates too (``game.actions``), named by their dotted path.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from grader.adapt.aliases import normalise
+from grader.sandbox.results import NameInfo
+
+#: words that say a role in other words; matched against the name's normalised parts
+ROLE_WORDS: dict[str, tuple[str, ...]] = {
+    "initial_state": ("initial", "init", "empty", "newboard", "createboard", "makeboard", "start", "reset",
+                      "blank", "fresh", "setup"),
+    "actions": ("action", "validmove", "legalmove", "possiblemove", "availablemove", "moves", "validcol",
+                "validlocation", "legal", "available", "openc", "freec", "possible", "successors", "options"),
+    "result": ("result", "nextstate", "successor", "apply", "drop", "place", "makemove", "playmove", "domove",
+               "transition", "insert", "addline", "drawline", "takeaction", "performmove", "play", "move"),
+    "terminal": ("terminal", "gameover", "isover", "isend", "finished", "isdone", "gameend", "ended", "over",
+                 "done", "end"),
+    "utility": ("utility", "payoff", "outcome", "reward", "finalscore", "score"),
+    "random": ("random", "rand"),
+    "alphabeta": ("alphabeta", "alpha", "abplayer", "abagent", "absearch", "abminmax", "abminimax", "minimax",
+                  "minmax", "negamax", "bestmove", "findbest", "pickbest", "search"),
+    "heuristic": ("heuristic", "cutoff", "cut", "depthlimited", "limited", "habsearch", "halpha", "hminimax",
+                  "eval", "iterative"),
+    "mcts": ("mcts", "montecarlo", "monte", "carlo", "uct", "pmc", "pmcs", "simulation", "playout", "rollout"),
+}
+
+#: which words speak for which agent label (a label not listed is matched by its own words)
+AGENT_WORDS: dict[str, tuple[str, ...]] = {
+    "random_player": ROLE_WORDS["random"],
+    "alpha_beta_player": ROLE_WORDS["alphabeta"],
+    "minimax_player": ROLE_WORDS["alphabeta"],
+    "heuristic_player": ROLE_WORDS["heuristic"],
+    "mcts_player": ROLE_WORDS["mcts"],
+}
+
+#: names that never play a game role: display, input and experiment helpers
+NOT_A_ROLE = re.compile(r"print|show|display|draw(?!line)|plot|render|input|human|ask|test|benchmark|timeit|"
+                        r"experiment|tournament|compare|visual|animate|interactive|main$|^run|playgame|"
+                        r"simulate_game|game_loop")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One callable that may play a role: its target (a name or ``obj.method``), what the sandbox
+    says of it, and how much its name speaks for the role (1 strongest)."""
+
+    target: str
+    info: NameInfo
+    tier: int
+
+    @property
+    def name(self) -> str:
+        return self.target
+
+
+def callables(names: Mapping[str, NameInfo]) -> dict[str, NameInfo]:
+    """Every function, callable object and method of a module-level instance of the submission's
+    own classes (``game.actions``), by target; methods of arrays, dicts and the like are not roles."""
+    out: dict[str, NameInfo] = {}
+    own_classes = {name for name, info in names.items() if info.kind == "class"}
+    for name, info in names.items():
+        if info.kind == "module" or name.startswith("_"):
+            continue
+        if info.callable:
+            out[name] = info
+        if info.kind in ("value", "callable") and info.type_name.rsplit(".", 1)[-1] in own_classes:
+            for member in info.members:
+                if member.callable and not member.name.startswith("_"):
+                    out[f"{name}.{member.name}"] = member
+    return out
+
+
+def _tier(target: str, aliases: Sequence[str], words: Iterable[str]) -> int:
+    """1, 2 or 3 for the evidence in a (possibly dotted) target's name."""
+    if target in aliases:
+        return 1
+    last = target.rsplit(".", 1)[-1]
+    norm = normalise(last)
+    alias_norms = [normalise(a) for a in aliases]
+    if last in aliases or norm in alias_norms:
+        return 1
+    if any(w in norm for w in words) or difflib.get_close_matches(norm, alias_norms, n=1, cutoff=0.8):
+        return 2
+    return 3
+
+
+def rank(names: Mapping[str, NameInfo], aliases: Sequence[str], words: Iterable[str] = (), *,
+         classes: bool = False, unnamed: bool = True) -> list[Candidate]:
+    """The candidates for a role, best evidence first (rubric names in the rubric's order first).
+
+    ``classes`` keeps classes (agents built per seat); ``unnamed`` keeps tier 3.
+    """
+    words = tuple(words)
+    pool = dict(callables(names))
+    if classes:  # agents: objects with an agent method count as a whole too
+        pool.update({n: i for n, i in names.items() if i.kind == "value" and i.members and not n.startswith("_")})
+    else:
+        pool = {t: i for t, i in pool.items() if i.kind != "class"}
+    order = {normalise(a): k for k, a in enumerate(aliases)}
+    out = []
+    for target, info in pool.items():
+        tier = _tier(target, aliases, words)
+        if tier == 3 and (not unnamed or NOT_A_ROLE.search(normalise(target))):
+            continue
+        if tier > 1 and NOT_A_ROLE.search(normalise(target.rsplit(".", 1)[-1])):
+            continue
+        out.append((tier, order.get(normalise(target.rsplit(".", 1)[-1]), len(order)), "." in target,
+                    Candidate(target, info, tier)))
+    out.sort(key=lambda t: t[:3])
+    return [c for *_, c in out]
+
+
+def role_words(role: str) -> tuple[str, ...]:
+    """The words that say ``role`` (a function role or an agent label) in other words."""
+    if role in ROLE_WORDS:
+        return ROLE_WORDS[role]
+    return AGENT_WORDS.get(role, tuple(w for w in re.split(r"[_\W]+", role.lower()) if w not in ("player", "agent")))
