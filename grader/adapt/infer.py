@@ -165,6 +165,12 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         _say_name(iface, "initial_state", cand)
     elif pick is not None:
         iface.problems["initial_state"] = f"{pick[0].target}() did not return a board"
+    if initial is None:
+        initial = _module_board(caller, names, game, timeout)
+        if initial is not None:
+            iface.adaptations.append(f"reads your boards from the module-level {initial[0]} (no function makes "
+                                     "an empty board)")
+            initial = initial[1]
     candidate_reps = sorted(representations.candidates(game, initial), key=lambda r: -player_affinity(r, source))
     if not candidate_reps:
         candidate_reps = representations.candidates(game, None)
@@ -210,11 +216,11 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     # result() counted against those it does not fit, and ties go to the course's conventions
     # (``min`` keeps the first of equals, and the readings come in the conventions' order).
     best: Interface | None = None
-    for rep in fitting or candidate_reps[:1]:
+    for rep in fitting or candidate_reps:  # no result() fits: the other functions choose the reading alone
         t = trial(rep)
         if best is None or _misses(t) < _misses(best):
             best = t
-        if _misses(best) == 0:
+        if _misses(best) == _misses(iface):  # nothing beyond what result() already missed
             break
     if fitting and _misses(best) > 0:
         best = min((trial(v) for base in candidate_reps for v in _variants(base)), key=_misses)
@@ -297,6 +303,32 @@ def player_affinity(rep: Representation, source: str) -> int:
         return min(len(re.findall(rf"""['"]{re.escape(mark)}['"]""", source)) for mark in rep.players)
     pattern = _PLAYER_PATTERNS.get(second)
     return len(re.findall(pattern, source)) if pattern else 0
+
+
+#: words in the name of a module-level value that holds the empty board
+BOARD_WORDS = ("board", "initial", "empty", "state", "grid", "game")
+
+
+def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
+                  timeout: float) -> tuple[str, Any] | None:
+    """(name, value) of a module-level value that some reading takes for the empty board, or None.
+
+    Old templates made the board as ``board = {'n': 4, 'm': 4}`` with no function around it."""
+    for name, info in names.items():
+        if info.kind != "value" or not any(w in name.lower() for w in BOARD_WORDS) or info.member("copy") is None:
+            continue
+        r = caller.call(f"{name}.copy", timeout=timeout)
+        if not r.ok:
+            continue
+        for rep in representations.candidates(game, r.value):
+            try:
+                board = rep.decode_board(r.value)
+            except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
+                continue
+            if game.terminal(game.from_course(board)) is False and same_board(
+                    game, board, game.to_course(game.initial_state())):
+                return name, r.value
+    return None
 
 
 def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) -> tuple[int, Any]:
@@ -429,7 +461,7 @@ def _answered_orders(caller: Caller, cand: Candidate, iface: Interface, timeout:
     """Each plausible argument order (board first among its roles) whose calls on every
     (board, player) case answered, with the answers; orders where a call failed are passed over."""
     for order in argument_orders(cand.info.parameters, ("state", "player")):
-        if "state" not in order:
+        if "state" not in order or not set(order) <= {"state", "player"}:
             continue
         answers = []
         for board, player in cases:

@@ -55,10 +55,10 @@ def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]
     named = tuple(role_of(p.name) for p in params)
     if params and all(named[: len(required)]) and len(set(named[: len(required)])) == len(required):
         full = tuple(r for r in named if r)
-        if len(set(full)) == len(full):
+        if len(set(full)) == len(full) and set(full) <= set(roles):
             orders.append(full)
         spelled = tuple(r for r in named[: len(required)] if r)
-        if spelled not in orders:
+        if spelled not in orders and set(spelled) <= set(roles):
             orders.append(spelled)
     counts = {len(required)} if parameters is not None else {len(roles), len(roles) - 1}
     counts |= {n for n in range(len(required), len(params) + 1)}

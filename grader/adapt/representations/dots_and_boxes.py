@@ -7,6 +7,7 @@ with rows, cols counting dots and a line named by its starting dot, 0-based.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,8 @@ class DotsAndBoxesRepresentation(Representation):
     swap_hv: bool = False  # the student's 'h' is the course's 'v'
     size_in_boxes: bool = False  # the student's size counts boxes, not dots
     line_value: Any = True
+    #: keys of the student's empty board beyond the layout's own ('score1', 'turn', ...) and their empty values
+    extras: tuple[tuple[Any, Any], ...] = ()
 
     def _letter(self, orientation: str) -> str:
         if self.swap_hv:
@@ -42,10 +45,21 @@ class DotsAndBoxesRepresentation(Representation):
         o = self.offset
         lines = {(self._letter(k[0]), k[1] + o, k[2] + o): self.line_value for k in board["lines"]}
         boxes = {(r + o, c + o): self.encode_player(p) for (r, c), p in board["boxes"].items()}
+        extras = {key: self._extra_value(key, empty, board["boxes"]) for key, empty in self.extras}
         if self.layout == "v1":
             n, m = self._size()
-            return {"n": n, "m": m, **lines, **boxes}
-        return {"size": self._size(), "lines": lines, "boxes": boxes}
+            return {"n": n, "m": m, **lines, **boxes, **extras}
+        return {"size": self._size(), "lines": lines, "boxes": boxes, **extras}
+
+    def _extra_value(self, key: Any, empty: Any, boxes: dict) -> Any:
+        """An extra key's value on a board: a box counter named after a player ('score1', 'score_b')
+        counts that player's boxes; any other extra keeps its value from the empty board."""
+        if isinstance(key, str) and "score" in key.lower() and isinstance(plain(empty), (int, float)):
+            suffix = key.lower().split("score", 1)[1].lstrip("_ ")
+            for course_player, mark in zip((1, -1), self.players):
+                if suffix == str(mark).lower():
+                    return sum(1 for p in boxes.values() if p == course_player)
+        return copy.deepcopy(empty)
 
     def decode_board(self, board: Any) -> dict:
         if not isinstance(board, dict):
@@ -56,11 +70,12 @@ class DotsAndBoxesRepresentation(Representation):
             size = (plain(board["n"]), plain(board["m"]))
             line_items = [(k, v) for k, v in board.items() if isinstance(k, tuple) and len(k) == 3]
             box_items = [(k, v) for k, v in board.items() if isinstance(k, tuple) and len(k) == 2]
-            extra = [k for k in board if k not in ("n", "m") and not (isinstance(k, tuple) and len(k) in (2, 3))]
+            extra = [k for k in board if k not in ("n", "m") and not (isinstance(k, tuple) and len(k) in (2, 3))
+                     and k not in dict(self.extras)]
             if extra:
                 raise NotThisRepresentation(f"unexpected keys {extra[:3]!r}")
         else:
-            if set(board) - {"size", "lines", "boxes"} or "lines" not in board:
+            if set(board) - {"size", "lines", "boxes"} - set(dict(self.extras)) or "lines" not in board:
                 raise NotThisRepresentation("expected the keys 'size', 'lines' and 'boxes'")
             size = tuple(plain(v) for v in board.get("size", self._size()))
             line_items = list(dict(board["lines"]).items())
@@ -108,9 +123,10 @@ class DotsAndBoxesRepresentation(Representation):
 
 
 def candidates(rows: int, cols: int, initial_board: Any | None) -> list[DotsAndBoxesRepresentation]:
-    """Representations consistent with the student's empty board (or the course's if unknown)."""
+    """Representations consistent with the student's empty board (unknown: the course's layout, then the old one)."""
     if initial_board is None:
-        initial_board = {"size": (rows, cols), "lines": {}, "boxes": {}}
+        return candidates(rows, cols, {"size": (rows, cols), "lines": {}, "boxes": {}}) + \
+            candidates(rows, cols, {"n": rows, "m": cols})
     if not isinstance(initial_board, dict):
         return []
     if "n" in initial_board and "m" in initial_board:
@@ -125,5 +141,7 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[DotsAndB
         in_boxes = [True]
     else:
         return []
-    return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes)
+    known = ("n", "m") if layout == "v1" else ("size", "lines", "boxes")
+    extras = tuple((k, v) for k, v in initial_board.items() if k not in known and not isinstance(k, tuple))
+    return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes, extras=extras)
             for players in PLAYER_MARKS for offset in (0, 1) for swap in (False, True) for boxes in in_boxes]
