@@ -1,0 +1,69 @@
+"""Roles are found by what functions do, with names as evidence: issue 9's binder."""
+
+import numpy as np
+
+from grader.adapt import find_agent
+from reference.games import load_game
+from tests.test_adapt import adapted, agrees_with_reference
+
+
+def test_transition_with_no_telling_name_is_found_by_its_boards():
+    box, student = adapted("c4_names_outside_the_lists.py", "connect4")
+    with box:
+        bound = {role: b.name for role, b in student.interface.bindings.items()}
+        assert bound == {"initial_state": "fresh", "actions": "open_columns", "result": "nxt",
+                         "terminal": "finished", "utility": "payoff"}
+        assert not any(b.note for b in student.interface.bindings.values())
+        agrees_with_reference(student, student.game)
+        assert any("nxt() as result()" in a for a in student.interface.adaptations)
+
+
+def test_display_and_input_helpers_are_never_candidates():
+    box, student = adapted("c4_names_outside_the_lists.py", "connect4")
+    with box:
+        assert not {"show_board", "play_against_human"} & {b.name for b in student.interface.bindings.values()}
+
+
+def test_agents_under_other_names_are_found_and_play_legal_moves():
+    box, student = adapted("c4_names_outside_the_lists.py", "connect4")
+    with box:
+        game = student.game
+        for label, aliases in (("alpha_beta_player", ["alpha_beta_player"]), ("heuristic_player", ["heuristic_player"])):
+            agent = find_agent(box, student.names, game, student.representation, label, aliases,
+                               others=["random_player", "alpha_beta_player", "heuristic_player"])
+            if label == "heuristic_player":
+                assert isinstance(agent, str)  # nothing here says heuristic or cutoff
+                continue
+            assert agent.name in ("ab_minmax_player", "findBestMove")
+            board = np.zeros((6, 7), dtype=int)
+            board[5, 0:3] = 1
+            board[4, 0:3] = -1
+            assert agent.move(board, 1).action == 3  # takes the win
+
+
+def test_a_buggy_named_function_is_not_replaced_by_a_correct_helper():
+    box, student = adapted("c4_buggy_terminal_beside_a_correct_helper.py", "connect4")
+    with box:
+        binding = student.interface.bindings["terminal"]
+        assert binding.name == "terminal" and binding.note
+        game = student.game
+        state = game.initial_state()
+        for column in (0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3):  # +1 completes a rising diagonal
+            state = game.result(state, column)
+        diagonal = game.to_course(state)
+        assert game.terminal(game.from_course(diagonal))
+        assert student.terminal(diagonal).value is False  # the student's bug, as it is
+
+
+def test_old_dots_and_boxes_template_with_module_board_and_counters():
+    box, student = adapted("dab_v1_module_board_no_initial_state.py", "dots_and_boxes")
+    with box:
+        iface = student.interface
+        assert "initial_state" not in iface.bindings
+        assert iface.bindings["actions"].name == "get_lines" and not iface.bindings["actions"].note
+        assert iface.bindings["result"].name == "draw_line" and not iface.bindings["result"].note
+        assert iface.bindings["terminal"].name == "is_over" and not iface.bindings["terminal"].note
+        assert iface.bindings["utility"].name == "utility" and not iface.bindings["utility"].note
+        assert iface.representation.offset == 1 and iface.representation.layout == "v1"
+        assert any("module-level board" in a for a in iface.adaptations)
+        agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
