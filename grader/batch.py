@@ -16,15 +16,16 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from grader.checks import prepare_shared
 from grader.grading import ungraded
 from grader.load import submission_name
-from grader.report import write_canvas, write_sheets, write_submission
+from grader.detect import Placement
+from grader.report import write_canvas, write_scores, write_sheets, write_submission
 from grader.report.files import submission_filename, write_text
 from grader.results import SubmissionResult
-from grader.rubric import Assignment
+from grader.rubric import Assignment, Rubric
 
 GRADER_VERSION = "1"
 #: files in a submissions folder that are never submissions
@@ -52,6 +53,7 @@ class BatchResult:
     graded_now: list[str] = field(default_factory=list)
     reused: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    canvas_problems: list[str] = field(default_factory=list)  # what to check before importing canvas.csv
 
 
 def discover(folder: str | Path) -> list[Path]:
@@ -65,13 +67,16 @@ def discover(folder: str | Path) -> list[Path]:
 
 
 def fingerprint(path: Path, assignment: Assignment, options: BatchOptions) -> str:
-    """What the result depends on: the submission's bytes, the assignment's rubric, the seed, our version."""
+    """What the result depends on: the submission's bytes, the assignment's rubric, the seed, our version.
+
+    The ``detect`` phrases are left out: they choose the rubric, they do not change the grade.
+    """
     h = hashlib.sha256()
     files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
     for p in files:
         h.update(str(p.relative_to(path) if path.is_dir() else p.name).encode())
         h.update(p.read_bytes())
-    h.update(assignment.model_dump_json().encode())
+    h.update(assignment.model_dump_json(exclude={"detect"}).encode())
     h.update(f"{options.seed}:{options.public_only}:{GRADER_VERSION}".encode())
     return h.hexdigest()
 
@@ -118,9 +123,15 @@ def _grade_child(path: str, name: str, assignment_json: str, options: BatchOptio
 
 def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_dir: str | Path,
                 options: BatchOptions | None = None,
-                on_result: Callable[[SubmissionResult], None] | None = None) -> BatchResult:
-    """Grade ``paths`` in parallel into ``out_dir``; reuse saved results whose fingerprint matches."""
+                on_result: Callable[[SubmissionResult], None] | None = None,
+                flags: Mapping[Path, Sequence[str]] | None = None) -> BatchResult:
+    """Grade ``paths`` in parallel into ``out_dir``; reuse saved results whose fingerprint matches.
+
+    ``flags`` are warnings per path (see :func:`grader.detect.place`), put on the results whether
+    graded now or reused: they come from the whole rubric, which the fingerprint does not cover.
+    """
     options = options or BatchOptions()
+    flags = flags or {}
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
@@ -131,6 +142,7 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
         fp = fingerprint(path, assignment, options)
         saved = load_saved(out_dir, submission_name(path), fp)
         if saved is not None:
+            saved.flags = list(flags.get(path, ()))
             by_path[path] = saved
             batch.reused.append(saved.submission)
         else:
@@ -140,6 +152,7 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     bar = _progress(len(paths), len(by_path), options.progress)
 
     def finish(path: Path, fp: str, result: SubmissionResult) -> None:
+        result.flags = list(flags.get(path, ()))
         save(out_dir, result, fp)
         write_submission(result, out_dir, tasks)
         by_path[path] = result
@@ -154,10 +167,33 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     batch.results = [by_path[p] for p in paths if p in by_path]
     write_sheets(batch.results, out_dir, tasks)
     if options.canvas_title or options.roster:
-        write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
-                     options.canvas_assignment_id, options.roster)
+        _, export = write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
+                                 options.canvas_assignment_id, options.roster)
+        batch.canvas_problems = export.problems()
     batch.seconds = time.perf_counter() - start
     return batch
+
+
+def flags_of(placements: Iterable[Placement]) -> dict[Path, list[str]]:
+    """The flags of placed submissions, by path, for :func:`grade_batch`."""
+    return {p.path: [p.flag] for p in placements if p.flag}
+
+
+def undetected_result(placement: Placement) -> SubmissionResult:
+    """The error row of a submission whose assignment could not be told: no checks (no rubric to list
+    them from), the reason as its message."""
+    return SubmissionResult(submission=submission_name(placement.path), path=str(placement.path), assignment="",
+                            status="error", message=placement.reason)
+
+
+def write_class_scores(batches: Iterable[BatchResult], undetected: Iterable[SubmissionResult], rubric: Rubric,
+                       out_dir: str | Path) -> Path:
+    """``out_dir/scores.csv`` for a folder of several assignments: every submission with its ``assignment``
+    (the per-assignment sheets are in ``out_dir/<assignment>/``), task columns of every assignment graded."""
+    results = [r for b in batches for r in b.results] + list(undetected)
+    names = list(dict.fromkeys(r.assignment for r in results if r.assignment in rubric.assignments))
+    tasks = [task for name in names for task in rubric.assignments[name].task_names]
+    return write_scores(results, out_dir, list(dict.fromkeys(tasks)), assignment_column=True)
 
 
 def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignment, out_dir: Path,

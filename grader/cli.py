@@ -94,30 +94,47 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from grader.batch import BatchOptions, discover, grade_batch
+    from grader.batch import BatchOptions, discover, flags_of, grade_batch, undetected_result, write_class_scores
+    from grader.detect import place
 
     rubric = load_rubric(args.rubric)
     folder = Path(args.submissions)
     if not folder.is_dir():
         raise UsageError(f"{folder} is not a folder; give the folder that holds the submissions")
+    out = Path(args.out)
+    undetected: list | None = None  # a list when each file's assignment is detected
     if args.assignment:
-        plan = [(args.assignment, folder, Path(args.out))]
         rubric.assignment(args.assignment)
-    else:
-        plan = [(name, folder / name, Path(args.out) / name) for name in rubric.assignments if (folder / name).is_dir()]
-        if not plan:
-            raise UsageError(f"say which assignment {folder} holds with --assignment "
-                             f"({', '.join(rubric.assignments)}), or put submissions in sub-folders named after them")
+        plan = [(args.assignment, place(discover(folder), rubric, args.assignment), f"in {folder}", out)]
+    elif any((folder / name).is_dir() for name in rubric.assignments):
+        plan = [(name, place(discover(folder / name), rubric, name), f"in {folder / name}", out / name)
+                for name in rubric.assignments if (folder / name).is_dir()]
+    else:  # one folder, perhaps of several assignments: each file goes to its own rubric
+        placements = place(discover(folder), rubric)
+        if not placements:
+            raise UsageError(f"{folder} holds no submissions (nor sub-folders named after the assignments "
+                             f"{', '.join(rubric.assignments)})")
+        plan = [(name, [p for p in placements if p.assignment == name], f"detected in {folder}", out / name)
+                for name in rubric.assignments if any(p.assignment == name for p in placements)]
+        undetected = [undetected_result(p) for p in placements if p.assignment is None]
     options = BatchOptions(seed=args.seed, jobs=args.jobs, isolation=args.isolation,
                            require_isolation=args.require_isolation, submission_seconds=args.submission_seconds,
                            roster=args.roster, canvas_title=args.canvas_title,
                            canvas_assignment_id=args.canvas_assignment_id, progress=not args.no_progress)
-    for name, sub_folder, out in plan:
+    batches = []
+    for name, placements, source, sub_out in plan:
         assignment = rubric.assignment(name)
-        paths = discover(sub_folder)
-        print(f"{assignment.title}: {len(paths)} submission(s) in {sub_folder} -> {out}", file=sys.stderr)
-        batch = grade_batch(paths, name, assignment, out, options)
+        print(f"{assignment.title}: {len(placements)} submission(s) {source} -> {sub_out}", file=sys.stderr)
+        batch = grade_batch([p.path for p in placements], name, assignment, sub_out, options,
+                            flags=flags_of(placements))
         _print_batch(batch, assignment)
+        batches.append(batch)
+    if undetected is not None:
+        for r in undetected:
+            print(f"  {Path(r.path).name}: {r.message}")
+        sheet = write_class_scores(batches, undetected, rubric, out)
+        print(f"  -> {sheet}: all {sum(len(b.results) for b in batches) + len(undetected)} submission(s) "
+              "with their assignment")
     return 0
 
 
@@ -125,13 +142,19 @@ def _print_batch(batch, assignment) -> None:
     for r in batch.results:
         marker = {"graded": "", "error": "  [error]", "manual": "  [manual]"}.get(r.status, "")
         print(f"  {r.submission:<32} {r.total:>6.1f} / {r.max_total:<6.1f}{marker} {r.message[:60]}")
+    for r in batch.results:
+        for flag in r.flags:
+            print(f"  ! {Path(r.path).name} {flag}")
     reused = f", {len(batch.reused)} reused from an earlier run" if batch.reused else ""
     print(f"  -> {batch.out_dir}/scores.csv, details.csv, feedback/, gradescope/ "
           f"({len(batch.graded_now)} graded in {batch.seconds:.1f} s{reused})")
+    if batch.canvas_problems:
+        print(f"  canvas.csv: {len(batch.canvas_problems)} thing(s) to check before importing:")
+        print("\n".join(f"    - {line}" for line in batch.canvas_problems))
 
 
 def _check(args: argparse.Namespace) -> int:
-    from grader.detect import detect_assignment
+    from grader.detect import place
     from grader.grading import grade_submission
     from grader.report import format_check_report
 
@@ -139,12 +162,15 @@ def _check(args: argparse.Namespace) -> int:
     path = Path(args.notebook)
     if not path.exists():
         raise UsageError(f"{path} does not exist")
-    name = args.assignment or detect_assignment(path, rubric)
-    if name is None:
-        raise UsageError(f"could not tell which assignment {path.name} is; pass --assignment "
-                         f"({', '.join(rubric.assignments)})")
+    if args.assignment:
+        rubric.assignment(args.assignment)
+    placed = place([path], rubric, args.assignment)[0]
+    if placed.assignment is None:
+        raise UsageError(f"{path.name}: {placed.reason}")
+    name = placed.assignment
     assignment = rubric.assignment(name)
     result = grade_submission(path, name, assignment, seed=args.seed, public_only=True)
+    result.flags = [placed.flag] if placed.flag else []
     if args.json:
         print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
     else:

@@ -53,6 +53,7 @@ class SubmissionResult:
     assignment: str
     status: SubmissionStatus = "graded"
     message: str = ""
+    flags: list[str] = field(default_factory=list)  # for the instructor: "looks like Dots and Boxes, graded as Connect 4"
     checks: list[CheckResult] = field(default_factory=list)
     adaptations: list[str] = field(default_factory=list)  # what the adapter did, in words
     load_notes: list[str] = field(default_factory=list)  # skipped/failed cells, in words

@@ -170,6 +170,7 @@ class CanvasExport:
     students_without_submission: list[str] = field(default_factory=list)
     duplicates: dict[str, list[str]] = field(default_factory=dict)  # student -> submissions, kept one first
     not_exported: dict[str, str] = field(default_factory=dict)  # submission -> why it has no row
+    flagged: dict[str, str] = field(default_factory=dict)  # submission -> its flags (canvas.csv has no comment column)
 
     def problems(self) -> list[str]:
         """One readable line per thing to look at before importing (empty when there is none)."""
@@ -179,6 +180,7 @@ class CanvasExport:
         lines += [f"student {n!r} has several submissions {subs}; kept {subs[0]!r} (highest total)"
                   for n, subs in self.duplicates.items()]
         lines += [f"submission {s!r} has no row: {why}" for s, why in self.not_exported.items()]
+        lines += [f"submission {s!r} {flags}" for s, flags in self.flagged.items()]
         return lines
 
 
@@ -210,6 +212,8 @@ def canvas_frame(
     export = CanvasExport(frame=pd.DataFrame())
     graded = []
     for result in results:
+        if result.flags:
+            export.flagged[result.submission] = "; ".join(result.flags)
         if result.status == "graded":
             graded.append(result)
         else:

@@ -28,6 +28,8 @@ from grader.report.svg import safe_svg
 from grader.report.tally import STATUS_ORDER, format_points, status_counts, tally_tasks
 from grader.results import BoardShown, SubmissionResult
 
+#: how a flag is introduced ("Check the assignment: this submission looks like Dots and Boxes, graded as Connect 4.")
+FLAG_HEADLINE = "Check the assignment"
 STATUS_HEADLINES = {
     "graded": "Note from the grader",
     "error": "The grader could not grade this submission completely",
@@ -133,6 +135,7 @@ def feedback_html(result: SubmissionResult, tasks: Sequence[str] = (), *, reveal
         percent=_percent(result.total, result.max_total),
         bar_class=_bar_class,
         status_headline=STATUS_HEADLINES[result.status],
+        flag_headline=FLAG_HEADLINE,
         tasks=_task_views(result, tasks, reveal_hidden),
         statuses=STATUS_ORDER,
         hidden_note=HIDDEN_DETAILS_NOTE,
@@ -184,6 +187,8 @@ def feedback_markdown(result: SubmissionResult, tasks: Sequence[str] = (), *, re
     note = f"; {format_points(by_hand)} of the {format_points(result.max_total)} points are graded by hand" if by_hand else ""
     out.append(f"**Score: {format_points(result.total)} / {format_points(result.max_total)}** (status: {result.status}{note})")
     out.append("")
+    for flag in result.flags:
+        out += [f"> **{FLAG_HEADLINE}:** this submission {md(flag)}.", ""]
     if result.status != "graded" or result.message:
         out += [f"> **{STATUS_HEADLINES[result.status]}.** {md(result.message)}".rstrip(), ""]
     tallies = tally_tasks(result, tasks)

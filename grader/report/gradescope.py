@@ -76,6 +76,7 @@ def _summary_output(result: SubmissionResult, tests: list[dict[str, Any]], manua
     max_score = sum(t["max_score"] for t in tests)
     counts = status_counts(c for c in result.checks if c.status != "manual")
     lines = [f"{result.assignment}: {format_points(score)} / {format_points(max_score)} autograded points."]
+    lines += [f"Check the assignment: this submission {printable(flag)}." for flag in result.flags]
     if counts:
         lines.append("Checks: " + ", ".join(f"{n} {s}" for s, n in counts.items()) + ".")
     if result.status != "graded":

@@ -20,6 +20,9 @@ from grader.results import SubmissionResult
 
 SCORE_TAIL_COLUMNS = ["total", "max_total", "status", "message"]
 DETAIL_COLUMNS = ["submission", "task", "check", "points", "max_points", "status", "message", "visibility"]
+#: the column of warnings about what was graded; present only when a submission has one, so that a
+#: class graded without surprises gets the same sheets as before
+FLAG_COLUMN = "flag"
 
 # A spreadsheet treats a cell starting with one of these as a formula (OWASP "CSV injection").
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -33,8 +36,18 @@ def latest_by_submission(results: Iterable[SubmissionResult]) -> list[Submission
     return [latest[key] for key in sorted(latest)]
 
 
-def scores_frame(results: Iterable[SubmissionResult], tasks: Sequence[str]) -> pd.DataFrame:
+def flag_text(result: SubmissionResult) -> str:
+    """The submission's warnings in one cell ('' when none)."""
+    return "; ".join(result.flags)
+
+
+def scores_frame(results: Iterable[SubmissionResult], tasks: Sequence[str], *,
+                 assignment_column: bool = False) -> pd.DataFrame:
     """One row per submission: ``submission``, one column per task, ``total``, ``max_total``, ``status``, ``message``.
+
+    ``assignment_column`` adds ``assignment`` after ``submission`` (a sheet of several assignments);
+    ``flag`` follows ``message`` when any submission is flagged (graded as another assignment than it
+    looks like).
 
     Task columns follow ``tasks`` (rubric order, names as given); a task found in the results but
     not in ``tasks`` gets a column after them rather than vanishing. A task cell is empty (NaN)
@@ -45,14 +58,17 @@ def scores_frame(results: Iterable[SubmissionResult], tasks: Sequence[str]) -> p
     columns = ordered_tasks(results, tasks)
     rows = []
     for result in results:
-        row: dict[str, object] = {"submission": result.submission}
+        row: dict[str, object] = {"submission": result.submission, "assignment": result.assignment}
         row.update({task: math.nan for task in columns})
         for tally in tally_tasks(result, columns):
             if not tally.manual_only:
                 row[tally.task] = tally.points
         row.update(total=result.total, max_total=result.max_total, status=result.status, message=result.message)
+        row[FLAG_COLUMN] = flag_text(result)
         rows.append(row)
-    frame = pd.DataFrame(rows, columns=["submission", *columns, *SCORE_TAIL_COLUMNS])
+    head = ["submission", "assignment"] if assignment_column else ["submission"]
+    tail = [FLAG_COLUMN] if any(r.flags for r in results) else []
+    frame = pd.DataFrame(rows, columns=[*head, *columns, *SCORE_TAIL_COLUMNS, *tail])
     for column in [*columns, "total", "max_total"]:
         frame[column] = frame[column].astype(float)
     return frame
@@ -61,8 +77,10 @@ def scores_frame(results: Iterable[SubmissionResult], tasks: Sequence[str]) -> p
 def details_frame(results: Iterable[SubmissionResult]) -> pd.DataFrame:
     """One row per check: ``submission, task, check, points, max_points, status, message, visibility``.
 
-    Submissions are sorted; checks keep the order in which they were run (rubric order).
+    Submissions are sorted; checks keep the order in which they were run (rubric order). ``flag``
+    (the submission's, on each of its rows) is added when any submission is flagged.
     """
+    results = latest_by_submission(results)
     rows = [
         {
             "submission": result.submission,
@@ -73,11 +91,12 @@ def details_frame(results: Iterable[SubmissionResult]) -> pd.DataFrame:
             "status": check.status,
             "message": check.message,
             "visibility": check.visibility,
+            FLAG_COLUMN: flag_text(result),
         }
-        for result in latest_by_submission(results)
+        for result in results
         for check in result.checks
     ]
-    frame = pd.DataFrame(rows, columns=DETAIL_COLUMNS)
+    frame = pd.DataFrame(rows, columns=DETAIL_COLUMNS + ([FLAG_COLUMN] if any(r.flags for r in results) else []))
     frame["points"] = frame["points"].astype(float)
     frame["max_points"] = frame["max_points"].astype(float)
     return frame
@@ -102,9 +121,10 @@ def frame_to_csv_text(frame: pd.DataFrame) -> str:
     return frame.to_csv(index=False, lineterminator="\n")
 
 
-def write_scores(results: Iterable[SubmissionResult], out_dir: str | os.PathLike[str], tasks: Sequence[str]) -> Path:
+def write_scores(results: Iterable[SubmissionResult], out_dir: str | os.PathLike[str], tasks: Sequence[str], *,
+                 assignment_column: bool = False) -> Path:
     """Write ``out_dir/scores.csv`` from :func:`scores_frame`; return its path (rewritten whole, atomically)."""
-    frame = neutralize_formulas(scores_frame(results, tasks))
+    frame = neutralize_formulas(scores_frame(results, tasks, assignment_column=assignment_column))
     return write_text(Path(out_dir) / "scores.csv", frame_to_csv_text(frame))
 
 

@@ -51,6 +51,7 @@ def format_check_report(
         return left + " " * max(1, width - indent - len(left) - len(right)) + right
 
     lines = [rule(f"{printable(result.assignment)}: {printable(result.submission)}", "=", BOLD)]
+    lines += [paint("check the assignment: ", YELLOW) + f"this notebook {printable(flag)}" for flag in result.flags]
     if result.status != "graded" or result.message:
         label = {"graded": "note", "error": "ERROR", "manual": "graded by hand"}[result.status]
         code = RED if result.status == "error" else ""
