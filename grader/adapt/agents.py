@@ -130,8 +130,9 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
 
     Candidates are ranked by name (``grader.adapt.candidates``); a name that also speaks for one of
     the ``others`` labels comes after one that speaks only for this one. Where the names leave a
-    choice, the first candidate that answers a legal move on a late position wins; a rubric name
-    alone is enough when it is the only one (the checks then show what goes wrong with it).
+    choice, the first candidate that answers a legal move on a late position wins; when none does,
+    the first that could be called is the student's agent all the same (the checks show what goes
+    wrong with it). A rubric name alone is enough when it is the only one.
     """
     ranked = candidates.rank(names, aliases, candidates.role_words(label), classes=True, unnamed=False)
     other_words = [w for other in others for w in candidates.role_words(other)]
@@ -151,8 +152,8 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
             if cand.tier > 1:
                 agent.notes.append(f"{cand.target}: found as {label} by its name and its moves")
             return agent
-        if cand.tier == 1 and (first_built is None or isinstance(first_built, str)):
-            first_built = agent
+        if first_built is None or isinstance(first_built, str):
+            first_built = agent  # the student's agent by its name, though it failed here: the checks say how
     if first_built is not None:
         return first_built
     tried = f" ({', '.join(c.target for c in ranked[:4])} did not answer a legal move)" if ranked else ""

@@ -36,8 +36,8 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "random": ("random", "rand"),
     "alphabeta": ("alphabeta", "alpha", "abplayer", "abagent", "absearch", "abminmax", "abminimax", "minimax",
                   "minmax", "negamax", "bestmove", "findbest", "pickbest", "search"),
-    "heuristic": ("heuristic", "cutoff", "cut", "depthlimited", "limited", "habsearch", "halpha", "hminimax",
-                  "eval", "iterative"),
+    # not "eval": an evaluation function answers a number that reads as a column
+    "heuristic": ("heuristic", "cutoff", "depthlimited", "limited", "habsearch", "halpha", "hminimax", "iterative"),
     "mcts": ("mcts", "montecarlo", "monte", "carlo", "uct", "pmc", "pmcs", "simulation", "playout", "rollout"),
 }
 

@@ -256,8 +256,8 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
     Tier by tier, the first candidate that fits wins. When none of a named tier fits, the first
     that answers readable values is the student's (buggy) function: a helper that happens to fit
     never takes the place of the function the student named for the role. Unnamed candidates
-    (tier 3, at most ``unnamed_limit`` tried) count only when they fit. Failing that, the best
-    named candidate is returned as it is, so the checks show its error.
+    (tier 3, at most ``unnamed_limit`` tried) count only when they fit. Failing that, a function
+    under one of the rubric's names is returned as it is, so the checks show its error.
     """
     fallback = None
     for tier in (1, 2, 3):
@@ -267,11 +267,10 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
             fit, made = attempt(cand)
             if fit == FITS:
                 return cand, fit, made
-            if tier < 3:
-                if fit == ANSWERS and answered is None:
-                    answered = (cand, fit, made)
-                if fallback is None:
-                    fallback = (cand, fit, made)
+            if tier < 3 and fit == ANSWERS and answered is None:
+                answered = (cand, fit, made)
+            if tier == 1 and fallback is None:
+                fallback = (cand, fit, made)
         if answered is not None:
             return answered
     return fallback
