@@ -14,10 +14,11 @@ from typing import Any
 from grader.adapt import StudentGame, adapt
 from grader.checks import KINDS, Outcome
 from grader.checks.context import CheckContext
-from grader.load import LOADED, MANUAL, Submission, load_submission, submission_name
+from grader.load import LOADED, MANUAL, Submission, load_submission, numpy_attributes, submission_name
 from grader.results import CheckResult, SubmissionResult
 from grader.rubric import Assignment, CheckSpec
 from grader.sandbox import CallResult, Limits, LoadReport, Sandbox, SandboxError
+from grader.sandbox.worker import LOAD_REPORT_FUNCTION
 
 
 def grade_submission(path: str | Path, assignment_name: str, assignment: Assignment, *, seed: int = 0,
@@ -46,6 +47,7 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
                 if not outcome.ok:
                     result.load_notes.append(f"cell {cell.index}: {outcome.kind}: {outcome.error_type} "
                                              f"{outcome.message}".strip())
+            result.load_notes += _repair_notes(box, submission)
             game = assignment.make_game()
             source = "\n".join(cell.kept for cell in submission.cells)
             student = _adapt(box, game, assignment, result, source)
@@ -163,5 +165,33 @@ def _load_notes(submission: Submission) -> list[str]:
         for s in cell.skipped:
             first = s.source.strip().splitlines()[0] if s.source.strip() else ""
             notes.append(f"cell {cell.index}, line {s.line}: skipped `{first[:60]}` ({s.reason})")
+        for k in cell.kept_statements:
+            if k.reason:  # an assignment kept out of a skipped statement
+                notes.append(f"cell {cell.index}: kept `{k.source.strip().splitlines()[0][:60]}` alone: {k.reason}")
+    return notes
+
+
+def _repair_notes(box: Sandbox, submission: Submission) -> list[str]:
+    """What the worker repaired while loading: packages it replaced by stand-ins, and numpy 1
+    names (``np.Inf``) it restored that the kept code uses."""
+    r = box.call(LOAD_REPORT_FUNCTION)
+    report = r.value if r.ok and type(r.value) is dict else {}  # the student can rebind the name: trust nothing
+    notebook_index = {position + 1: cell.index for position, cell in enumerate(submission.cells)}  # 0 seeds
+    notes = []
+    for stand_in in report.get("stand_ins") or ():
+        if type(stand_in) is not dict or type(stand_in.get("module")) is not str:
+            continue
+        cell = stand_in.get("cell")
+        where = notebook_index.get(cell) if type(cell) is int else None
+        module, needs = stand_in["module"], stand_in.get("needs")
+        why = f"cannot be imported (it needs `{needs}`)" if needs else "is not installed"
+        notes.append(f"{f'cell {where}: ' if where is not None else ''}`{module}` {why} for grading: the grader "
+                     "replaced it with a stand-in so the rest of the cell loads; graded code that calls it fails")
+    restored = report.get("numpy_restored")
+    restored = restored if type(restored) is dict else {}
+    for name, where in sorted(numpy_attributes(submission.cells).items(), key=lambda item: item[1]):
+        if type(restored.get(name)) is str:
+            notes.append(f"cell {where}: uses np.{name}, removed in numpy 2: restored for grading "
+                         f"(today's spelling: {restored[name]})")
     return notes
 

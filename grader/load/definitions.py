@@ -11,8 +11,13 @@ skipped by one rule, and every skipped statement is recorded with its line and t
   constructor: numpy array constructors, builtins such as ``dict``/``list``/``range``, ``re.compile``,
   ``namedtuple``, ``random.Random``, ``math`` functions, ``.copy()``, or a class defined earlier in
   the notebook. So ``board = np.zeros((6, 7))`` is kept and ``result = play_game(a, b)`` is not;
+  memoisation set-up (``functools.lru_cache(maxsize=None)(minimax)``, ``memo = {}``) is cheap too;
 - skipped: top-level calls (``play(...)``, ``print(...)``), bare expressions, ``for``/``while`` loops,
   ``with`` blocks, ``if __name__ == "__main__":`` blocks, asserts, IPython magics and shell lines.
+
+A global that kept functions read but only skipped code assigns (``DEBUG = 0`` in a main block,
+``global COUNT; COUNT = 0`` in a function only experiments call) gets its last cheap assignment kept
+on its own, with the reason (see :mod:`grader.load.needed_globals`).
 
 IPython syntax (``%time``, ``!pip``, ``?obj``, ``%%time``) is turned into Python by IPython's own
 ``TransformerManager`` and the resulting ``get_ipython()`` statements are skipped. The kept code
@@ -27,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from grader.load.needed_globals import NeededAssignment, ParsedCell, find_needed_assignments
 from grader.load.sources import RawCell
 
 
@@ -45,12 +51,14 @@ class KeptStatement:
     """One kept top-level statement (or several sharing a line), for exec one at a time.
 
     Compile ``"\\n" * (line - 1) + source`` to keep the cell's line numbers in tracebacks; running
-    statements one by one lets the rest of a cell load when one kept statement fails.
+    statements one by one lets the rest of a cell load when one kept statement fails. ``reason``
+    is set only for an assignment kept out of a skipped statement, and says why.
     """
 
     line: int
     end_line: int
     source: str
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,8 @@ CHEAP_CALLS = frozenset(
         "enum.IntEnum",
         "dataclasses.field",
         "functools.partial",
+        "functools.lru_cache",
+        "functools.cache",
         "random.Random",
         "random.seed",
         "numpy.random.seed",
@@ -131,6 +141,8 @@ SETUP_CALLS = frozenset(
         "sys.path.insert",
     ]
 )
+#: calls that return a decorator: applying it (``lru_cache(maxsize=None)(minimax)``) only wraps
+_CHEAP_DECORATOR_FACTORIES = frozenset(["functools.lru_cache"])
 #: calls that create a class: their target names become constructors too
 _CLASS_FACTORIES = frozenset(["collections.namedtuple", "typing.NamedTuple", "enum.Enum", "enum.IntEnum"])
 #: cell magics whose body is ordinary Python run in the user's namespace
@@ -199,6 +211,8 @@ class DefinitionContext:
         return f"{head}.{rest}" if rest else head
 
     def is_cheap_call(self, call: ast.Call) -> bool:
+        if isinstance(call.func, ast.Call) and self.canonical(call.func.func) in _CHEAP_DECORATOR_FACTORIES:
+            return True
         name = self.canonical(call.func)
         if name is not None:
             if name in CHEAP_CALLS or name in self.classes or name.startswith(_CHEAP_MODULES):
@@ -438,12 +452,13 @@ def _statement_text(python: str, node: ast.stmt, original_lines: str) -> str:
 
 @dataclass(frozen=True)
 class CellDefinitions:
-    """Definitions mode applied to one cell's source."""
+    """Definitions mode applied to one cell's source; ``parsed`` is kept for the notebook-wide pass."""
 
     kept: str
     kept_statements: tuple[KeptStatement, ...]
     skipped: tuple[SkippedStatement, ...]
     syntax_error: SyntaxProblem | None
+    parsed: ParsedCell | None = None
 
 
 _transformer = None
@@ -478,7 +493,8 @@ def filter_cell(source: str, ctx: DefinitionContext | None = None) -> CellDefini
             inner = filter_cell("\n" * (offset + 1) + body.partition("\n")[2], ctx)
             reason = f"cell magic %%{name} (its body is filtered like any cell)"
             note = SkippedStatement(offset + 1, offset + 1, original_lines[offset], reason)
-            return CellDefinitions(inner.kept, inner.kept_statements, (note, *inner.skipped), inner.syntax_error)
+            return CellDefinitions(inner.kept, inner.kept_statements, (note, *inner.skipped), inner.syntax_error,
+                                   inner.parsed)
         last = len(original_lines)
         skipped = SkippedStatement(offset + 1, last, text_of(offset + 1, last), f"cell magic %%{name}")
         return CellDefinitions("", (), (skipped,), None)
@@ -533,15 +549,19 @@ def filter_cell(source: str, ctx: DefinitionContext | None = None) -> CellDefini
             return CellDefinitions("", (), skipped, SyntaxProblem(err.lineno, err.msg))
         except (ValueError, RecursionError, MemoryError) as err:
             return CellDefinitions("", (), skipped, SyntaxProblem(None, f"{type(err).__name__}: {err}"))
-    return CellDefinitions(kept, tuple(statements), skipped, None)
+    return CellDefinitions(kept, tuple(statements), skipped, None, ParsedCell(tree, python, offset, kept))
 
 
 def definitions_only(cells: Iterable[RawCell]) -> list[CodeCell]:
     """Definitions mode for a notebook's code cells, in order (the last definition of a name wins)."""
     ctx = DefinitionContext()
+    cells = list(cells)
+    results = [filter_cell(cell.source, ctx) for cell in cells]
+    parsed = [r.parsed or ParsedCell(None, "", 0, r.kept) for r in results]
+    for needed in find_needed_assignments(parsed, lambda value: ctx.first_expensive_call(value) is None):
+        results[needed.cell] = _with_needed(results[needed.cell], needed, cells[needed.cell].source)
     out = []
-    for cell in cells:
-        result = filter_cell(cell.source, ctx)
+    for cell, result in zip(cells, results):
         out.append(
             CodeCell(
                 index=cell.index,
@@ -554,3 +574,30 @@ def definitions_only(cells: Iterable[RawCell]) -> list[CodeCell]:
             )
         )
     return out
+
+
+def _with_needed(result: CellDefinitions, needed: NeededAssignment, source: str) -> CellDefinitions:
+    """``result`` with one skipped assignment kept alone: on its own lines when the statement around
+    it was skipped whole (they are blank in the kept code), else after the cell's last line."""
+    lines = result.kept.splitlines()
+    before = result.parsed.kept.splitlines() if result.parsed else lines  # what definitions mode kept
+    first, last = needed.block
+    text = needed.source.splitlines()
+    taken = {line for s in result.kept_statements for line in range(s.line, s.end_line + 1)}
+    free = range(needed.line, needed.line + len(text))
+    if all(not line.strip() for line in before[first - 1 : last]) and not taken.intersection(free):
+        start = needed.line
+    else:  # inside a kept function or block, or sharing a line with another kept assignment
+        start = max(len(lines), len(source.splitlines())) + 1
+    lines += [""] * (start + len(text) - 1 - len(lines))
+    lines[start - 1 : start - 1 + len(text)] = text
+    kept = "\n".join(lines) + "\n"
+    try:
+        compile(kept, "<cell>", "exec")
+    except (SyntaxError, ValueError):
+        return result
+    reason = (f"your functions read {', '.join(needed.names)}, which only line {needed.line} sets, in code that "
+              "loading does not run")
+    statement = KeptStatement(start, start + len(text) - 1, needed.source, reason)
+    statements = tuple(sorted((*result.kept_statements, statement), key=lambda s: s.line))
+    return CellDefinitions(kept, statements, result.skipped, result.syntax_error, result.parsed)

@@ -9,14 +9,23 @@ interactive main loop (``input()`` games, long experiments) with ``if __name__ =
 and the grader must not run it. The module is registered in ``sys.modules`` so that
 dataclasses, pickle-free ``typing`` look-ups and ``inspect`` work as they would in a notebook.
 
+A cell runs one top-level statement at a time, so a failing statement loses only itself (its
+error is the cell's). Two things old notebooks need are repaired as they load: a package the
+grader lacks is replaced by an inert stand-in (see :class:`StandIn`), and numpy 1 names that
+numpy 2 removed (``np.Inf``, ``np.float``, ...) are restored. :data:`LOAD_REPORT_FUNCTION` says
+which, so the feedback can name them.
+
 Protocol: frames of a 4-byte big-endian length and a JSON body on one socket; student output
 goes to fds 1 and 2, separate pipes the grader drains, never into the protocol.
 """
 
 from __future__ import annotations
 
+import __future__
+import ast
 import builtins
 import collections
+import importlib.machinery
 import io
 import os
 import socket
@@ -24,6 +33,8 @@ import struct
 import sys
 import traceback
 import types
+import warnings
+from typing import Callable, Iterator
 
 if __package__:
     from . import codec, confine
@@ -34,6 +45,9 @@ else:  # inside the sandbox: modules loaded from source by the zygote bootstrap
 _HEADER = struct.Struct(">I")
 MODULE_NAME = "submission"
 _MAX_TEXT = 2000
+#: a function in the submission's namespace that returns what loading repaired: the modules
+#: replaced by stand-ins and the numpy 1 names restored (a dunder name: the adapter never lists it)
+LOAD_REPORT_FUNCTION = "__grader_load_report__"
 
 
 def send_frame(sock: socket.socket, body: bytes) -> None:
@@ -131,6 +145,12 @@ class Worker:
         module.__dict__["__builtins__"] = builtins
         sys.modules[MODULE_NAME] = module
         self.ns = module.__dict__
+        self.stand_ins = StandInFinder()
+        self.numpy_restored: dict[str, str] = {}  # name -> today's spelling
+        self.numpy_seen = False
+        self.future_flags = 0  # `from __future__ import annotations` lasts, as in a notebook
+        self.ns[LOAD_REPORT_FUNCTION] = _load_report(self.stand_ins.replaced, self.numpy_restored)
+        self.restore_numpy_names()
         self.initial_names = set(self.ns)
         self.handles: dict[int, object] = {}
         self.clean_builtins = dict(vars(builtins))
@@ -195,12 +215,74 @@ class Worker:
     # --- operations -----------------------------------------------------------------------
 
     def op_exec(self, req: dict) -> None:
-        filename = f"<cell {int(req['index'])}>"
+        """Run a cell statement by statement; a failing statement does not stop the next ones,
+        and the first failure is the cell's error. A syntax error runs nothing."""
+        global _loading
+        index = int(req["index"])
+        filename = f"<cell {index}>"
         source = req["source"]
         import linecache
 
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        exec(compile(source, filename, "exec", dont_inherit=True), self.ns)
+        compile(source, filename, "exec", self.future_flags, dont_inherit=True)  # Python's own syntax errors
+        tree = compile(source, filename, "exec", ast.PyCF_ONLY_AST | self.future_flags, dont_inherit=True)
+        first_error: Exception | None = None
+        _loading = True
+        try:
+            for node in tree.body:
+                try:
+                    self.run_statement(node, filename, index)
+                except Exception as e:  # noqa: BLE001 - SystemExit and the like still end the cell
+                    if first_error is None:
+                        first_error = e
+        finally:
+            _loading = False
+        if first_error is not None:
+            raise first_error
+
+    def run_statement(self, node: ast.stmt, filename: str, index: int) -> None:
+        """Run one top-level statement; an import of a missing package gets a stand-in."""
+        code = compile(ast.Module([node], type_ignores=[]), filename, "exec", self.future_flags, dont_inherit=True)
+        if not isinstance(node, (ast.Import, ast.ImportFrom)) or getattr(node, "level", 0):
+            exec(code, self.ns)
+            return
+        modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+        if any(m.partition(".")[0] == "numpy" for m in modules):
+            self.restore_numpy_names(load=True)  # before `from numpy import Inf` looks for it
+        self.stand_ins.run_import(lambda: exec(code, self.ns), modules, index)
+        if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+            for alias in node.names:
+                self.future_flags |= getattr(__future__, alias.name).compiler_flag
+        self.restore_numpy_names()
+
+    def restore_numpy_names(self, load: bool = False) -> None:
+        """Put back the numpy 1 names this numpy lacks, once numpy is imported (see _NUMPY_1_NAMES)."""
+        if self.numpy_seen:
+            return
+        np = sys.modules.get("numpy")
+        if np is None and load:
+            try:
+                import numpy as np
+            except ImportError:
+                return
+        if np is None:
+            return
+        self.numpy_seen = True
+        for name, (make, spelling) in _NUMPY_1_NAMES.items():
+            if name in vars(np):
+                continue
+            with warnings.catch_warnings():  # numpy warns about some names before refusing them
+                warnings.simplefilter("ignore")
+                try:
+                    getattr(np, name)
+                    continue
+                except AttributeError:
+                    pass
+            try:
+                setattr(np, name, make(np))
+            except Exception:  # noqa: BLE001 - an odd numpy build lacks the replacement too
+                continue
+            self.numpy_restored[name] = spelling
 
     def op_call(self, req: dict) -> object:
         fn = self.resolve(req["target"])
@@ -268,6 +350,171 @@ class _Encoded:
     def __init__(self, tree: object, args: object = None) -> None:
         self.tree = tree
         self.args = args
+
+
+# ------------------------------------------------------------------------------- load repairs
+
+
+def _load_report(stand_ins: dict[str, dict], numpy_restored: dict[str, str]) -> Callable[[], dict]:
+    """The function behind :data:`LOAD_REPORT_FUNCTION`: copies, as plain data, of what loading
+    repaired (a closure, so the student's namespace holds no way to the worker itself)."""
+
+    def report() -> dict:
+        return {"stand_ins": [dict(why) for why in stand_ins.values()], "numpy_restored": dict(numpy_restored)}
+
+    return report
+
+
+_loading = False  # True while a cell runs: stand-ins answer everything then, and refuse afterwards
+
+
+class StandIn(types.ModuleType):
+    """An inert module (or anything reached through one) for a package the grader lacks.
+
+    While cells load, every attribute, call and subscript gives another stand-in, so
+    ``import matplotlib.pyplot as plt`` and ``plt.rcParams["figure.figsize"] = (8, 6)`` cost only
+    themselves; a stand-in called on one function or class returns it (``@njit`` keeps the
+    student's function) and a base class of them is dropped. Once graded code runs, calling one
+    raises ModuleNotFoundError naming the package. A module subclass, so describe lists it as
+    a module and the adapter never mistakes ``tabulate`` for a student's function.
+    """
+
+    def __init__(self, name: str, package: str, needs: str = "") -> None:
+        super().__init__(name)
+        vars(self)["__grader_stand_in__"] = (package, needs)
+
+    def __getattr__(self, name: str) -> "StandIn":
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)  # protocols (__all__, __wrapped__, ...) stay absent
+        child = StandIn(f"{self.__name__}.{name}", *vars(self)["__grader_stand_in__"])
+        vars(self)[name] = child
+        return child
+
+    def __call__(self, *args: object, **kwargs: object) -> object:
+        self.__refuse_when_graded()
+        if len(args) == 1 and not kwargs and isinstance(args[0], (types.FunctionType, type)):
+            return args[0]  # used as a decorator
+        return StandIn(f"{self.__name__}()", *vars(self)["__grader_stand_in__"])
+
+    def __getitem__(self, key: object) -> "StandIn":
+        self.__refuse_when_graded()
+        return StandIn(f"{self.__name__}[]", *vars(self)["__grader_stand_in__"])
+
+    def __setitem__(self, key: object, value: object) -> None:
+        self.__refuse_when_graded()
+
+    def __iter__(self) -> Iterator[object]:
+        self.__refuse_when_graded()
+        return iter(())
+
+    def __mro_entries__(self, bases: tuple) -> tuple:
+        return ()  # `class Env(gym.Env):` defines a plain class
+
+    def __or__(self, other: object) -> "StandIn":
+        return self  # `kaggle.Config | None` in an annotation
+
+    __ror__ = __or__
+
+    def __repr__(self) -> str:
+        return f"<stand-in for {self.__name__}: {self.__why()}>"
+
+    def __why(self) -> str:
+        package, needs = vars(self)["__grader_stand_in__"]
+        if needs:
+            return f"`{package}` cannot be imported for grading (it needs `{needs}`, which is not installed)"
+        return f"`{package}` is not installed for grading"
+
+    def __refuse_when_graded(self) -> None:
+        if not _loading:
+            package = vars(self)["__grader_stand_in__"][0]
+            raise ModuleNotFoundError(f"{self.__why()}: the grader replaced it with a stand-in, so "
+                                      f"`{self.__name__}` cannot be used by graded code", name=package)
+
+
+class StandInFinder:
+    """Serves stand-ins for modules whose import failed in a submission's own import statement.
+
+    Only those statements ask for one (never the worker's imports), and never for the standard
+    library: ``import tkinter`` failing is a real error. First on ``sys.meta_path`` once in use,
+    so a submodule of an installed package (``matplotlib.pyplot`` missing a dependency) is served too.
+    """
+
+    def __init__(self) -> None:
+        self.replaced: dict[str, dict] = {}  # module -> {"module", "needs", "cell"}
+
+    def run_import(self, run: Callable[[], None], modules: list[str], cell: int) -> None:
+        """Run an import statement, replacing each module it cannot find by a stand-in."""
+        for _ in range(32):  # each round replaces one more module
+            try:
+                return run()
+            except ModuleNotFoundError as e:
+                target, needs = self._target(e.name or "", modules)
+                if target is None or target in self.replaced:
+                    raise
+                self.replaced[target] = {"module": target, "needs": needs, "cell": cell}
+                if self not in sys.meta_path:
+                    sys.meta_path.insert(0, self)
+        run()
+
+    @staticmethod
+    def _target(missing: str, modules: list[str]) -> tuple[str | None, str]:
+        """The module to replace: the missing one if the statement names it (or a parent or
+        child of it), else the first part of a named module that did not import."""
+        related = any(m == missing or m.startswith(missing + ".") or missing.startswith(m + ".") for m in modules)
+        if missing and related:
+            target, needs = missing, ""
+        else:
+            prefixes = (".".join(m.split(".")[:k]) for m in modules if m for k in range(1, m.count(".") + 2))
+            target, needs = next((p for p in prefixes if p not in sys.modules), None), missing
+        if target is None or target.partition(".")[0] in sys.stdlib_module_names:
+            return None, ""
+        return target, needs
+
+    def _package_of(self, fullname: str) -> str | None:
+        return next((n for n in self.replaced if fullname == n or fullname.startswith(n + ".")), None)
+
+    def find_spec(self, fullname: str, path: object = None,
+                  target: object = None) -> importlib.machinery.ModuleSpec | None:
+        if self._package_of(fullname) is None:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> StandIn:
+        package = self._package_of(spec.name) or spec.name
+        return StandIn(spec.name, package, self.replaced.get(package, {}).get("needs", ""))
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        pass
+
+
+#: numpy 1 names that numpy 2 (or 1.24) removed, restored when missing: name -> (value from the
+#: numpy module, today's spelling for the feedback)
+_NUMPY_1_NAMES = {
+    **{name: ((lambda np: np.inf), "np.inf") for name in ("Inf", "Infinity", "PINF", "infty")},
+    "NINF": ((lambda np: -np.inf), "-np.inf"),
+    "NaN": ((lambda np: np.nan), "np.nan"),
+    "PZERO": ((lambda np: 0.0), "0.0"),
+    "NZERO": ((lambda np: -0.0), "-0.0"),
+    **{name: ((lambda np, t=t: t), t.__name__) for name, t in
+       (("float", float), ("int", int), ("bool", bool), ("object", object), ("str", str), ("complex", complex),
+        ("long", int), ("unicode", str))},
+    "float_": ((lambda np: np.float64), "np.float64"),
+    "complex_": ((lambda np: np.complex128), "np.complex128"),
+    "cfloat": ((lambda np: np.complex128), "np.complex128"),
+    "longfloat": ((lambda np: np.longdouble), "np.longdouble"),
+    "string_": ((lambda np: np.bytes_), "np.bytes_"),
+    "unicode_": ((lambda np: np.str_), "np.str_"),
+    "product": ((lambda np: np.prod), "np.prod"),
+    "cumproduct": ((lambda np: np.cumprod), "np.cumprod"),
+    "alltrue": ((lambda np: np.all), "np.all"),
+    "sometrue": ((lambda np: np.any), "np.any"),
+    "round_": ((lambda np: np.round), "np.round"),
+    "trapz": ((lambda np: np.trapezoid), "np.trapezoid"),
+    "row_stack": ((lambda np: np.vstack), "np.vstack"),
+    "in1d": ((lambda np: lambda a, b, *args, **kwargs: np.isin(np.ravel(a), b, *args, **kwargs)), "np.isin"),
+    "msort": ((lambda np: lambda a: np.sort(a, axis=0)), "np.sort(a, axis=0)"),
+    "asfarray": ((lambda np: lambda a, dtype=np.float64: np.asarray(a, dtype=dtype)), "np.asarray(a, dtype=float)"),
+}
 
 
 # ------------------------------------------------------------------------------- helpers

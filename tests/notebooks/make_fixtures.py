@@ -219,6 +219,62 @@ def vietnamese_text() -> nbformat.NotebookNode:
     )
 
 
+def missing_packages() -> nbformat.NotebookNode:
+    """Packages the grader lacks, used the ways notebooks use matplotlib, tabulate, numba or gym
+    (the names are made up so that no machine has them)."""
+    return new_notebook(
+        cells=[
+            new_code_cell(
+                "import numpy as np\nimport absent_plotting.pyplot as plt\n\n\n"
+                "def visualize(board):\n    plt.imshow(board)\n    plt.show()\n\n\n"
+                "def actions(board):\n    return [c for c in range(board.shape[1]) if board[0, c] == 0]"
+            ),
+            new_code_cell("from absent_tables import tabulate\n\n\ndef show(board):\n    print(tabulate(board))"),
+            new_code_cell(
+                'plt.rcParams["figure.figsize"] = (8, 6)\nfrom absent_numba import njit\n'
+                "import absent_gym.spaces as spaces\nimport absent_gym\n\n\n"
+                "@njit(cache=True)\ndef count_discs(board):\n    return int((board != 0).sum())\n\n\n"
+                "class Connect4Env(absent_gym.Env):\n    def reset(self):\n        return np.zeros((6, 7), dtype=int)"
+            ),
+        ]
+    )
+
+
+def numpy1_names() -> nbformat.NotebookNode:
+    """numpy 1 spellings that numpy 2 removed, at load time and in graded code."""
+    return new_notebook(
+        cells=[
+            new_code_cell("import numpy as np\nfrom numpy import NaN\n\nINF = np.Inf"),
+            new_code_cell(
+                "def utility(board, player=1):\n    if not np.alltrue(board == 0):\n        return NaN\n"
+                "    return np.float(np.product([1, 2]))\n\n\n"
+                "def worst(board):\n    return np.NINF if np.sometrue(board) else -INF"
+            ),
+        ]
+    )
+
+
+def globals_set_in_skipped_code() -> nbformat.NotebookNode:
+    """Globals that functions read but only skipped code assigns: a main block, an experiment loop,
+    a function only experiments call, an expensive set-up; and memoisation set up at top level."""
+    return new_notebook(
+        cells=[
+            new_code_cell("import functools"),
+            new_code_cell(
+                "def count_moves(board):\n    global COUNT\n    COUNT += 1\n    if DEBUG:\n"
+                "        print('board', board)\n    if board in memo:\n        return memo[board]\n"
+                "    memo[board] = board.count(' ')\n    return memo[board]\n\n\n"
+                "def deep_enough(depth):\n    return depth >= DEPTH_LIMIT"
+            ),
+            new_code_cell("def reset_counter():\n    global COUNT\n    COUNT = 0"),
+            new_code_cell('if __name__ == "__main__":\n    DEBUG = 1\n    memo = {}\n    play_game(count_moves)'),
+            new_code_cell("for depth in range(1, 4):\n    DEBUG = 0\n    reset_counter()\n    count_moves(' ' * depth)"),
+            new_code_cell("DEPTH_LIMIT = tune_depth_limit()"),
+            new_code_cell("cached_count = functools.lru_cache(maxsize=None)(count_moves)"),
+        ]
+    )
+
+
 PERCENT_CELLS_PY = '''\
 """Connect 4 agent, written in VS Code with cell markers."""
 import numpy as np
@@ -237,6 +293,24 @@ print(actions(board))
 # %%
 def utility(s, player):
     return 0
+'''
+
+# a script without cell markers (one cell): a made-up package, then a kept statement with a typo
+FAILING_STATEMENT_SCRIPT_PY = '''\
+"""Connect 4 as one script."""
+import numpy as np
+import absent_plotting.pyplot as plt
+
+ROWS, COLUMNS = 6, 7
+CENTER = COLS // 2
+
+
+def actions(board):
+    return [c for c in range(COLUMNS) if board[0, c] == 0]
+
+
+def terminal(board):
+    return not actions(board)
 '''
 
 # a comment in UTF-8 Vietnamese plus one byte 0xE9 ("é" in latin-1) that is not valid UTF-8
@@ -267,6 +341,9 @@ def write_notebooks() -> None:
         "redefined_helper": redefined_helper,
         "syntax_error_cell": syntax_error_cell,
         "vietnamese_text": vietnamese_text,
+        "missing_packages": missing_packages,
+        "numpy1_names": numpy1_names,
+        "globals_set_in_skipped_code": globals_set_in_skipped_code,
     }
     for name, build in builders.items():
         nb = build()
@@ -282,6 +359,7 @@ def write_notebooks() -> None:
     (HERE / "truncated.ipynb").write_text(full[: len(full) // 2], encoding="utf-8")
     (HERE / "empty.ipynb").write_bytes(b"")
     (HERE / "percent_cells.py").write_text(PERCENT_CELLS_PY, encoding="utf-8")
+    (HERE / "failing_statement_script.py").write_text(FAILING_STATEMENT_SCRIPT_PY, encoding="utf-8")
     utf8 = LATIN1_BYTE_PY.encode("utf-8")
     (HERE / "latin1_byte.py").write_bytes(utf8.replace("résumé".encode("utf-8"), "résumé".encode("latin-1")))
     (HERE / "coding_cookie_latin1.py").write_bytes(CODING_COOKIE_PY.encode("latin-1"))
