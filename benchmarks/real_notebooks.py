@@ -9,9 +9,11 @@ themselves are not in this repository; the README says where the development set
 
 The grader's verdict on a role is read from the checks that target it:
 - a function is *correct* when it earns at least 90% of the points of its ``initial_state``,
-  ``canned_boards`` and ``random_positions`` checks;
+  ``canned_boards``, ``random_positions`` and ``no_mutation`` checks (the course counts a ``result``
+  that changes the board it was given as a bug);
 - an agent is *correct* when it earns every ``agent_legal`` point and, for a search agent, at least
-  60% of its ``agent_tactics`` points;
+  60% of its ``agent_tactics`` points, or where it has no tactics check (Monte Carlo), at least half
+  the points of its first ``agent_strength`` check (against random);
 - either is *absent* when the grader found nothing to call ("no function named ...", "no agent ...").
 Prints the agreement per notebook and overall, then every disagreement with the grader's message.
 Asserts nothing.
@@ -36,9 +38,9 @@ from grader.batch import BatchOptions, grade_batch  # noqa: E402
 from grader.results import CheckResult, SubmissionResult  # noqa: E402
 from grader.rubric import Assignment, load_rubric  # noqa: E402
 
-FUNCTION_KINDS = {"initial_state", "canned_boards", "random_positions"}
-AGENT_KINDS = {"agent_legal", "agent_tactics"}
-FUNCTION_SHARE, TACTICS_SHARE = 0.9, 0.6
+FUNCTION_KINDS = {"initial_state", "canned_boards", "random_positions", "no_mutation"}
+AGENT_KINDS = {"agent_legal", "agent_tactics", "agent_strength"}
+FUNCTION_SHARE, TACTICS_SHARE, STRENGTH_SHARE = 0.9, 0.6, 0.5
 ABSENT = re.compile(r"\bno (function|agent)\b|has none of the methods|\bnot found\b|no usable agent")
 
 
@@ -73,10 +75,13 @@ def grader_verdict(role: str, checks: list[tuple[str, CheckResult]], is_agent: b
         return ("correct" if total and got >= FUNCTION_SHARE * total - 1e-9 else "wrong"), evidence
     legal = [c for k, c in checks if k == "agent_legal"]
     tactics = [c for k, c in checks if k == "agent_tactics"]
+    strength = [c for k, c in checks if k == "agent_strength"][:1]
     ok = all(c.points >= c.max_points - 1e-9 for c in legal)
     if tactics:
         got, total = sum(c.points for c in tactics), sum(c.max_points for c in tactics)
         ok = ok and got >= TACTICS_SHARE * total - 1e-9
+    elif strength:
+        ok = ok and strength[0].points >= STRENGTH_SHARE * strength[0].max_points - 1e-9
     return ("correct" if ok else "wrong"), evidence
 
 

@@ -67,3 +67,17 @@ def test_old_dots_and_boxes_template_with_module_board_and_counters():
         assert iface.representation.offset == 1 and iface.representation.layout == "v1"
         assert any("module-level board" in a for a in iface.adaptations)
         agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
+
+
+def test_transition_that_changes_the_board_in_place_is_read_after_the_call():
+    box, student = adapted("c4_result_in_place.py", "connect4")
+    with box:
+        binding = student.interface.bindings["result"]
+        assert binding.name == "drop_piece" and binding.in_place and not binding.note
+        assert binding.order == ("state", "action", "player")
+        game = student.game
+        state = game.result(game.initial_state(), 3)
+        reply = student.result(game.to_course(state), -1, 3)
+        assert reply.ok and reply.mutated
+        assert (reply.value == game.to_course(game.result(state, 3))).all()
+        assert any("changes the board it is given" in a for a in student.interface.adaptations)

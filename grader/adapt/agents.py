@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -134,7 +135,9 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     the first that could be called is the student's agent all the same (the checks show what goes
     wrong with it). A rubric name alone is enough when it is the only one.
     """
-    ranked = candidates.rank(names, aliases, candidates.role_words(label), classes=True, unnamed=False)
+    by_behaviour = label in RANDOM_LABELS  # a random player shows itself by its moves, whatever its name
+    ranked = [c for c in candidates.rank(names, label, aliases, classes=True, unnamed=by_behaviour)
+              if c.tier == 1 or not NOT_AN_AGENT.search(normalise(c.target))]
     other_words = [w for other in others for w in candidates.role_words(other)]
     ranked.sort(key=lambda c: (c.tier, any(w in normalise(c.target) for w in other_words)
                                and not any(w in normalise(c.target) for w in candidates.role_words(label))))
@@ -143,21 +146,64 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
         return _agent_for(caller, game, representation, tier1[0])
     first_built: StudentAgent | str | None = None
     board, player = _probe_position(game)
+    unnamed = 0
     for cand in ranked:
+        if cand.tier == 3:
+            if unnamed >= UNNAMED_LIMIT or any(w in normalise(cand.target) for w in other_words):
+                continue
+            unnamed += 1
         agent = _agent_for(caller, game, representation, cand)
         if isinstance(agent, str):
             first_built = first_built or (agent if cand.tier == 1 else None)
             continue
-        if agent.move(board, player, timeout=timeout).ok:
+        move = agent.move(board, player, timeout=timeout if cand.tier < 3 else RANDOM_SECONDS)
+        if move.ok and (cand.tier < 3 or _plays_at_random(agent, game)):
             if cand.tier > 1:
-                agent.notes.append(f"{cand.target}: found as {label} by its name and its moves")
+                how = "its name and its moves" if cand.tier == 2 else "its moves, which are legal and vary at random"
+                agent.notes.append(f"{cand.target}: found as {label} by {how}")
             return agent
-        if first_built is None or isinstance(first_built, str):
-            first_built = agent  # the student's agent by its name, though it failed here: the checks say how
+        # Named for the label and failing here, it is still the student's agent (the checks say how it
+        # fails) if it answered at all: a helper that raises is not taken for an agent on its name alone.
+        answered = cand.tier == 1 or (cand.tier == 2 and move.kind in ("illegal", "timeout"))
+        if answered and (first_built is None or isinstance(first_built, str)):
+            first_built = agent
     if first_built is not None:
         return first_built
     tried = f" ({', '.join(c.target for c in ranked[:4])} did not answer a legal move)" if ranked else ""
     return f"no agent named {' / '.join(aliases[:6])} was found, nor another agent whose name says {label}{tried}"
+
+
+#: labels whose agent is found by its random moves when no name says so
+RANDOM_LABELS = ("random_player",)
+#: unnamed candidates tried for a random player, and the time each move may take (a random move is instant)
+UNNAMED_LIMIT, RANDOM_SECONDS = 10, 0.25
+#: names of evaluation helpers: they answer a number that reads as a column, but are not agents
+NOT_AN_AGENT = re.compile(r"eval|score|heuristicvalue|utility|value$")
+
+
+#: words in a method's name that say it answers a move (``minimaxDecision``, ``monteCarloSearch``)
+METHOD_WORDS = ("move", "action", "decision", "decide", "search", "play", "choose", "select", "best", "act")
+
+
+def _agent_method(info: NameInfo) -> str | None:
+    """The method of an agent class or object that answers a move: a usual name, else one whose name says so."""
+    exact = next((m for m in AGENT_METHODS if info.member(m) is not None), None)
+    if exact is not None:
+        return exact
+    return next((m.name for m in info.members if m.callable and not m.name.startswith("_")
+                 and any(w in normalise(m.name) for w in METHOD_WORDS)), None)
+
+
+def _plays_at_random(agent: "StudentAgent", game: Game, calls: int = 8) -> bool:
+    """Whether an agent answers legal, quick and varied moves on the empty board (a random player)."""
+    board, player = game.to_course(game.initial_state()), game.to_move(game.initial_state())
+    moves = set()
+    for _ in range(calls):
+        move = agent.move(copy.deepcopy(board), player, timeout=RANDOM_SECONDS)
+        if not move.ok or move.seconds > RANDOM_SECONDS:
+            return False
+        moves.add(repr(move.action))
+    return len(moves) > 1
 
 
 def _agent_for(caller: Caller, game: Game, representation: Representation, cand: Candidate) -> StudentAgent | str:
@@ -165,7 +211,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
     hit, info = cand.target, cand.info
     agent = StudentAgent(caller, game, representation, name=hit, target=hit, kind="function")
     if info.kind == "class":
-        method = next((m for m in AGENT_METHODS if info.member(m) is not None), None)
+        method = _agent_method(info)
         if method is None:
             return f"class {hit} has none of the methods {', '.join(AGENT_METHODS[:6])}"
         agent.kind = "class"
@@ -176,7 +222,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
     elif info.callable and info.kind in ("function", "builtin", "partial"):
         agent.parameters = tuple(info.parameters or ())
     else:
-        method = next((m for m in AGENT_METHODS if info.member(m) is not None), None)
+        method = _agent_method(info)
         if method is None:
             return f"{hit} is a {info.type_name}, not a function or an agent object with .act()/.play()"
         agent.kind = "object"

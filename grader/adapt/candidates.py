@@ -87,27 +87,27 @@ def callables(names: Mapping[str, NameInfo]) -> dict[str, NameInfo]:
     return out
 
 
-def _tier(target: str, aliases: Sequence[str], words: Iterable[str]) -> int:
+def _tier(target: str, aliases: Sequence[str], words: Iterable[str], role: str = "") -> int:
     """1, 2 or 3 for the evidence in a (possibly dotted) target's name."""
     if target in aliases:
         return 1
     last = target.rsplit(".", 1)[-1]
     norm = normalise(last)
     alias_norms = [normalise(a) for a in aliases]
-    if last in aliases or norm in alias_norms:
-        return 1
+    if last in aliases or norm in alias_norms or (role and normalise(role) in norm):
+        return 1  # a rubric name, or one that contains the role's own name (terminal_check, my_random_player)
     if any(w in norm for w in words) or difflib.get_close_matches(norm, alias_norms, n=1, cutoff=0.8):
         return 2
     return 3
 
 
-def rank(names: Mapping[str, NameInfo], aliases: Sequence[str], words: Iterable[str] = (), *,
-         classes: bool = False, unnamed: bool = True) -> list[Candidate]:
-    """The candidates for a role, best evidence first (rubric names in the rubric's order first).
+def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, classes: bool = False,
+         unnamed: bool = True) -> list[Candidate]:
+    """The candidates for ``role``, best evidence first (rubric names in the rubric's order first).
 
     ``classes`` keeps classes (agents built per seat); ``unnamed`` keeps tier 3.
     """
-    words = tuple(words)
+    words = role_words(role)
     pool = dict(callables(names))
     if classes:  # agents: objects with an agent method count as a whole too
         pool.update({n: i for n, i in names.items() if i.kind == "value" and i.members and not n.startswith("_")})
@@ -116,7 +116,7 @@ def rank(names: Mapping[str, NameInfo], aliases: Sequence[str], words: Iterable[
     order = {normalise(a): k for k, a in enumerate(aliases)}
     out = []
     for target, info in pool.items():
-        tier = _tier(target, aliases, words)
+        tier = _tier(target, aliases, words, role)
         if tier == 3 and (not unnamed or NOT_A_ROLE.search(normalise(target))):
             continue
         if tier > 1 and NOT_A_ROLE.search(normalise(target.rsplit(".", 1)[-1])):

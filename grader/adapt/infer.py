@@ -36,9 +36,13 @@ COURSE_ORDER = {
 
 
 class Caller(Protocol):
-    """What inference needs of a sandbox: ``call(name, *args, timeout=...) -> CallResult``."""
+    """What inference needs of a sandbox: ``call(name, *args, timeout=...) -> CallResult``, and
+    ``call_with(..., return_args=True)`` to see the arguments as a call left them."""
 
     def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult: ...
+
+    def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None, *,
+                  timeout: float | None = None, return_args: bool = False) -> CallResult: ...
 
 
 @dataclass
@@ -53,6 +57,7 @@ class Binding:
     empty_value: Any = False  # terminal: its answer on the empty board (a status string reading needs it)
     note: str = ""
     says: tuple[str, ...] = ()  # the adaptations this binding makes, in words (said once it is chosen)
+    in_place: bool = False  # result: changes the board it is given and returns nothing; the board is read after
 
 
 @dataclass
@@ -151,7 +156,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     probe boards decides. ``source`` (the submission's code) breaks ties between player ids that
     the functions accept equally (``1/-1`` or ``1/2``): the ids the code itself mentions win.
     """
-    ranked = {role: [c for c in candidates.rank(names, alias_list, candidates.role_words(role))
+    ranked = {role: [c for c in candidates.rank(names, role, alias_list)
                      if c.tier < 3 or _takes(c, ARITY[role])]
               for role, alias_list in aliases.items() if role in COURSE_ORDER}
     iface = Interface(game, None)
@@ -253,16 +258,15 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
             unnamed_limit: int) -> tuple[Candidate, int, Any] | None:
     """The candidate that plays a role: (candidate, fit, what ``attempt`` made of it), or None.
 
-    Tier by tier, the first candidate that fits wins. When none of a named tier fits, the first
-    that answers readable values is the student's (buggy) function: a helper that happens to fit
-    never takes the place of the function the student named for the role. Unnamed candidates
-    (tier 3, at most ``unnamed_limit`` tried) count only when they fit. Failing that, a function
-    under one of the rubric's names is returned as it is, so the checks show its error.
+    The first tier that has candidates decides. Among the rubric's names (tier 1) the first that
+    fits wins, else the first that answers, else the first as it is: the student named it for the
+    role, so its bug or its crash is what the checks must show, and a helper that happens to fit
+    never takes its place. A name that says the role in other words (tier 2) counts when it
+    answers. Unnamed candidates (tier 3, at most ``unnamed_limit`` tried) count only when they fit.
     """
-    fallback = None
     for tier in (1, 2, 3):
-        answered = None
         group = [c for c in ranked if c.tier == tier]
+        answered = fallback = None
         for cand in group[:unnamed_limit] if tier == 3 else group:
             fit, made = attempt(cand)
             if fit == FITS:
@@ -271,9 +275,9 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
                 answered = (cand, fit, made)
             if tier == 1 and fallback is None:
                 fallback = (cand, fit, made)
-        if answered is not None:
-            return answered
-    return fallback
+        if answered is not None or fallback is not None:
+            return answered or fallback
+    return None
 
 
 def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
@@ -367,7 +371,7 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
     probes = _probe_moves(game)
     expected = [game.to_course(game.result(s, a)) for s, a in probes]
     orders = argument_orders(cand.info.parameters, COURSE_ORDER["result"])
-    last_error, answered = "", False
+    last_error, answered, in_place = "", False, False
     for order in orders:
         fitting = []
         for base in candidates:
@@ -386,6 +390,11 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
                         ok = False
                         break
                     got = decode_result_board(rep, r.value)
+                    if r.value is None and "state" in order:  # changed the board in place, returned nothing?
+                        after = caller.call_with(name, args, {}, timeout=timeout, return_args=True)
+                        if after.ok and after.args_after is not None:
+                            got = decode_result_board(rep, after.args_after[order.index("state")])
+                            in_place = in_place or got is not None
                     answered = answered or got is not None
                     if got is None or not same_board(game, got, want):
                         ok = False
@@ -395,13 +404,16 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
         if fitting:
             notes = [f"calls {name}({', '.join(order)}) in your argument order"] \
                 if order != COURSE_ORDER["result"] else []
-            return FITS, (fitting, Binding("result", name, order), notes)
+            if in_place:
+                notes.append(f"{name}() changes the board it is given and returns nothing: the board is read "
+                             "after the call (the course asks for a new board)")
+            return FITS, (fitting, Binding("result", name, order, in_place=in_place), notes)
     why = ("no reading of the arguments made " + name + "() give the right board on every probe move"
            + (f" (last error: {last_error})" if last_error else ""))
     # Judged board by board all the same: a result() wrong for one player is still right for the other.
     order = orders[0] if orders else COURSE_ORDER["result"]
     notes = [f"{why}: it is called as {name}({', '.join(order)}) and judged board by board"]
-    return (ANSWERS if answered else FAILS), ([], Binding("result", name, order, note=why), notes)
+    return (ANSWERS if answered else FAILS), ([], Binding("result", name, order, note=why, in_place=in_place), notes)
 
 
 def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> None:

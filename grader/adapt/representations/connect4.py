@@ -73,13 +73,14 @@ class Connect4Representation(Representation):
             column = np.asarray(board)[:, col]
             free = [r for r in range(self.rows) if column[r] == 0]
             row = max(free) if free else 0
-            return (self._student_row(row), col)
+            return (col, self._student_row(row)) if self.layout == "columns" else (self._student_row(row), col)
         return col
 
     def decode_action(self, action: Any, board: Any) -> int:
         action = plain(action)
         if isinstance(action, (list, tuple, np.ndarray)) and len(action) == 2:
-            action = plain(action[1])  # a (row, col) cell: the column is what a move means
+            # a cell, (row, col) or on a transposed board (col, row): the column is what a move means
+            action = plain(action[0] if self.layout == "columns" else action[1])
         if isinstance(action, float) and action.is_integer():
             action = int(action)
         if isinstance(action, bool) or not isinstance(action, int):
