@@ -486,3 +486,15 @@ def test_fixture_notebooks_are_valid_nbformat():
     for path in NOTEBOOKS.glob("*.ipynb"):
         if path.name not in ("truncated.ipynb", "empty.ipynb"):
             nbformat.validate(nbformat.read(path, as_version=4))
+
+
+def test_a_broken_function_loses_only_itself_not_the_rest_of_its_cell():
+    from grader.load.definitions import filter_cell
+
+    source = ("def before(x):\n    return x\n\n"
+              "def broken(y):\n    return (y + 1\n\n"
+              "def after(z):\n    return z\n")
+    cell = filter_cell(source)
+    assert cell.syntax_error is not None and cell.syntax_error.line == 5
+    assert "def before" in cell.kept and "def after" in cell.kept and "def broken" not in cell.kept
+    compile(cell.kept, "<cell>", "exec")

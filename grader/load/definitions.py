@@ -510,7 +510,7 @@ def filter_cell(source: str, ctx: DefinitionContext | None = None) -> CellDefini
             tree = ast.parse(python)
         except SyntaxError as err:
             line = err.lineno + offset if err.lineno else None
-            return CellDefinitions("", (), (), SyntaxProblem(line, err.msg))
+            return _salvaged(body, offset, err, ctx) or CellDefinitions("", (), (), SyntaxProblem(line, err.msg))
         except Exception:  # IPython's transformer can fail on odd text; report the plain error
             line = first_error.lineno + offset if first_error.lineno else None
             return CellDefinitions("", (), (), SyntaxProblem(line, first_error.msg))
@@ -550,6 +550,39 @@ def filter_cell(source: str, ctx: DefinitionContext | None = None) -> CellDefini
         except (ValueError, RecursionError, MemoryError) as err:
             return CellDefinitions("", (), skipped, SyntaxProblem(None, f"{type(err).__name__}: {err}"))
     return CellDefinitions(kept, tuple(statements), skipped, None, ParsedCell(tree, python, offset, kept))
+
+
+def _salvaged(body: str, offset: int, err: SyntaxError, ctx: DefinitionContext,
+              rounds: int = 20) -> CellDefinitions | None:
+    """The cell's other statements when one of them is not valid Python, or None if nothing is left.
+
+    A cell with one broken function must not lose every other definition in it: the top-level
+    statement around the error (from the line that starts it at column 0 to the next such line)
+    is blanked, keeping line numbers, and the rest is filtered as usual; the error is still reported.
+    """
+    lines = body.splitlines()
+    problem = SyntaxProblem(err.lineno + offset if err.lineno else None, err.msg)
+    for _ in range(rounds):
+        if not err.lineno:
+            return None
+        starts = [i for i, text in enumerate(lines) if text.strip() and not text[0].isspace()
+                  and not text.startswith(("#", ")", "]", "}"))]
+        at = min(err.lineno, len(lines)) - 1
+        begin = max((i for i in starts if i <= at), default=0)
+        end = min((i for i in starts if i > at), default=len(lines))
+        lines = lines[:begin] + [""] * (end - begin) + lines[end:]
+        if not any(text.strip() for text in lines):
+            return None
+        try:
+            ast.parse("\n".join(lines))
+        except SyntaxError as again:
+            err = again
+            continue
+        rest = filter_cell("\n" * offset + "\n".join(lines), ctx)
+        if rest.syntax_error is not None:
+            return None
+        return CellDefinitions(rest.kept, rest.kept_statements, rest.skipped, problem, rest.parsed)
+    return None
 
 
 def definitions_only(cells: Iterable[RawCell]) -> list[CodeCell]:

@@ -129,8 +129,7 @@ def _load_file(path: Path, student: str) -> Submission:
     for cell in cells:
         if cell.syntax_error is not None:
             where = f"line {cell.syntax_error.line}" if cell.syntax_error.line else "somewhere"
-            problems.append(
-                f"{path.name}: cell {cell.index} is not valid Python ({cell.syntax_error.message} at {where});"
-                " its definitions are missing"
-            )
+            lost = "the statement with the error is missing" if cell.kept.strip() else "its definitions are missing"
+            problems.append(f"{path.name}: cell {cell.index} is not valid Python ({cell.syntax_error.message} "
+                            f"at {where}); {lost}")
     return Submission(path, student, kind, LOADED, cells, problems)
