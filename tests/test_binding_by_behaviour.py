@@ -4,7 +4,7 @@ import numpy as np
 
 from grader.adapt import find_agent
 from reference.games import load_game
-from tests.test_adapt import adapted, agrees_with_reference
+from test_adapt import adapted, agrees_with_reference
 
 
 def test_transition_with_no_telling_name_is_found_by_its_boards():

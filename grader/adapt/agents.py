@@ -162,9 +162,9 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
                 how = "its name and its moves" if cand.tier == 2 else "its moves, which are legal and vary at random"
                 agent.notes.append(f"{cand.target}: found as {label} by {how}")
             return agent
-        # Named for the label and failing here, it is still the student's agent (the checks say how it
-        # fails) if it answered at all: a helper that raises is not taken for an agent on its name alone.
-        answered = cand.tier == 1 or (cand.tier == 2 and move.kind in ("illegal", "timeout"))
+        # Named for the label and failing here, it is still the student's agent: the checks say how it
+        # fails (names rank strongest first, and evaluation helpers are never candidates).
+        answered = cand.tier < 3
         if answered and (first_built is None or isinstance(first_built, str)):
             first_built = agent
     if first_built is not None:

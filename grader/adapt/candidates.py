@@ -121,10 +121,23 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
             continue
         if tier > 1 and NOT_A_ROLE.search(normalise(target.rsplit(".", 1)[-1])):
             continue
-        out.append((tier, order.get(normalise(target.rsplit(".", 1)[-1]), len(order)), "." in target,
-                    Candidate(target, info, tier)))
+        out.append((tier, order.get(normalise(target.rsplit(".", 1)[-1]), len(order)) if tier == 1
+                    else _strength(normalise(target), words), "." in target, Candidate(target, info, tier)))
     out.sort(key=lambda t: t[:3])
     return [c for *_, c in out]
+
+
+#: words that make an unnamed callable more likely to be an agent than a helper
+AGENTISH = ("agent", "player", "strategy", "bot", "ai", "policy")
+
+
+def _strength(norm: str, words: Sequence[str]) -> int:
+    """How strongly a name says the role: the rank of the first role word it contains (words come
+    strongest first: ``pmcs`` before ``playout``), then agent-like names, then the rest."""
+    hit = next((k for k, w in enumerate(words) if w in norm), None)
+    if hit is not None:
+        return hit
+    return len(words) + (0 if any(w in norm for w in AGENTISH) else 1)
 
 
 def role_words(role: str) -> tuple[str, ...]:

@@ -139,6 +139,8 @@ def move_readings(value: Any) -> list[tuple[str, Any]]:
             out.insert(0, ("the move of a (move, value) pair", first))
         else:
             out += [("the move of a (move, value) pair", first), ("the move of a (value, move) pair", second)]
+    if isinstance(value, (tuple, list)) and len(value) == 3:  # (player, move, board), (move, value, depth)...
+        out += [(f"item {i} of a {len(value)}-tuple", plain(item)) for i, item in enumerate(value)]
     if isinstance(value, np.ndarray) and value.ndim == 0:
         out.insert(0, ("the move itself", value.item()))
     return out
