@@ -11,7 +11,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from grader.adapt import StudentGame, adapt
+from grader.adapt import StudentGame, adapt, conventions
 from grader.checks import KINDS, Outcome
 from grader.checks.context import CheckContext
 from grader.load import LOADED, MANUAL, Submission, load_submission, numpy_attributes, submission_name
@@ -101,12 +101,13 @@ SEED_FUNCTION = "__grader_seed__"
 
 def seeding_cell(seed: int) -> str:
     """Code run before a submission's cells: seeds its ``random`` and ``numpy.random``, so that
-    running the same submission again gives the same moves (and so the same scores).
+    running the same submission again gives the same moves (and so the same scores), and defines
+    the calling shims of other environments (``grader.adapt.conventions``).
     ``__import__`` because the student may rebind the names ``random`` and ``np``."""
     return (f"def {SEED_FUNCTION}(seed):\n"
             "    __import__('random').seed(seed)\n"
             "    __import__('numpy').random.seed(seed)\n"
-            f"{SEED_FUNCTION}({seed})\n")
+            f"{SEED_FUNCTION}({seed})\n" + conventions.SHIM_CELL)
 
 
 def ungraded(path: str | Path, assignment_name: str, assignment: Assignment, status: str, message: str, *,

@@ -4,7 +4,11 @@ import numpy as np
 
 from grader.adapt import find_agent
 from reference.games import load_game
-from test_adapt import adapted, agrees_with_reference
+from test_adapt import STUDENTS, adapted, agrees_with_reference, functions_of
+
+from grader.adapt import adapt
+from grader.grading import seeding_cell
+from grader.sandbox import Limits, Sandbox
 
 
 def test_transition_with_no_telling_name_is_found_by_its_boards():
@@ -81,3 +85,20 @@ def test_transition_that_changes_the_board_in_place_is_read_after_the_call():
         assert reply.ok and reply.mutated
         assert (reply.value == game.to_course(game.result(state, 3))).all()
         assert any("changes the board it is given" in a for a in student.interface.adaptations)
+
+
+def test_kaggle_connectx_agent_is_called_with_obs_and_config():
+    source = (STUDENTS / "c4_kaggle_connectx_agent.py").read_text()
+    box = Sandbox([seeding_cell(0), source], Limits(call_timeout=2.0))  # as grading loads it: shims first
+    game, functions = functions_of("connect4")
+    student = adapt(box, game, functions, source=source)
+    with box:
+        game = student.game
+        agent = find_agent(box, student.names, game, student.representation, "alpha_beta_player",
+                           ["alpha_beta_player"], others=["random_player"])
+        assert not isinstance(agent, str) and agent.name == "my_agent"
+        state = game.initial_state()
+        for column in (0, 6, 0, 6, 0):  # red threatens column 0; yellow to move must block
+            state = game.result(state, column)
+        assert agent.move(game.to_course(state), -1).action == 0
+        assert any("obs, config" in n for n in agent.notes)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from grader.adapt import candidates, returns
+from grader.adapt import candidates, conventions, returns
 from grader.adapt.aliases import normalise
 from grader.adapt.candidates import Candidate
 from grader.adapt.infer import Caller, decode_result_board, same_board
@@ -69,8 +69,12 @@ class StudentAgent:
         if isinstance(target, Move):
             return target
         rep = self.representation
-        values = {"state": rep.encode_board(board), "player": rep.encode_player(player)}
-        args = [values[r] for r in self.order]
+        if self.order == OBS_CONFIG and isinstance(target, str):
+            args = conventions.obs_config_arguments(target, board, player, getattr(self.game, "k", 4))
+            target = conventions.OBS_CONFIG_CALL
+        else:
+            values = {"state": rep.encode_board(board), "player": rep.encode_player(player)}
+            args = [values[r] for r in self.order]
         start = time.perf_counter()
         r = self.caller.call(target, *args, timeout=timeout)
         seconds = r.duration or time.perf_counter() - start
@@ -135,9 +139,13 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     the first that could be called is the student's agent all the same (the checks show what goes
     wrong with it). A rubric name alone is enough when it is the only one.
     """
-    by_behaviour = label in RANDOM_LABELS  # a random player shows itself by its moves, whatever its name
-    ranked = [c for c in candidates.rank(names, label, aliases, classes=True, unnamed=by_behaviour)
-              if c.tier == 1 or not NOT_AN_AGENT.search(normalise(c.target))]
+    # A random player shows itself by its moves, whatever its name; an agent for another label, when
+    # nothing is named for it, by a name that says "agent" (or Kaggle's signature) and moves that are
+    # legal and not random.
+    random_label = label in RANDOM_LABELS
+    ranked = [c for c in candidates.rank(names, label, aliases, classes=True)
+              if (c.tier == 1 or not NOT_AN_AGENT.search(normalise(c.target)))
+              and (c.tier < 3 or random_label or _agentish(c))]
     other_words = [w for other in others for w in candidates.role_words(other)]
     ranked.sort(key=lambda c: (c.tier, any(w in normalise(c.target) for w in other_words)
                                and not any(w in normalise(c.target) for w in candidates.role_words(label))))
@@ -156,10 +164,12 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
         if isinstance(agent, str):
             first_built = first_built or (agent if cand.tier == 1 else None)
             continue
-        move = agent.move(board, player, timeout=timeout if cand.tier < 3 else RANDOM_SECONDS)
-        if move.ok and (cand.tier < 3 or _plays_at_random(agent, game)):
+        move = agent.move(board, player, timeout=timeout if cand.tier < 3 or not random_label else RANDOM_SECONDS)
+        if move.ok and (cand.tier < 3 or _plays_at_random(agent, game) == random_label):
             if cand.tier > 1:
-                how = "its name and its moves" if cand.tier == 2 else "its moves, which are legal and vary at random"
+                how = ("its name and its moves" if cand.tier == 2 else "its moves, which are legal and vary at random"
+                       if random_label else "its legal, not random moves: nothing else is named for it (one agent "
+                       "may serve several labels)")
                 agent.notes.append(f"{cand.target}: found as {label} by {how}")
             return agent
         # Named for the label and failing here, it is still the student's agent: the checks say how it
@@ -194,16 +204,50 @@ def _agent_method(info: NameInfo) -> str | None:
                  and any(w in normalise(m.name) for w in METHOD_WORDS)), None)
 
 
+def _agentish(cand: Candidate) -> bool:
+    """A name that says it is some agent (``my_agent``, ``ai_player``), or Kaggle's ``(obs, config)``."""
+    params = [p.name for p in positional_parameters(cand.info.parameters or [])]
+    return any(w in normalise(cand.target) for w in candidates.AGENTISH) or conventions.takes_obs_config(params)
+
+
 def _plays_at_random(agent: "StudentAgent", game: Game, calls: int = 8) -> bool:
-    """Whether an agent answers legal, quick and varied moves on the empty board (a random player)."""
-    board, player = game.to_course(game.initial_state()), game.to_move(game.initial_state())
-    moves = set()
+    """Whether an agent is a random player: on a position where exactly one move gains at once (wins,
+    or completes a box), its quick, legal answers vary and do not always take that move, as no search
+    would."""
+    board, player, good = _telling_position(game)
+    moves = []
     for _ in range(calls):
         move = agent.move(copy.deepcopy(board), player, timeout=RANDOM_SECONDS)
         if not move.ok or move.seconds > RANDOM_SECONDS:
             return False
-        moves.add(repr(move.action))
-    return len(moves) > 1
+        moves.append(repr(move.action))
+    return len(set(moves)) > 1 and moves.count(repr(good)) < calls
+
+
+@lru_cache(maxsize=16)
+def _telling_position(game: Game) -> tuple[Any, int, Any]:
+    """(course board, player, the one move that gains at once) from a seeded random game."""
+    rng = random.Random(9)
+    fallback = None
+    for _ in range(500):
+        moves, _ = random_line(game, rng)
+        state = game.initial_state()
+        for action in moves:
+            legal = game.actions(state)
+            good = [a for a in legal if _gains(game, state, a)]
+            if len(good) == 1 and len(legal) >= 3:
+                return game.to_course(state), game.to_move(state), good[0]
+            fallback = fallback or (game.to_course(state), game.to_move(state), None)
+            state = game.result(state, action)
+    return fallback
+
+
+def _gains(game: Game, state: Any, action: Any) -> bool:
+    """Whether ``action`` wins at once, or (games with extra turns) earns the mover another move."""
+    after, mover = game.result(state, action), game.to_move(state)
+    if game.terminal(after):
+        return game.utility(after, mover) > 0
+    return game.to_move(after) == mover
 
 
 def _agent_for(caller: Caller, game: Game, representation: Representation, cand: Candidate) -> StudentAgent | str:
@@ -231,7 +275,10 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
         agent.parameters = tuple(member.parameters or ()) if member else ()
         agent.notes.append(f"{hit}: calls the object's .{method}()")
     agent.order = _agent_order(agent.parameters)
-    if agent.order != ("state", "player"):
+    if agent.order == OBS_CONFIG:
+        agent.notes.append(f"{hit}: called Kaggle's way, {hit}(obs, config), with obs.board a flat list of "
+                           "0/1/2 (row 0 on top) and obs.mark 1 or 2")
+    elif agent.order != ("state", "player"):
         agent.notes.append(f"{hit}: called as ({', '.join(agent.order)})")
     return agent
 
@@ -262,9 +309,15 @@ def _probe_position(game: Game) -> tuple[Any, int]:
     return copy.deepcopy(board), player
 
 
+#: the order of an agent called Kaggle's way, ``agent(obs, config)``
+OBS_CONFIG = ("obs", "config")
+
+
 def _agent_order(parameters: Sequence[Any]) -> tuple[str, ...]:
-    """(board, player) unless the names say (player, board), or the agent takes only a board."""
+    """(board, player) unless the names say (player, board), (obs, config), or only a board."""
     params = positional_parameters(parameters)
+    if conventions.takes_obs_config([p.name for p in params]):
+        return OBS_CONFIG
     roles = [role_of(p.name) for p in params]
     required = [r for p, r in zip(params, roles) if not p.has_default]
     if required[:2] == ["player", "state"]:

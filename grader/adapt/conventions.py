@@ -1,0 +1,52 @@
+"""Calling conventions of other environments, run inside the sandbox so student code gets the
+objects it expects.
+
+Kaggle's ConnectX calls ``agent(obs, config)`` with attribute-style dicts: ``obs.board`` a flat list of
+rows*columns cells (0 empty, 1 and 2 the players, row 0 on top), ``obs.mark`` the player to move (1 or
+2), ``config.rows``/``columns``/``inarow``. Such objects cannot cross the sandbox's plain-data wire, so
+:data:`SHIM_CELL` defines :data:`OBS_CONFIG_CALL` in the submission's namespace (a dunder name: the
+adapter never lists it), which builds them there and calls the agent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+#: the function that calls an ``agent(obs, config)`` inside the sandbox
+OBS_CONFIG_CALL = "__grader_obs_config_call__"
+
+SHIM_CELL = f'''
+def {OBS_CONFIG_CALL}(target, board, mark, rows, columns, inarow):
+    class Struct(dict):
+        def __getattr__(self, name):
+            try:
+                return self[name]
+            except KeyError:
+                raise AttributeError(name) from None
+    obs = Struct(board=list(board), mark=mark, step=sum(1 for v in board if v), remainingOverageTime=60)
+    config = Struct(rows=rows, columns=columns, inarow=inarow, timeout=2, actTimeout=2, episodeSteps=1000,
+                    agentTimeout=60, runTimeout=1200)
+    head, *path = target.split(".")
+    fn = globals()[head]
+    for name in path:
+        fn = getattr(fn, name)
+    return fn(obs, config)
+'''
+
+#: parameter names that say an agent takes Kaggle's (observation, configuration)
+OBS_NAMES = ("obs", "observation", "observations", "ob")
+CONFIG_NAMES = ("config", "configuration", "conf", "cfg", "configs")
+
+
+def takes_obs_config(names: list[str]) -> bool:
+    """Whether parameter names (without ``self``) spell ``(obs, config)``."""
+    return len(names) >= 2 and names[0].lower() in OBS_NAMES and names[1].lower() in CONFIG_NAMES
+
+
+def obs_config_arguments(target: str, board: Any, player: int, inarow: int = 4) -> list[Any]:
+    """The arguments of :data:`OBS_CONFIG_CALL` for a course Connect 4 board and player (+1/-1)."""
+    cells = np.asarray(board)
+    flat = [0 if v == 0 else 1 if v == 1 else 2 for v in cells.ravel().tolist()]
+    return [target, flat, 1 if player == 1 else 2, int(cells.shape[0]), int(cells.shape[1]), inarow]
