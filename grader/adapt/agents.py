@@ -139,19 +139,21 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     the first that could be called is the student's agent all the same (the checks show what goes
     wrong with it). A rubric name alone is enough when it is the only one.
     """
-    # A random player shows itself by its moves, whatever its name; an agent for another label, when
-    # nothing is named for it, by a name that says "agent" (or Kaggle's signature) and moves that are
-    # legal and not random.
+    # A random player shows itself by its moves, whatever its name. An agent for another label, in a
+    # file where no agent is named for any label (Kaggle or copied code), by a name that says
+    # "agent" (or Kaggle's signature) and moves that are legal and not random.
     random_label = label in RANDOM_LABELS
+    unnamed_search = not random_label and not any(
+        c.tier < 3 for other in (label, *others) for c in candidates.rank(names, other, [], classes=True, unnamed=False))
     ranked = [c for c in candidates.rank(names, label, aliases, classes=True)
-              if (c.tier == 1 or not NOT_AN_AGENT.search(normalise(c.target)))
-              and (c.tier < 3 or random_label or _agentish(c))]
+              if (c.tier <= 1 or not NOT_AN_AGENT.search(normalise(c.target)))
+              and (c.tier < 3 or random_label or (unnamed_search and _agentish(c)))]
     other_words = [w for other in others for w in candidates.role_words(other)]
     ranked.sort(key=lambda c: (c.tier, any(w in normalise(c.target) for w in other_words)
                                and not any(w in normalise(c.target) for w in candidates.role_words(label))))
-    tier1 = [c for c in ranked if c.tier == 1]
-    if len(tier1) == 1:
-        return _agent_for(caller, game, representation, tier1[0])
+    named = [c for c in ranked if c.tier == 0] or [c for c in ranked if c.tier == 1]
+    if len(named) == 1:  # the label's own name, or the only rubric name: the student's agent
+        return _agent_for(caller, game, representation, named[0])
     first_built: StudentAgent | str | None = None
     board, player = _probe_position(game)
     unnamed = 0
@@ -162,7 +164,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
             unnamed += 1
         agent = _agent_for(caller, game, representation, cand)
         if isinstance(agent, str):
-            first_built = first_built or (agent if cand.tier == 1 else None)
+            first_built = first_built or (agent if cand.tier <= 1 else None)
             continue
         move = agent.move(board, player, timeout=timeout if cand.tier < 3 or not random_label else RANDOM_SECONDS)
         if move.ok and (cand.tier < 3 or _plays_at_random(agent, game) == random_label):

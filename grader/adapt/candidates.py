@@ -4,6 +4,7 @@ Names are evidence, not the gate: behaviour on probe positions decides among the
 (``grader.adapt.infer`` and ``grader.adapt.agents``). Ranking only says in which order to try them
 and how much a name alone is worth:
 
+- tier 0: the role's own name (``actions``), a module-level function: the student's answer, whatever it does;
 - tier 1: one of the rubric's names for the role (up to case and underscores);
 - tier 2: a name that says the role in other words (``get_valid_moves``, ``ab_minmax_player``,
   ``findBestMove``), or one close to a rubric name;
@@ -59,7 +60,7 @@ NOT_A_ROLE = re.compile(r"print|show|display|draw(?!line)|plot|render|input|huma
 @dataclass(frozen=True)
 class Candidate:
     """One callable that may play a role: its target (a name or ``obj.method``), what the sandbox
-    says of it, and how much its name speaks for the role (1 strongest)."""
+    says of it, and how much its name speaks for the role (0 strongest)."""
 
     target: str
     info: NameInfo
@@ -88,7 +89,9 @@ def callables(names: Mapping[str, NameInfo]) -> dict[str, NameInfo]:
 
 
 def _tier(target: str, aliases: Sequence[str], words: Iterable[str], role: str = "") -> int:
-    """1, 2 or 3 for the evidence in a (possibly dotted) target's name."""
+    """0, 1, 2 or 3 for the evidence in a (possibly dotted) target's name."""
+    if target == role:
+        return 0
     if target in aliases:
         return 1
     last = target.rsplit(".", 1)[-1]

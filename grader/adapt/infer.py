@@ -258,13 +258,14 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
             unnamed_limit: int) -> tuple[Candidate, int, Any] | None:
     """The candidate that plays a role: (candidate, fit, what ``attempt`` made of it), or None.
 
-    The first tier that has candidates decides. Among the rubric's names (tier 1) the first that
-    fits wins, else the first that answers, else the first as it is: the student named it for the
-    role, so its bug or its crash is what the checks must show, and a helper that happens to fit
-    never takes its place. A name that says the role in other words (tier 2) counts when it
-    answers. Unnamed candidates (tier 3, at most ``unnamed_limit`` tried) count only when they fit.
+    The first tier that has candidates decides. A function under the role's own name (tier 0) is
+    the student's answer; among the rubric's other names (tier 1) the first that fits wins, else
+    the first that answers, else the first as it is: the student named it for the role, so its bug
+    or its crash is what the checks must show, and a helper that happens to fit never takes its
+    place. A name that says the role in other words (tier 2) counts when it answers. Unnamed
+    candidates (tier 3, at most ``unnamed_limit`` tried) count only when they fit.
     """
-    for tier in (1, 2, 3):
+    for tier in (0, 1, 2, 3):
         group = [c for c in ranked if c.tier == tier]
         answered = fallback = None
         for cand in group[:unnamed_limit] if tier == 3 else group:
@@ -273,7 +274,7 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
                 return cand, fit, made
             if tier < 3 and fit == ANSWERS and answered is None:
                 answered = (cand, fit, made)
-            if tier == 1 and fallback is None:
+            if tier <= 1 and fallback is None:
                 fallback = (cand, fit, made)
         if answered is not None or fallback is not None:
             return answered or fallback

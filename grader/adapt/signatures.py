@@ -15,7 +15,8 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "state": ("state", "board", "s", "b", "grid", "game", "position", "pos_state", "node", "current_state",
               "game_state", "st", "brd", "field", "current_board"),
     "player": ("player", "p", "turn", "piece", "who", "color", "colour", "current_player", "me", "mark",
-               "symbol", "token", "side", "to_move", "agent", "disc", "plr", "player_id", "curr_player"),
+               "symbol", "token", "side", "to_move", "agent", "disc", "plr", "player_id", "curr_player",
+               "character", "char", "letter"),
     "action": ("action", "a", "move", "col", "column", "c", "m", "line", "act", "pos", "cell",
                "choice", "edge", "index", "idx", "square", "spot", "i", "mv", "location", "loc"),
 }
