@@ -15,8 +15,12 @@ _CANDIDATES = {
 
 
 def candidates(game: Any, initial_board: Any | None) -> list[Representation]:
-    """Representations of ``game`` consistent with the student's empty board (``None``: unknown)."""
-    return _CANDIDATES[game.name](game.rows, game.cols, initial_board)
+    """Representations of ``game`` consistent with the student's empty board (``None``: unknown);
+    none for a value that is no board at all (a ``(board, player)`` pair, ragged lists)."""
+    try:
+        return _CANDIDATES[game.name](game.rows, game.cols, initial_board)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return []
 
 
 __all__ = ["NotThisRepresentation", "Representation", "candidates"]
