@@ -152,7 +152,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     ranked.sort(key=lambda c: (c.tier, any(w in normalise(c.target) for w in other_words)
                                and not any(w in normalise(c.target) for w in candidates.role_words(label))))
     named = [c for c in ranked if c.tier == 0] or [c for c in ranked if c.tier == 1]
-    if len(named) == 1:  # the label's own name, or the only rubric name: the student's agent
+    if len(named) == 1:  # the template's name, or the only rubric name: the student's agent
         return _agent_for(caller, game, representation, named[0])
     first_built: StudentAgent | str | None = None
     board, player = _probe_position(game)

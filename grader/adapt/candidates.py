@@ -4,7 +4,8 @@ Names are evidence, not the gate: behaviour on probe positions decides among the
 (``grader.adapt.infer`` and ``grader.adapt.agents``). Ranking only says in which order to try them
 and how much a name alone is worth:
 
-- tier 0: the role's own name (``actions``), a module-level function: the student's answer, whatever it does;
+- tier 0: the rubric's first name for the role, the course template's (``empty_board``, ``actions``), a
+  module-level function: the student's answer, whatever it does;
 - tier 1: one of the rubric's names for the role (up to case and underscores);
 - tier 2: a name that says the role in other words (``get_valid_moves``, ``ab_minmax_player``,
   ``findBestMove``), or one close to a rubric name;
@@ -90,7 +91,7 @@ def callables(names: Mapping[str, NameInfo]) -> dict[str, NameInfo]:
 
 def _tier(target: str, aliases: Sequence[str], words: Iterable[str], role: str = "") -> int:
     """0, 1, 2 or 3 for the evidence in a (possibly dotted) target's name."""
-    if target == role:
+    if target == (aliases[0] if aliases else role):
         return 0
     if target in aliases:
         return 1

@@ -258,7 +258,7 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
             unnamed_limit: int) -> tuple[Candidate, int, Any] | None:
     """The candidate that plays a role: (candidate, fit, what ``attempt`` made of it), or None.
 
-    The first tier that has candidates decides. A function under the role's own name (tier 0) is
+    The first tier that has candidates decides. A function under the template's name (tier 0) is
     the student's answer; among the rubric's other names (tier 1) the first that fits wins, else
     the first that answers, else the first as it is: the student named it for the role, so its bug
     or its crash is what the checks must show, and a helper that happens to fit never takes its
