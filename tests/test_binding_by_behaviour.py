@@ -102,3 +102,13 @@ def test_kaggle_connectx_agent_is_called_with_obs_and_config():
             state = game.result(state, column)
         assert agent.move(game.to_course(state), -1).action == 0
         assert any("obs, config" in n for n in agent.notes)
+
+
+def test_the_template_names_decide_over_helpers_that_fit():
+    box, student = adapted("c4_template_names_beat_helpers.py", "connect4")
+    with box:
+        bindings = student.interface.bindings
+        assert bindings["initial_state"].name == "empty_board"
+        assert bindings["result"].name == "result" and bindings["result"].note  # its bug, graded as it is
+        game = student.game
+        assert not student.result(game.to_course(game.initial_state()), 1, 3).ok
