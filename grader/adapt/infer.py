@@ -318,20 +318,25 @@ def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     """(name, value) of a module-level value that some reading takes for the empty board, or None.
 
     Old templates made the board as ``board = {'n': 4, 'm': 4}`` with no function around it."""
-    for name, info in names.items():
-        if info.kind != "value" or not any(w in name.lower() for w in BOARD_WORDS) or info.member("copy") is None:
-            continue
+    def plainness(name: str) -> tuple:  # 'board' itself first, then the strongest word, then test boards last
+        low = name.lower()
+        return ("test" in low, low != "board", min(k for k, w in enumerate(BOARD_WORDS) if w in low), name)
+
+    named = [n for n, i in names.items() if i.kind == "value" and any(w in n.lower() for w in BOARD_WORDS)
+             and i.member("copy") is not None]
+    for name in sorted(named, key=plainness):
         r = caller.call(f"{name}.copy", timeout=timeout)
         if not r.ok:
             continue
-        for rep in representations.candidates(game, r.value):
+        value = representations.at_size(game, r.value)
+        for rep in representations.candidates(game, value):
             try:
-                board = rep.decode_board(r.value)
+                board = rep.decode_board(value)
             except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
                 continue
             if game.terminal(game.from_course(board)) is False and same_board(
                     game, board, game.to_course(game.initial_state())):
-                return name, r.value
+                return name, value
     return None
 
 

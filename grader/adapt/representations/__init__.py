@@ -13,6 +13,15 @@ _CANDIDATES = {
     "dots_and_boxes": dots_and_boxes.candidates,
 }
 
+#: games whose boards say their own size, so that a template of another size can be resized
+_AT_SIZE = {"dots_and_boxes": dots_and_boxes.at_size}
+
+
+def at_size(game: Any, board: Any) -> Any:
+    """A student's empty-board template resized to ``game``'s board, where the layout allows it."""
+    resize = _AT_SIZE.get(game.name)
+    return resize(game.rows, game.cols, board) if resize else board
+
 
 def candidates(game: Any, initial_board: Any | None) -> list[Representation]:
     """Representations of ``game`` consistent with the student's empty board (``None``: unknown);

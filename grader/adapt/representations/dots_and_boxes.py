@@ -122,6 +122,16 @@ class DotsAndBoxesRepresentation(Representation):
         return ", ".join(parts)
 
 
+def at_size(rows: int, cols: int, board: Any) -> Any:
+    """An empty board of the student's layout at the rubric's size (a module-level template of another
+    size, ``board = {'n': 7, 'm': 7}``, still says how the student writes boards)."""
+    if isinstance(board, dict) and "n" in board and "m" in board:
+        return {**board, "n": rows, "m": cols}
+    if isinstance(board, dict) and "size" in board:
+        return {**board, "size": (rows, cols)}
+    return board
+
+
 def candidates(rows: int, cols: int, initial_board: Any | None) -> list[DotsAndBoxesRepresentation]:
     """Representations consistent with the student's empty board (unknown: the course's layout, then the old one)."""
     if initial_board is None:
