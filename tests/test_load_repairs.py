@@ -12,6 +12,7 @@ from grader.grading import grade_submission
 from grader.load import RawCell, definitions_only, filter_cell, load_submission
 from grader.rubric import load_rubric
 from grader.sandbox import Sandbox
+from test_load import run_kept
 
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 
@@ -28,13 +29,6 @@ def kept_assignments(cells) -> list[tuple[int, str, str]]:
     return [(cell.index, s.source, s.reason) for cell in cells for s in cell.kept_statements if s.reason]
 
 
-def run_kept(cells) -> dict:
-    """Exec our own fixtures' kept code (trusted) as the sandbox does, statement by statement."""
-    namespace: dict = {}
-    for cell in cells:
-        for statement in cell.kept_statements:
-            exec(compile("\n" * (statement.line - 1) + statement.source, f"<cell {cell.index}>", "exec"), namespace)
-    return namespace
 
 
 # --- packages the grader lacks -------------------------------------------------------------------
