@@ -322,10 +322,10 @@ def _wraps(game: Connect4) -> list[Case]:
     """Discs that line up only through a negative index (``board[r][c - i]`` with ``c - i < 0``): no win."""
     rows, cols, k = game.rows, game.cols, game.k
     out = []
-    if k <= rows and cols > k:
-        cells = [(rows - k + i, (1 - i) % cols) for i in range(k)]  # down-left from column 1, wrapping
+    for start in range(1, k - 1) if k <= rows and cols > k else ():  # wrapping after 2, 3, ... discs
+        cells = [(rows - k + i, (start - i) % cols) for i in range(k)]  # down-left from column start
         state = _reach(game, dict.fromkeys(cells, 1), winner=None)
         if state is not None:
-            out.append(Case(state, why="discs that line up only if the anti-diagonal wrapped from column 0 to the "
-                                       "last column (a negative index): not a win"))
+            out.append(Case(state, why=f"discs that line up only if the anti-diagonal from column {start} wrapped "
+                                       "from column 0 to the last column (a negative index): not a win"))
     return out
