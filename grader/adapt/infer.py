@@ -283,7 +283,7 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
 
 def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
     if cand.target != role:
-        how = "" if cand.tier == 1 else (" (its name says so)" if cand.tier == 2 else " (it does what the role does)")
+        how = "" if cand.tier <= 1 else (" (its name says so)" if cand.tier == 2 else " (it does what the role does)")
         iface.adaptations.append(f"uses your {cand.target}() as {role}(){how}")
 
 
