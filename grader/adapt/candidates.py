@@ -52,10 +52,11 @@ AGENT_WORDS: dict[str, tuple[str, ...]] = {
     "mcts_player": ROLE_WORDS["mcts"],
 }
 
-#: names that never play a game role: display, input and experiment helpers
-NOT_A_ROLE = re.compile(r"print|show|display|draw(?!line)|plot|render|input|human|ask|test|benchmark|timeit|"
+#: names (normalised: lower case, no underscores) that never play a game role: display, input and
+#: experiment helpers
+NOT_A_ROLE = re.compile(r"print|show|display|draw(?!line)|plot|render|input|human|^ask|test|benchmark|timeit|"
                         r"experiment|tournament|compare|visual|animate|interactive|main$|^run|playgame|"
-                        r"simulate_game|game_loop")
+                        r"simulategame|gameloop")
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,6 @@ class Candidate:
     target: str
     info: NameInfo
     tier: int
-
-    @property
-    def name(self) -> str:
-        return self.target
 
 
 def callables(names: Mapping[str, NameInfo]) -> dict[str, NameInfo]:
