@@ -117,13 +117,11 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
     order = {normalise(a): k for k, a in enumerate(aliases)}
     out = []
     for target, info in pool.items():
-        tier = _tier(target, aliases, words, role)
-        if tier == 3 and (not unnamed or NOT_A_ROLE.search(normalise(target))):
+        tier, last = _tier(target, aliases, words, role), normalise(target.rsplit(".", 1)[-1])
+        if (tier == 3 and not unnamed) or (tier > 1 and NOT_A_ROLE.search(last)):
             continue
-        if tier > 1 and NOT_A_ROLE.search(normalise(target.rsplit(".", 1)[-1])):
-            continue
-        out.append((tier, order.get(normalise(target.rsplit(".", 1)[-1]), len(order)) if tier == 1
-                    else _strength(normalise(target), words), "." in target, Candidate(target, info, tier)))
+        within = order.get(last, len(order)) if tier == 1 else _strength(normalise(target), words)
+        out.append((tier, within, "." in target, Candidate(target, info, tier)))
     out.sort(key=lambda t: t[:3])
     return [c for *_, c in out]
 
