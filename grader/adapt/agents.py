@@ -7,7 +7,6 @@ words how it had to call the student's agent.
 
 from __future__ import annotations
 
-import copy
 import random
 import re
 import time
@@ -16,8 +15,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from grader.adapt import candidates, conventions, returns
-from grader.adapt.aliases import normalise
-from grader.adapt.candidates import Candidate
+from grader.adapt.candidates import Candidate, normalise
 from grader.adapt.infer import Caller, decode_result_board, same_board
 from grader.adapt.representations.base import NotThisRepresentation, Representation
 from grader.adapt.signatures import positional_parameters, role_of
@@ -128,13 +126,13 @@ class StudentAgent:
 
 
 def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
-               label: str, aliases: Sequence[str], *, others: Sequence[str] = (),
+               label: str, aliases: Sequence[str], *, labels: Sequence[str] = (),
                timeout: float | None = 2.0) -> StudentAgent | str:
     """The agent the rubric calls ``label``, found by its name and confirmed by its moves, or the reason
     there is none.
 
-    Candidates are ranked by name (``grader.adapt.candidates``); a name that also speaks for one of
-    the ``others`` labels comes after one that speaks only for this one. Where the names leave a
+    Candidates are ranked by name (``grader.adapt.candidates``); a name that also speaks for another
+    of the rubric's ``labels`` comes after one that speaks only for this one. Where the names leave a
     choice, the first candidate that answers a legal move on a late position wins; when none does,
     the first that could be called is the student's agent all the same (the checks show what goes
     wrong with it). A rubric name alone is enough when it is the only one.
@@ -142,6 +140,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     # A random player shows itself by its moves, whatever its name. An agent for another label, in a
     # file where no agent is named for any label (Kaggle or copied code), by a name that says
     # "agent" (or Kaggle's signature) and moves that are legal and not random.
+    others = [other for other in labels if other != label]
     random_label = label in RANDOM_LABELS
     unnamed_search = not random_label and not any(
         c.tier < 3 for other in (label, *others) for c in candidates.rank(names, other, [], classes=True, unnamed=False))
@@ -154,8 +153,9 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     named = [c for c in ranked if c.tier == 0] or [c for c in ranked if c.tier == 1]
     if len(named) == 1:  # the template's name, or the only rubric name: the student's agent
         return _agent_for(caller, game, representation, named[0])
-    first_built: StudentAgent | str | None = None
-    board, player = _probe_position(game)
+    fallback: StudentAgent | None = None  # the first agent named for the label, though it failed the probe
+    why_not: str | None = None  # why the first rubric-named candidate could not be built
+    board, player = _late_position(game)
     unnamed = 0
     for cand in ranked:
         if cand.tier == 3:
@@ -164,7 +164,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
             unnamed += 1
         agent = _agent_for(caller, game, representation, cand)
         if isinstance(agent, str):
-            first_built = first_built or (agent if cand.tier <= 1 else None)
+            why_not = why_not or (agent if cand.tier <= 1 else None)
             continue
         move = agent.move(board, player, timeout=timeout if cand.tier < 3 or not random_label else RANDOM_SECONDS)
         if move.ok and (cand.tier < 3 or _plays_at_random(agent, game) == random_label):
@@ -176,11 +176,10 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
             return agent
         # Named for the label and failing here, it is still the student's agent: the checks say how it
         # fails (names rank strongest first, and evaluation helpers are never candidates).
-        answered = cand.tier < 3
-        if answered and (first_built is None or isinstance(first_built, str)):
-            first_built = agent
-    if first_built is not None:
-        return first_built
+        if cand.tier < 3 and fallback is None:
+            fallback = agent
+    if fallback is not None or why_not is not None:
+        return fallback or why_not
     tried = f" ({', '.join(c.target for c in ranked[:4])} did not answer a legal move)" if ranked else ""
     return f"no agent named {' / '.join(aliases[:6])} was found, nor another agent whose name says {label}{tried}"
 
@@ -219,7 +218,7 @@ def _plays_at_random(agent: "StudentAgent", game: Game, calls: int = 8) -> bool:
     board, player, good = _telling_position(game)
     moves = []
     for _ in range(calls):
-        move = agent.move(copy.deepcopy(board), player, timeout=RANDOM_SECONDS)
+        move = agent.move(board, player, timeout=RANDOM_SECONDS)  # move() never changes the board it is given
         if not move.ok or move.seconds > RANDOM_SECONDS:
             return False
         moves.append(repr(move.action))
@@ -287,28 +286,20 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
 
 @lru_cache(maxsize=16)
 def _late_position(game: Game) -> tuple[Any, int]:
-    """A course board late in a seeded random game (few moves left, so any search answers fast)."""
+    """(course board, player to move) late in a seeded random game, with few moves left (at least
+    two), so that any search answers fast; callers must not change the board (it is cached)."""
     rng = random.Random(5)
-    best = None
+    best = game.initial_state()
     for _ in range(50):
         moves, _ = random_line(game, rng)
-        for back in range(2, len(moves)):
-            state = game.initial_state()
-            for action in moves[:-back]:
-                state = game.result(state, action)
-            if not game.terminal(state) and len(game.actions(state)) >= 2:
-                if best is None or len(game.actions(state)) < len(game.actions(best)):
-                    best = state
-                break
-        if best is not None and len(game.actions(best)) <= 4:
+        state = game.initial_state()
+        for action in moves[:-2]:  # the last non-terminal state with a choice is the latest of the line
+            state = game.result(state, action)
+            if not game.terminal(state) and 2 <= len(game.actions(state)) < len(game.actions(best)):
+                best = state
+        if len(game.actions(best)) <= 4:
             break
-    best = best if best is not None else game.initial_state()
     return game.to_course(best), game.to_move(best)
-
-
-def _probe_position(game: Game) -> tuple[Any, int]:
-    board, player = _late_position(game)
-    return copy.deepcopy(board), player
 
 
 #: the order of an agent called Kaggle's way, ``agent(obs, config)``

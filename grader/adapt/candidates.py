@@ -21,8 +21,12 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from grader.adapt.aliases import normalise
 from grader.sandbox.results import NameInfo
+
+def normalise(name: str) -> str:
+    """Case and underscores do not matter: ``isTerminal``, ``is_terminal`` and ``IsTerminal`` are one name."""
+    return re.sub(r"[_\W]", "", name).lower()
+
 
 #: words that say a role in other words; matched against the name's normalised parts
 ROLE_WORDS: dict[str, tuple[str, ...]] = {

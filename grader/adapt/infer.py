@@ -171,11 +171,11 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     elif pick is not None:
         iface.problems["initial_state"] = f"{pick[0].target}() did not return a board"
     if initial is None:
-        initial = _module_board(caller, names, game, timeout)
-        if initial is not None:
-            iface.adaptations.append(f"reads your boards from the module-level {initial[0]} (no function makes "
+        found = _module_board(caller, names, game, timeout)
+        if found is not None:
+            name, initial = found
+            iface.adaptations.append(f"reads your boards from the module-level {name} (no function makes "
                                      "an empty board)")
-            initial = initial[1]
     candidate_reps = sorted(representations.candidates(game, initial), key=lambda r: -player_affinity(r, source))
     if not candidate_reps:
         candidate_reps = representations.candidates(game, None)
@@ -187,10 +187,10 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     pick = _choose(ranked.get("result", []),
                    lambda c: _result_fit(caller, c, game, candidate_reps, timeout), unnamed_limit=8)
     if pick is not None:
-        cand, _, (fitting, binding, notes) = pick
+        cand, _, (fitting, binding) = pick
         iface.bindings["result"] = binding
         _say_name(iface, "result", cand)
-        iface.adaptations.extend(notes)
+        iface.adaptations.extend(binding.says)
 
     tried: list[Interface] = []
 
@@ -334,8 +334,7 @@ def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                 board = rep.decode_board(value)
             except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
                 continue
-            if game.terminal(game.from_course(board)) is False and same_board(
-                    game, board, game.to_course(game.initial_state())):
+            if same_board(game, board, game.to_course(game.initial_state())):
                 return name, value
     return None
 
@@ -369,10 +368,10 @@ def _initial_board(caller: Caller, target: str, info: NameInfo, game: Game, time
 
 
 def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Representation],
-                timeout: float) -> tuple[int, tuple[list[Representation], Binding, list[str]]]:
-    """How a candidate ``result`` fits: (fit, (every representation that fits, its binding, what was
-    adapted)). The first argument order some representation fits wins; the other functions choose
-    among the representations that fit in it."""
+                timeout: float) -> tuple[int, tuple[list[Representation], Binding]]:
+    """How a candidate ``result`` fits: (fit, (every representation that fits, its binding)). The
+    first argument order some representation fits wins; the other functions choose among the
+    representations that fit in it."""
     name = cand.target
     probes = _probe_moves(game)
     expected = [game.to_course(game.result(s, a)) for s, a in probes]
@@ -413,13 +412,14 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
             if in_place:
                 notes.append(f"{name}() changes the board it is given and returns nothing: the board is read "
                              "after the call (the course asks for a new board)")
-            return FITS, (fitting, Binding("result", name, order, in_place=in_place), notes)
+            return FITS, (fitting, Binding("result", name, order, in_place=in_place, says=tuple(notes)))
     why = ("no reading of the arguments made " + name + "() give the right board on every probe move"
            + (f" (last error: {last_error})" if last_error else ""))
     # Judged board by board all the same: a result() wrong for one player is still right for the other.
     order = orders[0] if orders else COURSE_ORDER["result"]
-    notes = [f"{why}: it is called as {name}({', '.join(order)}) and judged board by board"]
-    return (ANSWERS if answered else FAILS), ([], Binding("result", name, order, note=why, in_place=in_place), notes)
+    says = (f"{why}: it is called as {name}({', '.join(order)}) and judged board by board",)
+    return (ANSWERS if answered else FAILS), ([], Binding("result", name, order, note=why, in_place=in_place,
+                                                          says=says))
 
 
 def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> None:
@@ -478,7 +478,7 @@ def _answered_orders(caller: Caller, cand: Candidate, iface: Interface, timeout:
     """Each plausible argument order (board first among its roles) whose calls on every
     (board, player) case answered, with the answers; orders where a call failed are passed over."""
     for order in argument_orders(cand.info.parameters, ("state", "player")):
-        if "state" not in order or not set(order) <= {"state", "player"}:
+        if "state" not in order:
             continue
         answers = []
         for board, player in cases:

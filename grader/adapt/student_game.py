@@ -133,7 +133,8 @@ class StudentGame:
     def result(self, board: Any, player: int, action: Any) -> Reply:
         """The board after ``action``, and ``moves_again`` when the student's answer says whose turn it is
         (``(board, next_player)``, ``(board, extra_turn)``); the course board itself does not say."""
-        if self.interface.bindings.get("result") and self.interface.bindings["result"].in_place:
+        binding = self.interface.bindings.get("result")
+        if binding is not None and binding.in_place:
             reply = self.mutation("result", board, player, action)  # the board as the call left it
             return reply if reply.ok and reply.value is not None else _unreadable(
                 reply, f"left the board as {_short(reply.raw)}, which is not a board")

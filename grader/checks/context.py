@@ -36,7 +36,7 @@ class CheckContext:
                 self._agents[label] = find_agent(self.sandbox, self.student.names, self.game,
                                                  self.student.representation, label,
                                                  self.assignment.agents.get(label, [label]),
-                                                 others=[o for o in self.assignment.agents if o != label],
+                                                 labels=list(self.assignment.agents),
                                                  timeout=self.assignment.limits.move_seconds)
         return self._agents[label]
 

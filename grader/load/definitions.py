@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from grader.load.needed_globals import NeededAssignment, ParsedCell, find_needed_assignments
+from grader.load.needed_globals import NeededAssignment, ParsedCell, find_needed_assignments, start_line
 from grader.load.sources import RawCell
 
 
@@ -417,11 +417,6 @@ def _filter_block(body: list[ast.stmt], ctx: DefinitionContext, nested: bool, ou
 # --- building the kept text ------------------------------------------------------------------
 
 
-def _start_line(node: ast.stmt) -> int:
-    decorators = getattr(node, "decorator_list", None)
-    return min([node.lineno, *(d.lineno for d in decorators)]) if decorators else node.lineno
-
-
 def _replace_span(lines: list[bytes], node: ast.stmt, nested: bool) -> None:
     """Blank a skipped statement in place, keeping the line count (offsets are UTF-8 bytes, as ast's).
 
@@ -526,7 +521,7 @@ def filter_cell(source: str, ctx: DefinitionContext | None = None) -> CellDefini
 
     statements: list[KeptStatement] = []
     for node in filtered.kept:
-        start, end = _start_line(node), node.end_lineno or node.lineno
+        start, end = start_line(node), node.end_lineno or node.lineno
         if statements and start <= statements[-1].end_line - offset:  # shares a line with the previous one
             start = statements.pop().line - offset
         chunk = "\n".join(kept_lines[start - 1 : end])

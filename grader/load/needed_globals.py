@@ -61,7 +61,7 @@ def find_needed_assignments(cells: Sequence[ParsedCell], is_cheap: Callable[[ast
         if cell.tree is None:
             continue
         for top in cell.tree.body:
-            block = (_start_line(top) + cell.offset, (top.end_lineno or top.lineno) + cell.offset)
+            block = (start_line(top) + cell.offset, (top.end_lineno or top.lineno) + cell.offset)
             for node in sorted(_assignments(top), key=lambda n: (n.lineno, n.col_offset)):
                 names = _target_names(node)
                 wanted = names & missing
@@ -189,7 +189,8 @@ def _reads(value: ast.expr) -> set[str]:
     return loads - stores
 
 
-def _start_line(node: ast.stmt) -> int:
+def start_line(node: ast.stmt) -> int:
+    """A statement's first line, its decorators included."""
     decorators = getattr(node, "decorator_list", None)
     return min([node.lineno, *(d.lineno for d in decorators)]) if decorators else node.lineno
 

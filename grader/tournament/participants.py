@@ -98,7 +98,7 @@ def open_student_agent(cells: Sequence[str], assignment: Assignment, label: str,
                         source="\n".join(cells))
         agent = find_agent(box, student.names, game, student.representation, label,
                            list(aliases) or assignment.agents.get(label, [label]),
-                           others=[o for o in assignment.agents if o != label],
+                           labels=list(assignment.agents),
                            timeout=assignment.limits.move_seconds)
     except BaseException:
         box.close()
