@@ -253,6 +253,7 @@ def no_evaluation(game: Game, state: State, player: Player) -> float:
 EVALUATIONS: dict[str, Evaluation] = {
     "tictactoe": tictactoe_eval,
     "connect4": connect4_eval,
+    "mean_connect4": connect4_eval,  # the same bitboards; a mean move only rearranges them
     "dots_and_boxes": dots_and_boxes_eval,
 }
 

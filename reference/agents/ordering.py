@@ -3,6 +3,8 @@
 One cheap rule per game (the game's own order for a game it does not know):
 
 - tic-tac-toe and Connect 4: cells / columns nearest the centre first (they lie on most lines);
+- Mean Connect 4: drops as in Connect 4, then mean moves, those placing the disc farthest from the
+  centre first (the opponent's disc ends where it lies on fewest lines);
 - Dots and Boxes: lines that complete a box first, then safe lines, and last the lines that give
   the opponent a box (draw a box's third side).
 """
@@ -18,6 +20,8 @@ def ordered_actions(game: Game, state: State) -> list[Action]:
     """``game.actions(state)`` sorted most promising first (a new list; ties keep the game's order)."""
     if game.name == "dots_and_boxes":
         return _dots_and_boxes_order(game, state)
+    if game.name == "mean_connect4":
+        return _mean_connect4_order(game, state)
     actions = game.actions(state)
     if game.name in ("tictactoe", "connect4"):
         rank = _centre_rank(game)
@@ -37,6 +41,17 @@ def _centre_rank(game: Game) -> dict[Action, float]:
         for row in range(game.rows)
         for col in range(game.cols)
     }
+
+
+def _mean_connect4_order(game: Game, state: State) -> list[Action]:
+    """Drops nearest the centre first, then mean moves whose disc lands farthest from the centre."""
+    middle = (game.cols - 1) / 2
+    actions = game.actions(state)
+    drops = [a for a in actions if not isinstance(a, tuple)]
+    means = [a for a in actions if isinstance(a, tuple)]
+    drops.sort(key=lambda col: abs(col - middle))
+    means.sort(key=lambda move: -abs(move[1] - middle))
+    return drops + means
 
 
 def _dots_and_boxes_order(game: Game, state: State) -> list[Action]:

@@ -11,9 +11,11 @@ def _registry() -> dict[str, Callable[..., Game]]:
     # Imported lazily so that loading one game does not pay for the others.
     from reference.games.connect4 import Connect4
     from reference.games.dots_and_boxes import DotsAndBoxes
+    from reference.games.mean_connect4 import MeanConnect4
     from reference.games.tictactoe import TicTacToe
 
-    return {"tictactoe": TicTacToe, "connect4": Connect4, "dots_and_boxes": DotsAndBoxes}
+    return {"tictactoe": TicTacToe, "connect4": Connect4, "dots_and_boxes": DotsAndBoxes,
+            "mean_connect4": MeanConnect4}
 
 
 ALIASES = {
@@ -23,6 +25,8 @@ ALIASES = {
     "connect-4": "connect4",
     "dots-and-boxes": "dots_and_boxes",
     "dotsandboxes": "dots_and_boxes",
+    "mean-connect-4": "mean_connect4",
+    "mean_connect_four": "mean_connect4",
 }
 
 

@@ -1,0 +1,314 @@
+""""Mean" Connect 4: Connect 4 where a player may move an opponent's bottom-row disc instead of dropping.
+
+The rule, in the course template's words: "Every time it is a player's turn, the player can decide
+to instead of playing a new disk, take a bottom row disk of the opponent and place it in any
+column. All disks above the removed disk will fall down one position. Note that a player can only
+move an opponent's disc that is in the bottom row of the board."
+
+Actions: a column index ``c`` drops the mover's disc into column ``c`` (as in Connect 4); a pair
+``(from_col, to_col)`` is a mean move: the opponent's disc at the bottom of ``from_col`` leaves,
+the discs above it fall one row, and the disc is dropped into ``to_col``.
+
+The template leaves some points open. The reference reads them as follows; the readings the text
+also allows are constructor options (``same_column``, ``keeps_colour``) so that a student can be
+judged by the reading their own code shows.
+
+- **Back into its own column?** Yes: "place it in any column" includes the one it came from (the
+  disc then lands on top of that column; a lone disc lands where it was, and the move only passes
+  the turn). ``same_column=False`` is the reading that excludes it.
+- **Into a full column?** No: there is no room. Its own full column has room once the disc left it.
+- **Which colour is the moved disc?** The opponent's: the player moves "a disc of the opponent",
+  nothing says it changes hands. ``keeps_colour=False`` is the reading where it becomes the mover's.
+- **Lines made by a mean move.** The move is legal whatever lines it makes, for either side (the
+  falling discs may complete the mover's line, or the opponent's; the placed disc may complete the
+  opponent's). The game ends as soon as someone has k in a row: one side with a line wins, even
+  when the mover made it for the opponent; when both sides have one, neither was first and the
+  game is a **draw**.
+- **Full board.** The game ends in a draw when the board is full, as in Connect 4 (a mean move
+  could still be made on it; the reference does not continue).
+- **Endless games.** Mean moves keep the number of discs, so play could cycle forever; the
+  template sets no limit. The reference ends a game in a draw after ``max_plies`` plies
+  (``2 * rows * cols`` by default), so that search to the end and tournaments finish. A state
+  read from a course board counts one ply per disc.
+- **Whose turn.** Disc counts no longer tell (a mean move keeps them), so the state records the
+  player to move; :meth:`MeanConnect4.from_course` takes ``to_move`` and, without it, guesses as
+  plain Connect 4 would (+1 when +1 has no more discs than -1).
+
+Inside, a state is :class:`MeanC4State`: Connect 4's bitboards (Pons layout, ``current`` = the
+mover's discs, ``mask`` = all discs) plus the player to move and the plies played.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any, NamedTuple, Sequence
+
+import numpy as np
+
+from reference.games import render
+from reference.games.base import Action, IllegalAction, InvalidBoard, Player
+from reference.games.connect4 import Connect4, cell_bit, has_alignment
+
+MeanMove = tuple[int, int]  # (from_col, to_col)
+
+
+class MeanC4State(NamedTuple):
+    """A Mean Connect 4 position: the mover's discs, all discs, the player to move, plies played."""
+
+    current: int
+    mask: int
+    player: int
+    plies: int
+
+
+class MeanConnect4(Connect4):
+    """Connect 4 plus mean moves; players +1 (red, first) and -1. Utility +1/-1/0 as in Connect 4."""
+
+    name = "mean_connect4"
+
+    def __init__(
+        self,
+        rows: int = 6,
+        cols: int = 7,
+        k: int = 4,
+        same_column: bool = True,
+        keeps_colour: bool = True,
+        max_plies: int | None = None,
+    ) -> None:
+        super().__init__(rows, cols, k)
+        self.same_column = bool(same_column)
+        self.keeps_colour = bool(keeps_colour)
+        if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1):
+            raise ValueError(f"max_plies must be a positive int or None, got {max_plies!r}")
+        self.max_plies = 2 * self.size if max_plies is None else max_plies
+
+    def dimensions(self) -> dict[str, Any]:
+        return {
+            **super().dimensions(),
+            "same_column": self.same_column,
+            "keeps_colour": self.keeps_colour,
+            "max_plies": self.max_plies,
+        }
+
+    # --- the textbook's functions ---
+
+    def initial_state(self) -> MeanC4State:
+        """The empty board; +1 to move."""
+        return MeanC4State(0, 0, 1, 0)
+
+    def to_move(self, state: MeanC4State) -> Player:
+        """The player the state records (disc counts do not tell after a mean move)."""
+        return state.player
+
+    def lines_of(self, state: MeanC4State) -> tuple[bool, bool]:
+        """Whether +1 and -1 (in that order) have k in a row."""
+        mover = has_alignment(state.current, self.rows, self.k)
+        other = has_alignment(state.current ^ state.mask, self.rows, self.k)
+        return (mover, other) if state.player == 1 else (other, mover)
+
+    def winner(self, state: MeanC4State) -> Player | None:
+        """The only player with k in a row; None when nobody or both have one (a draw)."""
+        first, second = self.lines_of(state)
+        if first != second:
+            return 1 if first else -1
+        return None
+
+    def terminal(self, state: MeanC4State) -> bool:
+        """Someone has k in a row, the board is full, or ``max_plies`` plies were played."""
+        return (
+            state.mask == self.board_mask
+            or state.plies >= self.max_plies
+            or any(self.lines_of(state))
+        )
+
+    def actions(self, state: MeanC4State) -> list[Action]:
+        """Drops (columns, left to right), then mean moves ``(from_col, to_col)`` in that order."""
+        if self.terminal(state):
+            return []
+        mask = state.mask
+        open_cols = [col for col, top in enumerate(self.top_masks) if not mask & top]
+        theirs = state.current ^ mask
+        moves: list[Action] = list(open_cols)
+        for source, bottom in enumerate(self.bottom_masks):
+            if theirs & bottom:
+                moves.extend((source, target) for target in self._targets(source, open_cols))
+        return moves
+
+    def _targets(self, source: int, open_cols: list[int]) -> list[int]:
+        """Where the disc from ``source`` may go: open columns, and its own column when the reading allows."""
+        if self.same_column:
+            return sorted({*open_cols, source})
+        return [col for col in open_cols if col != source]
+
+    def result(self, state: MeanC4State, action: Action) -> MeanC4State:
+        """The position after the player to move drops a disc, or makes a mean move ``(from_col, to_col)``."""
+        if self.terminal(state):
+            raise IllegalAction(f"action {action!r}: the game is over ({self._outcome_words(state)})")
+        current, mask, player, plies = state
+        if isinstance(action, tuple) or isinstance(action, list):
+            current, mask = self._mean_move(current, mask, action)
+        else:
+            col = self._column_index(action)
+            if mask & self.top_masks[col]:
+                raise IllegalAction(f"column {col} is full ({self.rows} discs)")
+            mask |= mask + self.bottom_masks[col]
+            current |= mask ^ state.mask
+        return MeanC4State(current ^ mask, mask, -player, plies + 1)
+
+    def _mean_move(self, current: int, mask: int, action: Sequence[Any]) -> tuple[int, int]:
+        """The mover's discs and all discs after the mean move ``action``; IllegalAction if it is not one."""
+        if len(action) != 2:
+            raise IllegalAction(f"a mean move is a pair (from_col, to_col), got {action!r}")
+        source, target = (self._column_index(a) for a in action)
+        bottom = self.bottom_masks[source]
+        if not mask & bottom:
+            raise IllegalAction(f"mean move {action!r}: column {source} is empty")
+        if current & bottom:
+            raise IllegalAction(f"mean move {action!r}: the bottom disc of column {source} is the mover's own")
+        if source == target and not self.same_column:
+            raise IllegalAction(f"mean move {action!r}: the disc must go to another column")
+        column = self.column_masks[source]
+        # The bottom disc leaves; the discs above it fall one row (a shift down within the column).
+        mask = (mask & ~column) | ((mask & column & ~bottom) >> 1)
+        current = (current & ~column) | ((current & column) >> 1)
+        landing = (mask + self.bottom_masks[target]) & self.column_masks[target]
+        if not landing:
+            raise IllegalAction(f"mean move {action!r}: column {target} is full ({self.rows} discs)")
+        mask |= landing
+        if not self.keeps_colour:
+            current |= landing
+        return current, mask
+
+    def random_playout(self, state: MeanC4State, rng: random.Random) -> int:
+        """Play uniformly random actions to the end; return the utility for player +1.
+
+        Each step plays ``actions(state)[int(rng.random() * len(actions(state)))]`` (tests compare
+        with that loop), but counts the actions instead of listing them and keeps the bitboards
+        in local variables.
+        """
+        if self.terminal(state):
+            return self.utility(state, 1)
+        mine, mask, sign, plies = state.current, state.mask, state.player, state.plies
+        rows, k, cols = self.rows, self.k, range(self.cols)
+        tops, bottoms, columns = self.top_masks, self.bottom_masks, self.column_masks
+        board, same_column, keeps_colour = self.board_mask, self.same_column, self.keeps_colour
+        random_float = rng.random
+        while True:
+            open_cols = [col for col in cols if not mask & tops[col]]
+            theirs = mine ^ mask
+            sources = [col for col in cols if theirs & bottoms[col]]
+            n_open = len(open_cols)
+            per_source = [n_open - (not mask & tops[s]) + same_column for s in sources]
+            index = int(random_float() * (n_open + sum(per_source)))
+            if index < n_open:
+                col = open_cols[index]
+                mask |= mask + bottoms[col]
+                mine |= mask ^ (mine | theirs)
+                mover_line, other_line = has_alignment(mine, rows, k), False
+            else:
+                index -= n_open
+                for source, count in zip(sources, per_source):
+                    if index < count:
+                        break
+                    index -= count
+                targets = sorted({*open_cols, source}) if same_column else [c for c in open_cols if c != source]
+                target = targets[index]
+                column = columns[source]
+                mask = (mask & ~column) | ((mask & column & ~bottoms[source]) >> 1)
+                mine = (mine & ~column) | ((mine & column) >> 1)
+                landing = (mask + bottoms[target]) & columns[target]
+                mask |= landing
+                if not keeps_colour:
+                    mine |= landing
+                mover_line = has_alignment(mine, rows, k)
+                other_line = has_alignment(mine ^ mask, rows, k)
+            plies += 1
+            if mover_line != other_line:
+                return sign if mover_line else -sign
+            if mover_line or mask == board or plies >= self.max_plies:
+                return 0
+            mine, sign = mine ^ mask, -sign
+
+    # --- the course's face ---
+
+    def to_course(self, state: MeanC4State) -> np.ndarray:
+        """A fresh int array (rows, cols): 0 empty, 1 first player, -1 second; row 0 on top."""
+        first = state.current if state.player == 1 else state.current ^ state.mask
+        return self._board_of(first, state.mask)
+
+    def from_course(self, board: Any, to_move: Player | None = None) -> MeanC4State:
+        """The state for a (rows, cols) board of 0/1/-1 with row 0 on top, ``to_move`` to play.
+
+        Rejected: wrong shape, values other than 0, 1, -1, discs above an empty cell. Any disc
+        counts and lines can occur (mean moves keep counts and may make lines for both sides).
+        Without ``to_move``, +1 moves when it has no more discs than -1. Plies = discs.
+        """
+        first, second = self._discs_of(board)
+        if to_move is None:
+            to_move = 1 if first.bit_count() <= second.bit_count() else -1
+        elif to_move not in (1, -1) or isinstance(to_move, bool):
+            raise InvalidBoard(f"to_move must be +1 or -1, got {to_move!r}")
+        mask = first | second
+        return MeanC4State(first if to_move == 1 else second, mask, to_move, mask.bit_count())
+
+    def _discs_of(self, board: Any) -> tuple[int, int]:
+        """The bitboards of +1 and -1 on a course board; InvalidBoard for a floating disc."""
+        cells = self._as_int_array(board)
+        first = second = 0
+        for (row, col), value in np.ndenumerate(cells):
+            if not value:
+                continue
+            if row + 1 < self.rows and cells[row + 1, col] == 0:
+                raise InvalidBoard(
+                    f"the disc at row {row}, column {col} floats above the empty cell at row {row + 1} "
+                    "(row 0 is the top; discs fall to the largest free row index)"
+                )
+            if value == 1:
+                first |= cell_bit(row, col, self.rows)
+            else:
+                second |= cell_bit(row, col, self.rows)
+        return first, second
+
+    def _board_of(self, first: int, mask: int) -> np.ndarray:
+        board = np.zeros((self.rows, self.cols), dtype=int)
+        for col in range(self.cols):
+            for height in range(self.rows):
+                bit = 1 << (col * self.height + height)
+                if not mask & bit:
+                    break
+                board[self.rows - 1 - height, col] = 1 if first & bit else -1
+        return board
+
+    def _outcome_words(self, state: MeanC4State) -> str:
+        first, second = self.lines_of(state)
+        if first and second:
+            return f"both players have {self.k} in a row: a draw"
+        if first or second:
+            return f"{1 if first else -1:+d} has won"
+        if state.mask == self.board_mask:
+            return "the board is full"
+        return f"the game reached {self.max_plies} plies: a draw"
+
+    # --- drawings ---
+
+    def svg(self, state: MeanC4State, highlight: Sequence[Action] = ()) -> str:
+        """The board as SVG; a highlighted drop marks its column, a mean move its source and target columns.
+
+        The source column's marker is hollow (the disc left its bottom), the target's solid.
+        """
+        drops = [a for a in highlight if not isinstance(a, (tuple, list))]
+        moves = [tuple(a) for a in highlight if isinstance(a, (tuple, list))]
+        size, top = 50, 24
+        document = super().svg(state, [*drops, *(target for _, target in moves)])
+        extra = []
+        for source, _ in moves:
+            col = operator.index(source)
+            cx = (col + 0.5) * size
+            extra.append(render.polygon([(cx - 9, top - 4), (cx + 9, top - 4), (cx, 4)], render.HIGHLIGHT))
+            extra.append(
+                render.circle(cx, top + (self.rows - 0.5) * size, size * 0.44, stroke=render.HIGHLIGHT, stroke_width=3.0)
+            )
+        if not extra:
+            return document
+        return document.replace("</svg>", "".join(extra) + "</svg>")

@@ -1,0 +1,291 @@
+"""Mean Connect 4's rules, as specifications, against a plain list-of-lists model written here.
+
+The model reads the template's rule directly: a list of rows (row 0 on top) of 0/1/-1; a drop
+puts the mover's disc on the lowest free cell; a mean move takes the opponent's disc from the
+bottom row, lets the discs above it fall one row, and drops that disc into a column. Lines are
+found by walking every cell in every direction. It shares nothing with the bitboards.
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ElementTree
+
+import numpy as np
+import pytest
+
+from reference.agents import make_agent
+from reference.games import IllegalAction, InvalidBoard, load_game
+from reference.games.mean_connect4 import MeanC4State, MeanConnect4
+
+READINGS = [
+    {"same_column": True, "keeps_colour": True},
+    {"same_column": False, "keeps_colour": True},
+    {"same_column": True, "keeps_colour": False},
+    {"same_column": False, "keeps_colour": False},
+]
+SIZES = [(6, 7, 4), (4, 4, 4), (4, 5, 3), (5, 6, 4), (3, 3, 3)]
+
+
+def picture(rows: str) -> np.ndarray:
+    """A course board from a picture: '.' empty, 'x' = 1, 'o' = -1; rows top first, separated by '/'."""
+    values = {".": 0, "x": 1, "o": -1}
+    return np.array([[values[c] for c in row] for row in rows.split("/")], dtype=int)
+
+
+# --- the plain model ---
+
+
+def model_drop(board: list[list[int]], col: int, disc: int) -> bool:
+    for row in range(len(board) - 1, -1, -1):
+        if board[row][col] == 0:
+            board[row][col] = disc
+            return True
+    return False
+
+
+def model_actions(board: list[list[int]], player: int, same_column: bool) -> list:
+    cols = len(board[0])
+    drops = [c for c in range(cols) if board[0][c] == 0]
+    means = []
+    for source in range(cols):
+        if board[-1][source] == -player:
+            for target in range(cols):
+                if target == source:
+                    if same_column:
+                        means.append((source, target))
+                elif board[0][target] == 0:
+                    means.append((source, target))
+    return drops + means
+
+
+def model_result(board: list[list[int]], player: int, action, keeps_colour: bool) -> list[list[int]]:
+    board = [row[:] for row in board]
+    if isinstance(action, tuple):
+        source, target = action
+        for row in range(len(board) - 1, 0, -1):
+            board[row][source] = board[row - 1][source]
+        board[0][source] = 0
+        assert model_drop(board, target, -player if keeps_colour else player)
+    else:
+        assert model_drop(board, action, player)
+    return board
+
+
+def model_has_line(board: list[list[int]], player: int, k: int) -> bool:
+    rows, cols = len(board), len(board[0])
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(r + i * dr, c + i * dc) for i in range(k)]
+                if all(0 <= rr < rows and 0 <= cc < cols and board[rr][cc] == player for rr, cc in cells):
+                    return True
+    return False
+
+
+def model_outcome(board: list[list[int]], k: int) -> tuple[bool, int]:
+    """(finished, winner or 0) ignoring the ply limit."""
+    first, second = model_has_line(board, 1, k), model_has_line(board, -1, k)
+    if first or second:
+        return True, (1 if first else -1) if first != second else 0
+    return all(cell != 0 for cell in board[0]), 0
+
+
+# --- the reference against the model ---
+
+
+@pytest.mark.parametrize("reading", READINGS, ids=lambda r: f"same_column={r['same_column']},keeps_colour={r['keeps_colour']}")
+@pytest.mark.parametrize("rows,cols,k", SIZES)
+def test_random_games_give_the_models_successors_actions_and_outcomes(rows, cols, k, reading):
+    game = load_game("mean_connect4", rows=rows, cols=cols, k=k, **reading)
+    rng = random.Random(rows * 100 + cols * 10 + k)
+    checked = 0
+    for _ in range(40):
+        state = game.initial_state()
+        board = [[0] * cols for _ in range(rows)]
+        player = 1
+        while True:
+            assert game.to_course(state).tolist() == board
+            assert game.to_move(state) == player
+            finished, winner = model_outcome(board, k)
+            limit = state.plies >= game.max_plies
+            assert game.terminal(state) == (finished or limit)
+            if game.terminal(state):
+                assert game.utility(state, 1) == winner
+                assert game.utility(state, -1) == -winner
+                assert game.actions(state) == []
+                break
+            assert game.actions(state) == model_actions(board, player, reading["same_column"])
+            for action in game.actions(state):  # every successor, not only the one played
+                child = game.result(state, action)
+                assert game.to_course(child).tolist() == model_result(board, player, action, reading["keeps_colour"])
+                checked += 1
+            action = rng.choice(game.actions(state))
+            state = game.result(state, action)
+            board = model_result(board, player, action, reading["keeps_colour"])
+            player = -player
+    assert checked > 1000
+
+
+def test_a_mean_move_takes_the_bottom_disc_and_the_column_falls():
+    game = MeanConnect4()
+    before = picture("......./......./......./...x.../...o.../.o.x...")
+    state = game.from_course(before, to_move=1)
+    after = game.to_course(game.result(state, (1, 6)))
+    assert after.tolist() == picture("......./......./......./...x.../...o.../...x..o").tolist()
+    after = game.to_course(game.result(game.from_course(before, to_move=-1), (3, 0)))
+    assert after.tolist() == picture("......./......./......./......./...x.../xo.o...").tolist()
+
+
+def test_the_moved_disc_keeps_its_colour_and_may_return_to_its_own_column():
+    game = MeanConnect4(4, 4)
+    state = game.from_course(picture("..../..../x.../ox.."), to_move=1)
+    assert (0, 0) in game.actions(state)
+    assert game.to_course(game.result(state, (0, 0))).tolist() == picture("..../..../o.../xx..").tolist()
+    assert (0, 0) not in MeanConnect4(4, 4, same_column=False).actions(state)
+    recoloured = MeanConnect4(4, 4, keeps_colour=False)
+    assert recoloured.to_course(recoloured.result(state, (0, 2))).tolist() == picture("..../..../..../xxx.").tolist()
+
+
+def test_only_an_opponents_disc_in_the_bottom_row_can_be_moved():
+    game = MeanConnect4(4, 4)
+    state = game.from_course(picture("..../..../o.../xo.."), to_move=1)
+    assert [a for a in game.actions(state) if isinstance(a, tuple)] == [(1, 0), (1, 1), (1, 2), (1, 3)]
+    with pytest.raises(IllegalAction, match="mover's own"):
+        game.result(state, (0, 2))
+    with pytest.raises(IllegalAction, match="empty"):
+        game.result(state, (2, 0))
+
+
+def test_a_mean_move_cannot_go_into_a_full_column_but_its_own_full_column_has_room():
+    board = picture("o.../x.../o.../x.o.")
+    game = MeanConnect4(4, 4)
+    mean_moves = [a for a in game.actions(game.from_course(board, to_move=-1)) if isinstance(a, tuple)]
+    assert mean_moves == [(0, 0), (0, 1), (0, 2), (0, 3)]
+    with pytest.raises(IllegalAction, match="full"):
+        game.result(game.from_course(board, to_move=1), (2, 0))
+    assert (2, 0) not in game.actions(game.from_course(board, to_move=1))
+
+
+def test_no_mean_move_without_an_opponents_disc_in_the_bottom_row():
+    game = MeanConnect4(4, 4)
+    state = game.from_course(picture("..../..../o.../x.x."), to_move=1)
+    assert game.actions(state) == [0, 1, 2, 3]
+
+
+def test_a_mean_move_that_lets_the_movers_disc_fall_into_a_line_wins():
+    game = MeanConnect4(4, 5)
+    state = game.from_course(picture("...../...../...x./xxxo."), to_move=1)
+    winning = [a for a in game.actions(state) if game.winner(game.result(state, a)) == 1]
+    assert winning == [(3, t) for t in range(5)]
+
+
+def test_a_mean_move_giving_both_players_a_line_is_a_draw():
+    game = MeanConnect4(4, 4)
+    state = game.from_course(picture("..../o.../xoo./oxxx"), to_move=1)
+    after = game.result(state, (0, 3))
+    assert game.to_course(after).tolist() == picture("..../..../oooo/xxxx").tolist()
+    assert game.lines_of(after) == (True, True)
+    assert game.terminal(after) and game.winner(after) is None and game.utility(after, 1) == 0
+
+
+def test_a_mean_move_that_completes_the_opponents_line_loses():
+    game = MeanConnect4(4, 4)
+    state = game.from_course(picture("..../o.../o.../oxox"), to_move=1)
+    after = game.result(state, (2, 0))
+    assert game.winner(after) == -1 and game.utility(after, 1) == -1
+
+
+def test_both_players_with_a_line_is_a_draw():
+    game = MeanConnect4(4, 4)
+    state = game.from_course(picture("..../..../oooo/xxxx"), to_move=1)
+    assert game.terminal(state) and game.winner(state) is None and game.utility(state, 1) == 0
+
+
+def test_a_full_board_ends_the_game_in_a_draw():
+    game = MeanConnect4(2, 2, k=2)
+    state = game.from_course(picture("xo/ox"), to_move=1)
+    assert game.terminal(state) is True  # x x on a diagonal: +1 won
+    full = MeanConnect4(2, 3, k=3)
+    state = full.from_course(picture("xox/oxo"), to_move=1)
+    assert full.terminal(state) and full.winner(state) is None and full.actions(state) == []
+
+
+def test_games_end_in_a_draw_at_the_ply_limit():
+    game = MeanConnect4(4, 4, max_plies=3)
+    state = game.initial_state()
+    for action in (0, 1, (1, 1)):
+        state = game.result(state, action)
+    assert state.plies == 3 and game.terminal(state) and game.utility(state, 1) == 0
+    with pytest.raises(IllegalAction, match="over"):
+        game.result(state, 2)
+
+
+def test_whose_turn_is_recorded_not_counted():
+    game = MeanConnect4(4, 4)
+    state = game.result(game.result(game.initial_state(), 0), (0, 0))
+    assert game.to_move(state) == 1
+    assert game.to_course(state).tolist() == picture("..../..../..../x...").tolist()
+    assert game.from_course(game.to_course(state), to_move=-1).player == -1
+    assert game.from_course(picture("..../..../..../x..."), to_move=None).player == -1
+
+
+def test_from_course_rejects_floating_discs_and_bad_players_but_accepts_any_counts():
+    game = MeanConnect4(4, 4)
+    assert game.from_course(picture("..../..../x.../xxx."), to_move=-1).mask
+    with pytest.raises(InvalidBoard, match="floats"):
+        game.from_course(picture("..../x.../..../...."))
+    with pytest.raises(InvalidBoard, match="to_move"):
+        game.from_course(picture("..../..../..../...."), to_move=2)
+
+
+@pytest.mark.parametrize("action", [(0,), (0, 1, 2), ("a", 1), (9, 0), -1, 7.5])
+def test_malformed_actions_raise_illegal_action(action):
+    game = MeanConnect4(4, 4)
+    state = game.from_course(picture("..../..../..../ox.."), to_move=-1)
+    with pytest.raises(IllegalAction):
+        game.result(state, action)
+
+
+@pytest.mark.parametrize("reading", READINGS, ids=str)
+@pytest.mark.parametrize("rows,cols,k", [(6, 7, 4), (4, 4, 4), (4, 5, 3)])
+def test_fast_random_playout_plays_the_same_game_as_the_public_api(rows, cols, k, reading):
+    game = MeanConnect4(rows, cols, k, **reading)
+    for seed in range(30):
+        fast = game.random_playout(game.initial_state(), random.Random(seed))
+        rng, state = random.Random(seed), game.initial_state()
+        while not game.terminal(state):
+            actions = game.actions(state)
+            state = game.result(state, actions[int(rng.random() * len(actions))])
+        assert fast == game.utility(state, 1)
+
+
+def test_svg_marks_the_source_and_target_of_a_mean_move():
+    game = MeanConnect4()
+    state = game.result(game.result(game.initial_state(), 3), (3, 5))
+    drawing = game.svg(state, highlight=[(3, 5)])
+    ElementTree.fromstring(drawing)
+    assert drawing.count("<polygon") == 2
+
+
+@pytest.mark.parametrize("spec", ["random", "alphabeta:2", "montecarlo:5", "mcts:50", "iterative:0.05"])
+def test_reference_agents_play_whole_games_unchanged(spec):
+    game = MeanConnect4(5, 5)
+    agents = {1: make_agent(spec, seed=1), -1: make_agent("random", seed=2)}
+    state = game.initial_state()
+    while not game.terminal(state):
+        action = agents[game.to_move(state)].choose(game, state)
+        assert action in game.actions(state)
+        state = game.result(state, action)
+
+
+def test_exact_alpha_beta_finishes_on_a_small_board_thanks_to_the_ply_limit():
+    game = MeanConnect4(3, 3, k=3)
+    agent = make_agent("alphabeta")
+    assert agent.choose(game, game.initial_state()) in game.actions(game.initial_state())
+
+
+def test_heuristic_alpha_beta_takes_a_win_that_only_a_mean_move_gives():
+    game = MeanConnect4(4, 5)
+    state = game.from_course(picture("...../...../...x./xxxo."), to_move=1)
+    assert make_agent("alphabeta:2").choose(game, state) in [(3, t) for t in range(5)]
