@@ -25,11 +25,13 @@ from reference.games import load_game  # noqa: E402
 from reference.games.base import Game  # noqa: E402
 
 # (label, our game's name and size, OpenSpiel game name, OpenSpiel parameters)
-CASES: list[tuple[str, str, dict, str, dict]] = [
+# (OpenSpiel has no Mean Connect 4: None there.)
+CASES: list[tuple[str, str, dict, str | None, dict]] = [
     ("tic-tac-toe 3x3 k=3", "tictactoe", {}, "tic_tac_toe", {}),
     ("tic-tac-toe 5x5 k=4", "tictactoe", {"rows": 5, "cols": 5, "k": 4}, "mnk", {"m": 5, "n": 5, "k": 4}),
     ("Connect 4 6x7", "connect4", {}, "connect_four", {}),
     ("Connect 4 5x5", "connect4", {"rows": 5, "cols": 5, "k": 4}, "connect_four", {"rows": 5, "columns": 5}),
+    ("Mean Connect 4 6x7", "mean_connect4", {}, None, {}),
     (
         "Dots and Boxes 3x3 boxes",
         "dots_and_boxes",
@@ -102,7 +104,7 @@ def main() -> None:
         except Exception as error:  # noqa: BLE001 - a game still being written must not stop the others
             print(f"{label:<26}skipped: {type(error).__name__}: {error}")
             continue
-        openspiel_game = pyspiel.load_game(spiel_name, spiel_params) if pyspiel else None
+        openspiel_game = pyspiel.load_game(spiel_name, spiel_params) if pyspiel and spiel_name else None
         players = contenders(game, openspiel_game)
         best = {who: 0.0 for who in players}
         for _ in range(args.rounds):
