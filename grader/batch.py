@@ -23,6 +23,7 @@ from grader.grading import ungraded
 from grader.load import submission_name
 from grader.detect import Placement
 from grader.report import write_canvas, write_scores, write_sheets, write_submission
+from grader.report.class_page import write_class_report
 from grader.report.files import submission_filename, write_text
 from grader.results import SubmissionResult
 from grader.rubric import Assignment, Rubric
@@ -97,6 +98,17 @@ def load_saved(out_dir: Path, submission: str, fp: str) -> SubmissionResult | No
         return None
 
 
+def saved_results(out_dir: str | Path) -> list[SubmissionResult]:
+    """Every result saved under ``out_dir/results/`` (whatever rubric it was graded with), by submission."""
+    results = []
+    for path in sorted((Path(out_dir) / "results").glob("*.json")):
+        try:
+            results.append(SubmissionResult.from_dict(json.loads(path.read_text(encoding="utf-8"))["result"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # half-written by a killed run: grading again rewrites it
+    return results
+
+
 def save(out_dir: Path, result: SubmissionResult, fp: str) -> None:
     write_text(saved_result_path(out_dir, result.submission),
                json.dumps({"fingerprint": fp, "result": result.to_dict()}, ensure_ascii=False, indent=1))
@@ -166,6 +178,7 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     bar.close()
     batch.results = [by_path[p] for p in paths if p in by_path]
     write_sheets(batch.results, out_dir, tasks)
+    write_class_report(batch.results, out_dir, tasks, assignment.title)
     if options.canvas_title or options.roster:
         _, export = write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
                                  options.canvas_assignment_id, options.roster)

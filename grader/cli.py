@@ -1,4 +1,5 @@
-"""The ``grader`` command: ``grade`` a class, ``check`` one notebook, ``tournament``, ``play``, ``rubric``.
+"""The ``grader`` command: ``grade`` a class, ``report`` on it, ``check`` one notebook, ``tournament``, ``play``,
+``rubric``.
 
 Exit codes: 0 when the job finished (whatever the students' results), 2 for a usage error or an
 invalid rubric, 1 for anything else that stopped the job.
@@ -70,6 +71,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--no-color", action="store_true", help="no colours")
     c.add_argument("--seed", type=int, default=0)
     c.set_defaults(run=_check)
+
+    rp = sub.add_parser("report", help="write the class report from a graded folder's saved results (no regrading)",
+                        description="Write class.html and item_analysis.csv beside the score sheets of a folder "
+                        "that `grader grade` wrote (or of each of its assignment sub-folders).")
+    rp.add_argument("graded", nargs="?", default="grades", help="output folder of `grader grade` (default: %(default)s)")
+    rp.add_argument("--rubric", help="rubric file (default: the bundled rubric.yaml)")
+    rp.set_defaults(run=_report)
 
     r = sub.add_parser("rubric", help="validate a rubric and list its assignments, tasks and points")
     r.add_argument("rubric", nargs="?", help="rubric file (default: the bundled rubric.yaml)")
@@ -151,6 +159,25 @@ def _print_batch(batch, assignment) -> None:
     if batch.canvas_problems:
         print(f"  canvas.csv: {len(batch.canvas_problems)} thing(s) to check before importing:")
         print("\n".join(f"    - {line}" for line in batch.canvas_problems))
+
+
+def _report(args: argparse.Namespace) -> int:
+    from grader.batch import saved_results
+    from grader.report.class_page import write_class_report
+
+    rubric = load_rubric(args.rubric)
+    folder = Path(args.graded)
+    folders = [folder] if (folder / "results").is_dir() else sorted(p.parent for p in folder.glob("*/results"))
+    if not folders:
+        raise UsageError(f"{folder} holds no saved results (results/); give the --out folder of `grader grade`")
+    for graded in folders:
+        results = saved_results(graded)
+        name = next((r.assignment for r in results if r.assignment in rubric.assignments), None)
+        assignment = rubric.assignments.get(name) if name else None
+        page, items = write_class_report(results, graded, assignment.task_names if assignment else (),
+                                         assignment.title if assignment else "")
+        print(f"{graded}: {len(results)} result(s) -> {page}, {items}")
+    return 0
 
 
 def _check(args: argparse.Namespace) -> int:
