@@ -25,6 +25,7 @@ from grader.detect import Placement
 from grader.report import write_canvas, write_scores, write_sheets, write_submission
 from grader.report.class_page import write_class_report
 from grader.report.files import submission_filename, write_text
+from grader.report.hand_grades import apply_hand_grades, read_hand_grades, write_manual_sheet
 from grader.results import SubmissionResult
 from grader.rubric import Assignment, Rubric
 
@@ -55,6 +56,7 @@ class BatchResult:
     reused: list[str] = field(default_factory=list)
     seconds: float = 0.0
     canvas_problems: list[str] = field(default_factory=list)  # what to check before importing canvas.csv
+    manual_sheet: Path | None = None  # manual.csv, when the assignment has items graded by hand
 
 
 def discover(folder: str | Path) -> list[Path]:
@@ -141,10 +143,13 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
 
     ``flags`` are warnings per path (see :func:`grader.detect.place`), put on the results whether
     graded now or reused: they come from the whole rubric, which the fingerprint does not cover.
+    Points typed into ``out_dir/manual.csv`` are merged into every report, the saved results staying
+    the grader's own; an invalid cell there raises :class:`ManualSheetError` before anything is written.
     """
     options = options or BatchOptions()
     flags = flags or {}
     out_dir = Path(out_dir)
+    hand_grades = read_hand_grades(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     batch = BatchResult([], out_dir)
@@ -155,7 +160,7 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
         saved = load_saved(out_dir, submission_name(path), fp)
         if saved is not None:
             saved.flags = list(flags.get(path, ()))
-            by_path[path] = saved
+            by_path[path] = apply_hand_grades(saved, hand_grades)
             batch.reused.append(saved.submission)
         else:
             todo.append((path, fp))
@@ -166,6 +171,7 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     def finish(path: Path, fp: str, result: SubmissionResult) -> None:
         result.flags = list(flags.get(path, ()))
         save(out_dir, result, fp)
+        result = apply_hand_grades(result, hand_grades)
         write_submission(result, out_dir, tasks)
         by_path[path] = result
         batch.graded_now.append(result.submission)
@@ -177,8 +183,12 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     _run_parallel(todo, name, assignment, out_dir, options, finish)
     bar.close()
     batch.results = [by_path[p] for p in paths if p in by_path]
+    for result in batch.results:
+        if result.submission in batch.reused:  # hand grades may have been typed since their files were written
+            write_submission(result, out_dir, tasks)
     write_sheets(batch.results, out_dir, tasks)
     write_class_report(batch.results, out_dir, tasks, assignment.title)
+    batch.manual_sheet = write_manual_sheet(batch.results, out_dir)
     if options.canvas_title or options.roster:
         _, export = write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
                                  options.canvas_assignment_id, options.roster)

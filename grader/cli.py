@@ -125,6 +125,7 @@ def _grade(args: argparse.Namespace) -> int:
         plan = [(name, [p for p in placements if p.assignment == name], f"detected in {folder}", out / name)
                 for name in rubric.assignments if any(p.assignment == name for p in placements)]
         undetected = [undetected_result(p) for p in placements if p.assignment is None]
+    _check_manual_sheets([sub_out for *_, sub_out in plan])
     options = BatchOptions(seed=args.seed, jobs=args.jobs, isolation=args.isolation,
                            require_isolation=args.require_isolation, submission_seconds=args.submission_seconds,
                            roster=args.roster, canvas_title=args.canvas_title,
@@ -146,15 +147,29 @@ def _grade(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_manual_sheets(out_dirs: Sequence[Path]) -> None:
+    """Refuse to start when a person's manual.csv holds a cell that cannot be a grade: nothing is written."""
+    from grader.report.hand_grades import ManualSheetError, read_hand_grades
+
+    for out_dir in out_dirs:
+        try:
+            read_hand_grades(out_dir)
+        except ManualSheetError as e:
+            raise UsageError(str(e)) from None
+
+
 def _print_batch(batch, assignment) -> None:
+    from grader.report.tally import score_text
+
     for r in batch.results:
         marker = {"graded": "", "error": "  [error]", "manual": "  [manual]"}.get(r.status, "")
-        print(f"  {r.submission:<32} {r.total:>6.1f} / {r.max_total:<6.1f}{marker} {r.message[:60]}")
+        print(f"  {r.submission:<32} {score_text(r):<40}{marker} {r.message[:60]}".rstrip())
     for r in batch.results:
         for flag in r.flags:
             print(f"  ! {Path(r.path).name} {flag}")
     reused = f", {len(batch.reused)} reused from an earlier run" if batch.reused else ""
-    print(f"  -> {batch.out_dir}/scores.csv, details.csv, feedback/, gradescope/ "
+    manual = ", manual.csv (hand-graded items: fill in points and run again)" if batch.manual_sheet else ""
+    print(f"  -> {batch.out_dir}/scores.csv, details.csv{manual}, feedback/, gradescope/ "
           f"({len(batch.graded_now)} graded in {batch.seconds:.1f} s{reused})")
     if batch.canvas_problems:
         print(f"  canvas.csv: {len(batch.canvas_problems)} thing(s) to check before importing:")

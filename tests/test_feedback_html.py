@@ -119,7 +119,7 @@ def test_page_is_well_formed_and_self_contained():
 def test_page_shows_summary_checks_boards_and_the_notes_sections():
     html = feedback_html(result_with(), TASKS)
     text = " ".join(" ".join(parse(html).text).split())
-    assert "6 / 25" in text and "10 of the 25 points are graded by hand" in text  # total
+    assert "6 / 25" in text and "automatic 6/15, manual 0/10 pending" in text  # total
     assert "Task 2: environment" in text and "6 / 15" in text  # task row
     assert "result: full column" in text and "result accepted a move into a full column." in text
     assert BOARD.svg in html  # our board, drawn inline
@@ -175,7 +175,7 @@ def test_safe_svg_keeps_drawing_and_drops_everything_active(svg, kept, dropped):
 def test_markdown_has_the_same_content_with_boards_in_code_fences():
     md = feedback_markdown(result_with(), TASKS)
     assert md.startswith("# Connect 4: feedback for alice\\_connect4")
-    assert "**Score: 6 / 25** (status: graded; 10 of the 25 points are graded by hand)" in md
+    assert "**Score: 6 / 25** (status: graded; automatic 6/15, manual 0/10 pending)" in md
     assert "| Task 2: environment | 1 passed, 1 partial, 1 failed | 6 / 15 |" in md
     assert "```text\nx . x\n. . x\n. . x\n```" in md
     assert "```python\ncall:     result(board, 1, 2)\nexpected: IllegalAction\n" in md

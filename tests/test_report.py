@@ -126,17 +126,17 @@ def read_csv_rows(path) -> list[list[str]]:
 def test_scores_csv_has_one_row_per_submission_sorted_with_exact_values(tmp_path):
     rows = read_csv_rows(write_scores(all_results(), tmp_path, TASKS))
     assert rows == [
-        ["submission", T1, T2, T3, "total", "max_total", "status", "message"],
-        ["'=evil<script>", "", "0.0", "", "0.0", "5.0", "graded", "'=HYPERLINK(\"http://x\")"],
-        ["alice_connect4", "", "7.5", "0.0", "7.5", "40.0", "graded", ""],
-        ["bob", "", "", "", "0.0", "0.0", "error", "notebook is not valid JSON (line 3)"],
-        ["carol", "", "", "", "0.0", "10.0", "manual", "a PDF report: nothing to run"],
+        ["submission", T1, T2, T3, "total", "max_total", "breakdown", "status", "message"],
+        ["'=evil<script>", "", "0.0", "", "0.0", "5.0", "0 / 5", "graded", "'=HYPERLINK(\"http://x\")"],
+        ["alice_connect4", "", "7.5", "0.0", "7.5", "40.0", "automatic 7.5/30, manual 0/10 pending", "graded", ""],
+        ["bob", "", "", "", "0.0", "0.0", "0 / 0", "error", "notebook is not valid JSON (line 3)"],
+        ["carol", "", "", "", "0.0", "10.0", "manual 0/10 pending", "manual", "a PDF report: nothing to run"],
     ]
 
 
 def test_scores_frame_keeps_raw_text_and_leaves_manual_tasks_empty():
     frame = scores_frame(all_results(), TASKS)
-    assert list(frame.columns) == ["submission", *TASKS, "total", "max_total", "status", "message"]
+    assert list(frame.columns) == ["submission", *TASKS, "total", "max_total", "breakdown", "status", "message"]
     evil = frame.set_index("submission").loc["=evil<script>"]
     assert evil["message"] == '=HYPERLINK("http://x")'  # only the CSV file is defused, the frame is data
     alice_row = frame.set_index("submission").loc["alice_connect4"]
@@ -363,7 +363,7 @@ def test_terminal_report_lists_checks_failures_boards_and_a_final_line():
     assert "    expected: IllegalAction" in lines and "    returned: array([[0, 0, 1], [0, 0, 1], [0, 0, 1]])" in lines
     assert HIDDEN_BOARD.caption not in text and "not shown" in text
     assert "arguments reordered" in text and "cell 14 skipped" in text
-    assert "1 passed, 1 partial, 2 failed, 1 timeout, 1 manual: 7.5 / 40 points" in lines[-1]
+    assert "1 passed, 1 partial, 2 failed, 1 timeout, 1 manual: automatic 7.5/30, manual 0/10 pending" in lines[-1]
 
 
 def test_terminal_report_colours_only_when_asked_and_never_replays_student_escapes():

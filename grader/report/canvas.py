@@ -30,7 +30,7 @@ import pandas as pd
 
 from grader.report.files import write_text
 from grader.report.sheets import frame_to_csv_text, latest_by_submission
-from grader.report.tally import format_points
+from grader.report.tally import format_points, score_split, score_text
 from grader.results import SubmissionResult
 
 IDENTITY_COLUMNS = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
@@ -171,6 +171,7 @@ class CanvasExport:
     duplicates: dict[str, list[str]] = field(default_factory=dict)  # student -> submissions, kept one first
     not_exported: dict[str, str] = field(default_factory=dict)  # submission -> why it has no row
     flagged: dict[str, str] = field(default_factory=dict)  # submission -> its flags (canvas.csv has no comment column)
+    pending: dict[str, str] = field(default_factory=dict)  # submission -> its score in words, items graded by hand unfilled
 
     def problems(self) -> list[str]:
         """One readable line per thing to look at before importing (empty when there is none)."""
@@ -181,6 +182,8 @@ class CanvasExport:
                   for n, subs in self.duplicates.items()]
         lines += [f"submission {s!r} has no row: {why}" for s, why in self.not_exported.items()]
         lines += [f"submission {s!r} {flags}" for s, flags in self.flagged.items()]
+        lines += [f"submission {s!r} is not fully graded ({text}): its score lacks the hand-graded points until "
+                  "manual.csv is filled and grader grade is run again" for s, text in self.pending.items()]
         return lines
 
 
@@ -216,6 +219,8 @@ def canvas_frame(
             export.flagged[result.submission] = "; ".join(result.flags)
         if result.status == "graded":
             graded.append(result)
+            if score_split(result).pending:
+                export.pending[result.submission] = score_text(result)
         else:
             export.not_exported[result.submission] = f"status {result.status}" + (f": {result.message}" if result.message else "")
 

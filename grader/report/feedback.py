@@ -25,7 +25,7 @@ from markupsafe import Markup
 from grader.report.check_text import HIDDEN_DETAILS_NOTE, STATUS_LABELS, printable, shows_details
 from grader.report.files import submission_filename, write_text
 from grader.report.svg import safe_svg
-from grader.report.tally import STATUS_ORDER, format_points, status_counts, tally_tasks
+from grader.report.tally import STATUS_ORDER, format_points, score_split, score_text, status_counts, tally_tasks
 from grader.results import BoardShown, SubmissionResult
 
 #: how a flag is introduced ("Check the assignment: this submission looks like Dots and Boxes, graded as Connect 4.")
@@ -56,6 +56,7 @@ class _CheckView:
     max_points: str
     message: str
     hidden: bool
+    by_hand: bool
     withheld: bool
     collapse: bool
     boards: list[_BoardView] = field(default_factory=list)
@@ -89,7 +90,7 @@ def _task_views(result: SubmissionResult, tasks: Sequence[str], reveal_hidden: b
             checks.append(_CheckView(
                 check=c.check, status=c.status, label=STATUS_LABELS[c.status],
                 points=format_points(c.points), max_points=format_points(c.max_points), message=c.message,
-                hidden=c.visibility == "hidden", withheld=bool(c.boards) and not details,
+                hidden=c.visibility == "hidden", by_hand=c.by_hand, withheld=bool(c.boards) and not details,
                 collapse=c.status == "passed", boards=[_board_view(b) for b in c.boards] if details else [],
             ))
         auto = [c for c in tally.checks if c.status != "manual"]
@@ -101,9 +102,9 @@ def _task_views(result: SubmissionResult, tasks: Sequence[str], reveal_hidden: b
     return views
 
 
-def _manual_points(result: SubmissionResult) -> float:
-    """The points of ``result``'s maximum that the course staff grade by hand."""
-    return round(sum(c.max_points for c in result.checks if c.status == "manual"), 4)
+def _breakdown(result: SubmissionResult) -> str:
+    """The score split into automatic and hand-graded points ('' when nothing is graded by hand)."""
+    return score_text(result) if score_split(result).items else ""
 
 
 def _bar_class(percent: float) -> str:
@@ -140,7 +141,7 @@ def feedback_html(result: SubmissionResult, tasks: Sequence[str] = (), *, reveal
         statuses=STATUS_ORDER,
         hidden_note=HIDDEN_DETAILS_NOTE,
         seconds=format_points(result.seconds),
-        by_hand=format_points(_manual_points(result)) if _manual_points(result) else "",
+        breakdown=_breakdown(result),
         n_checks=len(result.checks),
     )
 
@@ -183,8 +184,7 @@ def feedback_markdown(result: SubmissionResult, tasks: Sequence[str] = (), *, re
     """The feedback for ``result`` as Markdown: the page's content, boards as text in code fences."""
     md = markdown_text
     out = [f"# {md(result.assignment)}: feedback for {md(result.submission)}", ""]
-    by_hand = _manual_points(result)
-    note = f"; {format_points(by_hand)} of the {format_points(result.max_total)} points are graded by hand" if by_hand else ""
+    note = f"; {_breakdown(result)}" if _breakdown(result) else ""
     out.append(f"**Score: {format_points(result.total)} / {format_points(result.max_total)}** (status: {result.status}{note})")
     out.append("")
     for flag in result.flags:
@@ -203,7 +203,8 @@ def feedback_markdown(result: SubmissionResult, tasks: Sequence[str] = (), *, re
         out += [f"## {md(t.task)}", ""]
         for c in t.checks:
             points = (f"{format_points(c.max_points)} points, graded by hand" if c.status == "manual"
-                      else f"{format_points(c.points)} / {format_points(c.max_points)}")
+                      else f"{format_points(c.points)} / {format_points(c.max_points)}"
+                      + (", graded by hand" if c.by_hand else ""))
             hidden = " (hidden check)" if c.visibility == "hidden" else ""
             out += [f"### {STATUS_LABELS[c.status]}: {md(c.check)}{hidden} ({points})", ""]
             if c.message:

@@ -66,3 +66,50 @@ def format_points(value: float) -> str:
     """Points as people write them: ``5``, ``2.5``, ``0.33`` (at most two decimals)."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+@dataclass(frozen=True)
+class ScoreSplit:
+    """A submission's points split into what the grader decided and what people grade by hand."""
+
+    automatic: float
+    automatic_max: float
+    manual: float
+    manual_max: float
+    pending: int  # hand-graded items nobody has filled in yet
+    items: int  # hand-graded items in all
+
+
+def is_hand_graded(check: CheckResult) -> bool:
+    """Whether a person grades ``check``: pending (status ``manual``) or already filled in."""
+    return check.status == "manual" or check.by_hand
+
+
+def score_split(result: SubmissionResult) -> ScoreSplit:
+    """The automatic and hand-graded parts of ``result``'s score."""
+    auto = [c for c in result.checks if not is_hand_graded(c)]
+    hand = [c for c in result.checks if is_hand_graded(c)]
+    return ScoreSplit(
+        automatic=round(sum(c.points for c in auto), 4), automatic_max=round(sum(c.max_points for c in auto), 4),
+        manual=round(sum(c.points for c in hand), 4), manual_max=round(sum(c.max_points for c in hand), 4),
+        pending=sum(c.status == "manual" for c in hand), items=len(hand),
+    )
+
+
+def score_text(result: SubmissionResult) -> str:
+    """The score as every report writes it: ``85 / 110`` when nothing is graded by hand, else both parts,
+    ``automatic 85/85, manual 0/25 pending`` until people have filled every hand-graded item."""
+    split = score_split(result)
+    whole = f"{format_points(result.total)} / {format_points(result.max_total)}"
+    if not split.items:
+        return whole
+    manual = f"manual {format_points(split.manual)}/{format_points(split.manual_max)}"
+    if not split.automatic_max:  # a report with no runnable code: everything is graded by hand
+        return manual + (" pending" if split.pending == split.items else
+                         f" ({split.pending} of {split.items} items pending)" if split.pending else "")
+    automatic = f"automatic {format_points(split.automatic)}/{format_points(split.automatic_max)}"
+    if split.pending == split.items:
+        return f"{automatic}, {manual} pending"
+    if split.pending:
+        return f"{automatic}, {manual} ({split.pending} of {split.items} items pending)"
+    return f"{whole} ({automatic}, {manual})"

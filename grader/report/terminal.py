@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from grader.report.check_text import HIDDEN_DETAILS_NOTE, STATUS_LABELS, board_lines, printable, shows_details
-from grader.report.tally import format_points, status_counts, tally_tasks
+from grader.report.tally import format_points, score_split, score_text, status_counts, tally_tasks
 from grader.results import SubmissionResult
 
 RESET = "\x1b[0m"
@@ -64,6 +64,7 @@ def format_check_report(
         for check in tally.checks:
             label = f"{STATUS_LABELS[check.status]:<8}"
             name = printable(check.check) + (" (hidden)" if check.visibility == "hidden" else "")
+            name += " (graded by hand)" if check.by_hand else ""
             score = (f"- / {format_points(check.max_points)}" if check.status == "manual"
                      else f"{format_points(check.points)} / {format_points(check.max_points)}")
             row = spaced(f"  {label} {name}", score)
@@ -101,7 +102,7 @@ def format_check_report(
 
     counts = status_counts(result.checks)
     summary = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no checks"
-    summary += f": {format_points(result.total)} / {format_points(result.max_total)} points"
+    summary += f": {score_text(result)}" + ("" if score_split(result).items else " points")
     if any(s in counts for s in ("failed", "error", "timeout")) or result.status == "error":
         final = RED
     elif "partial" in counts or "skipped" in counts:
