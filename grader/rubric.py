@@ -64,7 +64,7 @@ class Limits(Strict):
 
 class Assignment(Strict):
     title: str
-    game: Literal["tictactoe", "connect4", "dots_and_boxes"]
+    game: Literal["tictactoe", "connect4", "mean_connect4", "dots_and_boxes"]
     board: dict[str, int] = Field(default_factory=dict)  # keyword arguments of load_game
     detect: list[str] = Field(default_factory=list)  # words that identify a notebook of this assignment
     limits: Limits = Field(default_factory=Limits)

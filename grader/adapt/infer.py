@@ -77,7 +77,7 @@ class Interface:
 
 def same_board(game: Game, a: Any, b: Any) -> bool:
     """Course boards equal (numpy arrays by value, Dots and Boxes dicts by their lines and boxes)."""
-    if game.name == "connect4":
+    if game.name in ("connect4", "mean_connect4"):
         return np.array_equal(np.asarray(a), np.asarray(b))
     if game.name == "dots_and_boxes":
         return set(a["lines"]) == set(b["lines"]) and dict(a["boxes"]) == dict(b["boxes"])
@@ -113,12 +113,29 @@ def _probe_moves(game: Game, seed: int = 7) -> tuple[tuple[State, Any], ...]:
         probes.append((state, rng.choice(game.actions(state))))
         if len(probes) >= 4:
             break
+    probes += _other_kinds_of_move(game, probes, rng)
     if game.name == "dots_and_boxes":
         for mover in (1, -1):  # one by each player, so that the box owner's mark is pinned for both
             box = _box_completing_move(game, seed, mover)
             if box is not None:
                 probes.append(box)
     return tuple(probes)
+
+
+def _other_kinds_of_move(game: Game, probes: list[tuple[State, Any]], rng: random.Random) -> list[tuple[State, Any]]:
+    """A probe for each kind (Python type) of action the probes lack, e.g. Mean Connect 4's mean moves,
+    so that the way a submission writes each kind is seen by its ``result``."""
+    seen = {type(a) for _, a in probes}
+    out = []
+    for _ in range(40):
+        _, state = random_line(game, rng, plies=rng.randint(2, 8))
+        if game.terminal(state):
+            continue
+        for action in game.actions(state):
+            if type(action) not in seen:
+                seen.add(type(action))
+                out.append((state, action))
+    return out
 
 
 def _box_completing_move(game: Game, seed: int, mover: int) -> tuple[State, Any] | None:
@@ -136,7 +153,8 @@ def _box_completing_move(game: Game, seed: int, mover: int) -> tuple[State, Any]
 
 def _variants(rep: Representation) -> list[Representation]:
     """The representation with each way of writing moves its family allows (column, cell, 1-based index)."""
-    kinds = {"connect4": ("column", "cell"), "tictactoe": ("index", "cell", "index1")}
+    kinds = {"connect4": ("column", "cell"), "tictactoe": ("index", "cell", "index1"),
+             "meanconnect4": representations.mean_connect4.ACTION_KINDS}
     family = type(rep).__name__.replace("Representation", "").lower()
     out = []
     for kind in kinds.get(family, (None,)):

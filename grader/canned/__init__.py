@@ -24,9 +24,10 @@ class CannedBoardError(ValueError):
 
 def canned_cases(game: Game, role: str) -> list[Case]:
     """The canned cases for ``role`` (actions, result, terminal, utility) on ``game`` at its size."""
-    from grader.canned import connect4, dots_and_boxes, tictactoe
+    from grader.canned import connect4, dots_and_boxes, mean_connect4, tictactoe
 
-    builders = {"connect4": connect4.cases, "tictactoe": tictactoe.cases, "dots_and_boxes": dots_and_boxes.cases}
+    builders = {"connect4": connect4.cases, "tictactoe": tictactoe.cases, "dots_and_boxes": dots_and_boxes.cases,
+                "mean_connect4": mean_connect4.cases}
     if game.name not in builders:
         raise CannedBoardError(f"no canned boards for the game {game.name!r}; known: {', '.join(sorted(builders))}")
     if role not in ROLES:
@@ -92,7 +93,7 @@ def player_name(game: Game, player: int) -> str:
     """How feedback names a player: ``x``/``o`` in tic-tac-toe, ``+1 (red)`` in Connect 4, else ``+1``/``-1``."""
     if game.name == "tictactoe":
         return "x" if player == 1 else "o"
-    if game.name == "connect4":
+    if game.name in ("connect4", "mean_connect4"):
         return "+1 (red)" if player == 1 else "-1 (yellow)"
     return f"{player:+d}"
 

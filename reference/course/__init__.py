@@ -20,7 +20,8 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 HERE = Path(__file__).resolve().parent
 
 #: assignment (rubric.yaml) -> the module holding its reference solution
-SOLUTIONS = {"connect4": "connect4.py", "dots_and_boxes": "dots_and_boxes.py", "tictactoe": "tictactoe.py"}
+SOLUTIONS = {"connect4": "connect4.py", "dots_and_boxes": "dots_and_boxes.py", "tictactoe": "tictactoe.py",
+             "mean_connect4": "mean_connect4.py"}
 
 METADATA = {
     "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},

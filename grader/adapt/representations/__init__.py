@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.adapt.representations import connect4, dots_and_boxes, tictactoe
+from grader.adapt.representations import connect4, dots_and_boxes, mean_connect4, tictactoe
 from grader.adapt.representations.base import NotThisRepresentation, Representation
 
 _CANDIDATES = {
     "tictactoe": tictactoe.candidates,
     "connect4": connect4.candidates,
+    "mean_connect4": mean_connect4.candidates,
     "dots_and_boxes": dots_and_boxes.candidates,
 }
 

@@ -1,0 +1,83 @@
+"""Mean Connect 4 boards and moves as students write them.
+
+Boards are Connect 4's (every layout, mark and row order of :mod:`.connect4`). Moves are where
+students differ: a drop and a mean move ``(from_col, to_col)`` are written as a column and a
+pair, as tagged tuples (``('play', 3)`` / ``('mean', 1, 4)``), or as pairs where a negative first
+item means a drop (``(-1, 3)``). Reading a move accepts every form; writing one needs the
+student's form, which inference picks by what the student's ``result`` does with each
+(:data:`ACTION_KINDS`, tried in this order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from grader.adapt.representations import connect4
+from grader.adapt.representations.base import NotThisRepresentation, plain
+
+#: how a submission writes moves: "pair" (a column; (from, to)), "negative" ((-1, col); (from, to)),
+#: or "tagged:DROP/MEAN" (('DROP', col); ('MEAN', from, to)) with the tag words students use
+ACTION_KINDS = ("pair", "negative", "tagged:play/mean", "tagged:drop/mean", "tagged:regular/mean",
+                "tagged:normal/mean", "tagged:drop/move", "tagged:place/mean", "tagged:drop/steal")
+
+
+@dataclass(eq=False)
+class MeanConnect4Representation(connect4.Connect4Representation):
+    action_kind: str = "pair"
+
+    def encode_action(self, action: Any, board: Any) -> Any:
+        mean = isinstance(action, tuple)
+        if self.action_kind == "pair":
+            return (int(action[0]), int(action[1])) if mean else int(action)
+        if self.action_kind == "negative":
+            return (int(action[0]), int(action[1])) if mean else (-1, int(action))
+        drop_word, mean_word = self.action_kind.removeprefix("tagged:").split("/")
+        return (mean_word, int(action[0]), int(action[1])) if mean else (drop_word, int(action))
+
+    def encode_row(self, action: Any, board: Any) -> int:
+        """The landing row of a drop; of a mean move, the free row of its target column as the board is."""
+        return super().encode_row(action[1] if isinstance(action, tuple) else action, board)
+
+    def decode_action(self, action: Any, board: Any) -> Any:
+        """A column for a drop, ``(from_col, to_col)`` for a mean move, whatever form the student used."""
+        action = plain(action)
+        if isinstance(action, np.ndarray):
+            action = action.tolist()
+        if isinstance(action, dict):
+            action = tuple(action.values())
+        if isinstance(action, (list, tuple)):
+            items = [plain(a) for a in action]
+            if items and isinstance(items[0], str):  # a tagged move: the tag, then columns
+                items = items[1:]
+            columns = [_column(a) for a in items]
+            if len(columns) == 1:
+                return columns[0]
+            if len(columns) == 2:
+                return columns[1] if columns[0] < 0 else (columns[0], columns[1])
+            raise NotThisRepresentation(f"{action!r} is neither a drop nor a mean move")
+        return _column(action)
+
+    def describe(self) -> str:
+        words = {"pair": "drops as columns, mean moves as (from, to)",
+                 "negative": "drops as (-1, column), mean moves as (from, to)"}
+        kind = words.get(self.action_kind)
+        if kind is None:
+            drop_word, mean_word = self.action_kind.removeprefix("tagged:").split("/")
+            kind = f"drops as ({drop_word!r}, column), mean moves as ({mean_word!r}, from, to)"
+        return super().describe().replace("moves as column numbers", kind)
+
+
+def _column(value: Any) -> int:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotThisRepresentation(f"{value!r} is not a column")
+    return value
+
+
+def candidates(rows: int, cols: int, initial_board: Any | None) -> list[MeanConnect4Representation]:
+    """Connect 4's board readings, each writing moves in the first of :data:`ACTION_KINDS`."""
+    return [MeanConnect4Representation(**{**vars(rep), "action_kind": "pair"}) for rep in connect4.candidates(rows, cols, initial_board)]
