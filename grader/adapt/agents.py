@@ -19,7 +19,7 @@ from grader.adapt.candidates import Candidate, normalise
 from grader.adapt.infer import Caller, decode_result_board, same_board
 from grader.adapt.representations.base import NotThisRepresentation, Representation
 from grader.adapt.signatures import positional_parameters, role_of
-from grader.sandbox.results import CallResult, Handle, NameInfo
+from grader.sandbox.results import CallResult, CountedCalls, Handle, NameInfo
 from reference.games.base import Game
 from reference.positions import random_line
 
@@ -39,6 +39,7 @@ class Move:
     raw: Any = None
     seconds: float = 0.0
     stdout: str = ""
+    counted: CountedCalls | None = None  # the calls to the student's functions, when they were counted
 
 
 @dataclass
@@ -59,8 +60,13 @@ class StudentAgent:
     reading: str = ""
     notes: list[str] = field(default_factory=list)
 
-    def move(self, board: Any, player: int, timeout: float | None = None) -> Move:
-        """The agent's move on course ``board`` for ``player`` (+1/-1), read into a course action."""
+    def move(self, board: Any, player: int, timeout: float | None = None, *, options: Mapping[str, Any] | None = None,
+             count_calls: bool = False) -> Move:
+        """The agent's move on course ``board`` for ``player`` (+1/-1), read into a course action.
+
+        ``options`` are keyword arguments for the agent (a search depth); with ``count_calls`` the
+        move carries the calls its search made to the student's functions.
+        """
         state = self.game.from_course(board, to_move=player)
         legal = self.game.actions(state)
         target = self._target_for(player, timeout)
@@ -74,7 +80,10 @@ class StudentAgent:
             values = {"state": rep.encode_board(board), "player": rep.encode_player(player)}
             args = [values[r] for r in self.order]
         start = time.perf_counter()
-        r = self.caller.call(target, *args, timeout=timeout)
+        if options or count_calls:
+            r = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, count_calls=count_calls)
+        else:
+            r = self.caller.call(target, *args, timeout=timeout)
         seconds = r.duration or time.perf_counter() - start
         if not r.ok:
             return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds,
@@ -88,7 +97,7 @@ class StudentAgent:
             note = f"{self.name}: reads its answer as {reading}"
             if note not in self.notes:
                 self.notes.append(note)
-        return Move(action=action, ok=True, raw=r.value, seconds=seconds, stdout=r.stdout)
+        return Move(action=action, ok=True, raw=r.value, seconds=seconds, stdout=r.stdout, counted=r.counted)
 
     def _target_for(self, player: int, timeout: float | None) -> Any:
         if self.kind != "class":

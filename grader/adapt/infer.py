@@ -37,12 +37,13 @@ COURSE_ORDER = {
 
 class Caller(Protocol):
     """What inference needs of a sandbox: ``call(name, *args, timeout=...) -> CallResult``, and
-    ``call_with(..., return_args=True)`` to see the arguments as a call left them."""
+    ``call_with(..., return_args=True)`` to see the arguments as a call left them (``count_calls=True``:
+    the calls the student's functions made)."""
 
     def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult: ...
 
     def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None, *,
-                  timeout: float | None = None, return_args: bool = False) -> CallResult: ...
+                  timeout: float | None = None, return_args: bool = False, count_calls: bool = False) -> CallResult: ...
 
 
 @dataclass

@@ -9,10 +9,10 @@ from .isolation import LEVELS, IsolationUnavailable, available_levels, choose, p
 from .launcher import SandboxError
 from .limits import Limits
 from .results import (BAD_RETURN, CRASHED, ERROR_KINDS, EXCEPTION, MEMORY, OUTPUT_LIMIT, TIMEOUT, UNAVAILABLE,
-                      CallResult, CellReport, Handle, LoadReport, NameInfo, Parameter)
+                      CallResult, CellReport, CountedCalls, CountedFunction, Handle, LoadReport, NameInfo, Parameter)
 from .sandbox import Sandbox
 
-__all__ = ["Sandbox", "Limits", "CallResult", "CellReport", "LoadReport", "Handle", "NameInfo", "Parameter",
+__all__ = ["Sandbox", "Limits", "CallResult", "CountedCalls", "CountedFunction", "CellReport", "LoadReport", "Handle", "NameInfo", "Parameter",
            "SandboxError", "IsolationUnavailable", "CodecError", "CodecLimits", "LEVELS", "probe",
            "available_levels", "choose", "ERROR_KINDS", "EXCEPTION", "TIMEOUT", "CRASHED", "MEMORY",
            "OUTPUT_LIMIT", "BAD_RETURN", "UNAVAILABLE"]

@@ -33,6 +33,30 @@ class Handle:
 
 
 @dataclass(frozen=True)
+class CountedFunction:
+    """One of the submission's functions that ran during a counted call, and how often."""
+
+    name: str  # qualified: ``alpha_beta_search.<locals>.value``, ``Agent.negamax``
+    cell: int  # the code cell that defined it
+    line: int  # its first line in that cell
+    calls: int
+
+
+@dataclass(frozen=True)
+class CountedCalls:
+    """The calls to the submission's own functions during one call (``count_calls=True``).
+
+    ``calls`` is the call tree in preorder: per call, the index of its function in ``functions``
+    and its depth (how many counted calls were under way when it started). When ``truncated``,
+    the tree stops early but the counts per function are complete.
+    """
+
+    functions: tuple[CountedFunction, ...]
+    calls: tuple[tuple[int, int], ...]
+    truncated: bool = False
+
+
+@dataclass(frozen=True)
 class CallResult:
     """The outcome of one call into the worker: a plain value or an error kind with details."""
 
@@ -52,6 +76,8 @@ class CallResult:
     #: the positional arguments as the call left them (only when asked with ``return_args=True``):
     #: the worker decodes fresh copies, so this is the only way to see a function change its input
     args_after: tuple | None = None
+    #: the calls to the submission's own functions during this call (only with ``count_calls=True``)
+    counted: CountedCalls | None = None
 
     def describe_error(self) -> str:
         """One line for feedback: what went wrong, in words a student understands."""

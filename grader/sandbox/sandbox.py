@@ -18,7 +18,7 @@ from . import codec, isolation
 from .launcher import Exchange, SandboxError, WorkerChannel, ZygoteProcess
 from .limits import Limits
 from .results import (BAD_RETURN, CRASHED, EXCEPTION, MEMORY, OUTPUT_LIMIT, TIMEOUT, UNAVAILABLE, CallResult,
-                      CellReport, Handle, LoadReport, NameInfo, Parameter)
+                      CellReport, CountedCalls, CountedFunction, Handle, LoadReport, NameInfo, Parameter)
 
 _LIVE: "weakref.WeakSet[Sandbox]" = weakref.WeakSet()
 _KILLING_KINDS = (TIMEOUT, CRASHED, OUTPUT_LIMIT, BAD_RETURN)  # the worker is gone afterwards
@@ -108,15 +108,20 @@ class Sandbox:
         return self.call_with(target, args, kwargs, timeout=timeout)
 
     def call_with(self, target: str | Handle, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,
-                  *, timeout: float | None = None, return_args: bool = False) -> CallResult:
+                  *, timeout: float | None = None, return_args: bool = False,
+                  count_calls: bool = False) -> CallResult:
         """:meth:`call` with explicit ``args``/``kwargs`` (for keyword names like ``timeout``).
 
         With ``return_args`` a successful result also carries ``args_after``, the positional
         arguments as the call left them (the worker's copies), to see whether it changed its input.
+        With ``count_calls`` it carries ``counted``: the calls to the submission's own functions
+        during the call (a search's nodes); the call runs slower while they are counted.
         """
         req = {"op": "call", "target": _target(target), **self._arguments(args, kwargs)}
         if return_args:
             req["return_args"] = True
+        if count_calls:
+            req["count_calls"] = True
         broken = self._broken_handle(target)
         if broken is not None:
             return broken
@@ -189,7 +194,8 @@ class Sandbox:
         base = dict(stdout=_text(ex.stdout), stderr=_text(ex.stderr), duration=ex.duration,
                     isolation=self.isolation)
         if ex.status == "ok":
-            return self._answer(ex, rid, base, with_args=bool(req.get("return_args")))
+            return self._answer(ex, rid, base, with_args=bool(req.get("return_args")),
+                                with_calls=bool(req.get("count_calls")))
         if ex.status == "eof":
             status = self._drop_worker()
             how = f"signal {status.get('signal')}" if status.get("signal") else f"exit code {status.get('exit_code')}"
@@ -204,7 +210,8 @@ class Sandbox:
         return CallResult(ok=False, kind=BAD_RETURN, message=f"the result is larger than "
                           f"{self.limits.result_bytes} bytes", **base)
 
-    def _answer(self, ex: Exchange, rid: int, base: dict, with_args: bool = False) -> CallResult:
+    def _answer(self, ex: Exchange, rid: int, base: dict, with_args: bool = False,
+                with_calls: bool = False) -> CallResult:
         try:
             resp = codec.parse(ex.frame or b"", self._codec_limits)
             if type(resp) is not dict or resp.get("id") != rid or type(resp.get("ok")) is not bool:
@@ -215,7 +222,9 @@ class Sandbox:
                 args_after = codec.decode(resp.get("args"), self._codec_limits) if with_args else None
                 if with_args and type(args_after) is not tuple:
                     raise codec.CodecError("the answer lacks the arguments after the call")
-                return CallResult(ok=True, value=value, threads=threads, args_after=args_after, **base)
+                counted = _counted_calls(resp.get("calls")) if with_calls else None
+                return CallResult(ok=True, value=value, threads=threads, args_after=args_after, counted=counted,
+                                  **base)
             kind = resp.get("kind")
             fields = [resp.get(k) for k in ("type", "message", "traceback")]
             if kind not in (EXCEPTION, MEMORY, BAD_RETURN) or any(type(f) is not str for f in fields):
@@ -312,6 +321,26 @@ def _replace(r: CallResult, **changes: Any) -> CallResult:
     import dataclasses
 
     return dataclasses.replace(r, **changes)
+
+
+def _counted_calls(d: Any) -> CountedCalls:
+    """The worker's count of calls, checked field by field (it comes from the student's process)."""
+    if type(d) is not dict or type(d.get("functions")) is not list or type(d.get("calls")) is not list:
+        raise codec.CodecError("the answer lacks the counted calls")
+    functions = []
+    for f in d["functions"]:
+        if (type(f) is not list or len(f) != 4 or type(f[0]) is not str or type(f[1]) is not str
+                or any(type(n) is not int for n in f[2:])):
+            raise codec.CodecError("malformed counted function")
+        cell = f[1].removeprefix("<cell ").removesuffix(">")
+        functions.append(CountedFunction(name=f[0][:200], cell=int(cell) if cell.isdigit() else -1, line=f[2],
+                                         calls=f[3]))
+    flat = d["calls"]
+    if len(flat) % 2 or any(type(n) is not int or not 0 <= n for n in flat) or any(
+            n >= len(functions) for n in flat[::2]):
+        raise codec.CodecError("malformed call tree")
+    return CountedCalls(functions=tuple(functions), calls=tuple(zip(flat[::2], flat[1::2])),
+                        truncated=d.get("truncated") is True)
 
 
 def _name_info(d: Any) -> NameInfo:

@@ -180,6 +180,8 @@ class Worker:
             resp = {"id": rid, "ok": True, "value": tree}
             if type(value) is _Encoded and value.args is not None:
                 resp["args"] = value.args
+            if type(value) is _Encoded and value.calls is not None:
+                resp["calls"] = value.calls
         except _BadReturn as e:
             resp = {"id": rid, "ok": False, "kind": "bad-return", "type": "CodecError", "message": str(e),
                     "traceback": ""}
@@ -288,7 +290,15 @@ class Worker:
         fn = self.resolve(req["target"])
         args = codec.decode(req.get("args", {"$": "tuple", "v": []}))
         kwargs = codec.decode(req.get("kwargs", {"$": "dict", "v": {}}))
-        value = fn(*args, **kwargs)
+        trace = CallTrace() if req.get("count_calls") else None
+        if trace is None:
+            value = fn(*args, **kwargs)
+        else:
+            sys.settrace(trace.hook)
+            try:
+                value = fn(*args, **kwargs)
+            finally:
+                sys.settrace(None)
         keep = req.get("keep")
         if keep is not None:
             self.handles[int(keep)] = value
@@ -298,10 +308,11 @@ class Worker:
             tree = codec.encode(value, self.codec_limits)
         except codec.CodecError as e:
             raise _BadReturn(str(e)) from None
+        calls = None if trace is None else trace.report()
         if not req.get("return_args"):
-            return _Encoded(tree)
+            return _Encoded(tree, calls=calls)
         try:  # the arguments as the call left them, for checks that a function leaves its input alone
-            return _Encoded(tree, codec.encode(args, self.codec_limits))
+            return _Encoded(tree, codec.encode(args, self.codec_limits), calls)
         except codec.CodecError as e:
             raise _BadReturn(f"after the call, an argument is no longer plain data: {e}") from None
 
@@ -343,13 +354,64 @@ class _BadReturn(Exception):
 
 class _Encoded:
     """A result already encoded by :meth:`Worker.op_call` (so it is encoded only once), with the
-    encoded arguments after the call when they were asked for."""
+    encoded arguments after the call and the calls counted during it, when they were asked for."""
 
-    __slots__ = ("tree", "args")
+    __slots__ = ("tree", "args", "calls")
 
-    def __init__(self, tree: object, args: object = None) -> None:
+    def __init__(self, tree: object, args: object = None, calls: dict | None = None) -> None:
         self.tree = tree
         self.args = args
+        self.calls = calls
+
+
+class CallTrace:
+    """The calls to the submission's own functions during one request, in the order they were made.
+
+    A trace hook (``sys.settrace``, set only while a counted call runs, so other calls pay nothing)
+    keeps each call of a function compiled from a cell, with its depth: how many such calls were
+    under way when it started (its nearest counted caller's depth plus one). That preorder list is the call tree, so the grader can tell a
+    recursive search's nodes and levels whatever the coding style. Comprehensions, lambdas and
+    generator expressions (``<genexpr>``) are never a search node and are not kept. Past ``limit``
+    calls only the counts per function go on. The hook lives in the student's process, so a
+    student can disturb it; that only ever spoils their own count.
+    """
+
+    def __init__(self, limit: int = 400_000) -> None:
+        self.index: dict[types.CodeType, int] = {}  # code -> its number, -1 when it is not counted
+        self.functions: list[list] = []  # [qualified name, cell file name, first line, calls]
+        self.calls: list[int] = []  # flat pairs: function number, depth
+        #: the depth of each counted call by its frame's id: a live frame's entry is always its own (a
+        #: frame is counted when it starts), and the nearest counted caller's depth is one less
+        self.depths: dict[int, int] = {}
+        self.limit = 2 * limit
+
+    def hook(self, frame: types.FrameType, event: str, arg: object) -> None:
+        code = frame.f_code
+        number = self.index.get(code)
+        if number is None:
+            number = self.index[code] = self._number(code)
+        if number < 0:
+            return None
+        self.functions[number][3] += 1
+        if len(self.calls) < self.limit:
+            index, back = self.index, frame.f_back
+            while back is not None and index.get(back.f_code, -1) < 0:
+                back = back.f_back
+            depth = 0 if back is None else self.depths.get(id(back), -1) + 1
+            self.depths[id(frame)] = depth
+            self.calls.append(number)
+            self.calls.append(depth)
+        return None  # no line events: the call alone is what is counted
+
+    def _number(self, code: types.CodeType) -> int:
+        if not code.co_filename.startswith("<cell ") or code.co_name.startswith("<"):
+            return -1
+        self.functions.append([_safe_text(lambda: code.co_qualname, 200), code.co_filename, code.co_firstlineno, 0])
+        return len(self.functions) - 1
+
+    def report(self) -> dict:
+        """The trace as plain data for the grader."""
+        return {"functions": self.functions, "calls": self.calls, "truncated": len(self.calls) >= self.limit}
 
 
 # ------------------------------------------------------------------------------- load repairs

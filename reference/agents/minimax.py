@@ -53,3 +53,33 @@ class MinimaxAgent(Agent):
         except SearchTimeout:
             pass
         return best_action
+
+
+def minimax_levels(game: Game, state: State, depth: int, limit: float = float("inf")) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The states plain minimax visits to ``depth`` moves below ``state``: how many at each level (the
+    root is level 0) and how many of those are terminal (searched no deeper).
+
+    A search that prunes nothing visits exactly these, whatever its order and evaluation, so they are
+    the yardstick of the search-counting check. Stops early (short levels) once more than ``limit``
+    states are counted.
+    """
+    levels, terminals = [1], [0]
+    frontier = [state]
+    for _ in range(depth):
+        below = []
+        for s in frontier:
+            if game.terminal(s):
+                continue
+            below.extend(game.result(s, a) for a in game.actions(s))
+        if not below:
+            break
+        levels.append(len(below))
+        terminals.append(0)
+        for s in below:
+            terminals[-1] += game.terminal(s)
+        frontier = below
+        if sum(levels) > limit:
+            break
+    if game.terminal(state):
+        terminals[0] = 1
+    return tuple(levels), tuple(terminals)

@@ -1,0 +1,137 @@
+"""Small searches written the ways students write them, over a toy game whose tree is known.
+
+The game: a position is the list of moves played; every position has three moves (0, 1, 2) until
+six have been played. A position's value is a fixed function of its moves, so every search has the
+same leaves. Each search below goes ``depth`` moves deep from the empty position; the tests count
+the calls the sandbox sees and compare them with the tree: 1, 3, 9, 27 positions per level to depth 3.
+"""
+
+import math
+
+MOVES = (0, 1, 2)
+LENGTH = 6
+
+
+def moves(position):
+    return [] if len(position) >= LENGTH else list(MOVES)
+
+
+def value_of(position):
+    return sum((i + 1) * (m - 1) for i, m in enumerate(position)) % 5 - 2
+
+
+# A recursive function with max and min in one body, called once by the agent (the root is a node).
+def minimax(position, depth, maximizing):
+    if depth == 0 or not moves(position):
+        return value_of(position)
+    values = [minimax(position + [m], depth - 1, not maximizing) for m in moves(position)]
+    return max(values) if maximizing else min(values)
+
+
+def minimax_agent(depth):
+    return minimax([], depth, True)
+
+
+# max_value / min_value calling each other; the agent loops over the root's moves (the agent is the root).
+def max_value(position, alpha, beta, depth):
+    if depth == 0 or not moves(position):
+        return value_of(position)
+    v = -math.inf
+    for m in moves(position):
+        v = max(v, min_value(position + [m], alpha, beta, depth - 1))
+        if v >= beta:
+            return v
+        alpha = max(alpha, v)
+    return v
+
+
+def min_value(position, alpha, beta, depth):
+    if depth == 0 or not moves(position):
+        return value_of(position)
+    v = math.inf
+    for m in moves(position):
+        v = min(v, max_value(position + [m], alpha, beta, depth - 1))
+        if v <= alpha:
+            return v
+        beta = min(beta, v)
+    return v
+
+
+def max_min_agent(depth):
+    best_move, alpha = None, -math.inf
+    for m in MOVES:
+        v = min_value([m], alpha, math.inf, depth - 1)
+        if v > alpha:
+            best_move, alpha = m, v
+    return best_move
+
+
+# Negamax on one board changed in place (make / unmake), as a method of a class.
+class NegamaxAgent:
+    def __init__(self):
+        self.board = []
+
+    def negamax(self, depth, alpha, beta, colour):
+        if depth == 0 or not moves(self.board):
+            return colour * value_of(self.board)
+        best = -math.inf
+        for m in moves(self.board):
+            self.board.append(m)  # make
+            v = -self.negamax(depth - 1, -beta, -alpha, -colour)
+            self.board.pop()  # unmake
+            best = max(best, v)
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def act(self, depth):
+        return self.negamax(depth, -math.inf, math.inf, 1)
+
+
+# A search behind a wrapper that only passes each call on (child_value -> value), as in negamax with a helper.
+def value(position, depth):
+    if depth == 0 or not moves(position):
+        return value_of(position)
+    return max(child_value(position + [m], depth - 1) for m in moves(position))
+
+
+def child_value(position, depth):
+    return -value(position, depth)
+
+
+def wrapped_agent(depth):
+    return value([], depth)
+
+
+# A transposition table: positions reached by other move orders are not searched again.
+def memo_search(position, depth, table):
+    key = (tuple(sorted(position)), depth)
+    if key in table:
+        return table[key]
+    if depth == 0 or not moves(position):
+        result = value_of(position)
+    else:
+        result = max(-memo_search(position + [m], depth - 1, table) for m in moves(position))
+    table[key] = result
+    return result
+
+
+def memo_agent(depth):
+    return memo_search([], depth, {})
+
+
+# Iterative deepening: one search per depth, each deeper than the last.
+def deepening_agent(depth):
+    return [minimax([], d, True) for d in range(1, depth + 1)][-1]
+
+
+# No recursion at all: an explicit stack.
+def stack_agent(depth):
+    stack, seen = [([], depth)], 0
+    while stack:
+        position, d = stack.pop()
+        seen += 1
+        if d:
+            stack.extend((position + [m], d - 1) for m in moves(position))
+    return seen
