@@ -115,3 +115,41 @@ def test_the_template_names_decide_over_helpers_that_fit():
         assert bindings["result"].name == "result" and bindings["result"].note  # its bug, graded as it is
         game = student.game
         assert not student.result(game.to_course(game.initial_state()), 1, 3).ok
+
+
+def test_tutorial_search_gets_its_depth_window_and_side_and_serves_both_search_labels():
+    """minimax(board, depth, alpha, beta, maximizingPlayer) with a fixed maximizing piece, beside an
+    in-place drop_piece(board, row, col, piece): the shape of a popular Connect 4 tutorial."""
+    box, student = adapted("c4_tutorial_search_with_depth.py", "connect4")
+    with box:
+        game = student.game
+        assert student.interface.bindings["result"].order == ("state", "row", "action", "player")
+        agrees_with_reference(student, game)
+        labels = ["random_player", "alpha_beta_player", "heuristic_player", "mcts_player"]
+        alpha_beta = find_agent(box, student.names, game, student.representation, "alpha_beta_player",
+                                ["alpha_beta_player"], labels=labels, source=student.source)
+        heuristic = find_agent(box, student.names, game, student.representation, "heuristic_player",
+                               ["heuristic_player"], labels=labels, source=student.source)
+        assert alpha_beta.name == heuristic.name == "minimax"
+        assert heuristic.order == ("state", "depth", "alpha", "beta", "maximizing")
+        assert any("serves as heuristic_player too" in n for n in heuristic.notes)
+        # its piece 2 maximizes: the second player (-1 in course terms)
+        assert alpha_beta.maximizing_side == -1
+        for mover in (1, -1):  # each side takes its own win (column 3), though both have one (column 6)
+            board = np.zeros((6, 7), dtype=int)
+            board[5, 0:3] = mover
+            board[3:6, 6] = -mover
+            if mover == -1:
+                board[4, 0] = 1  # one more +1 disc: -1 to move
+            assert alpha_beta.move(board, mover).action == 3
+        assert alpha_beta.describe_call(1) == "minimax(board, 4, -inf, inf, False)"
+
+
+def test_depth_is_read_from_the_students_own_calls():
+    from grader.adapt.search_parameters import depth_from_calls
+    source = "DEPTH = 5\ndef minimax(b, depth, a, c, m):\n    return minimax(b, depth - 1, a, c, not m)\n" \
+             "col, _ = minimax(board, DEPTH, -math.inf, math.inf, True)\n"
+    assert depth_from_calls(source, "minimax", 1, "depth") == 5
+    assert depth_from_calls(source + "minimax(board, depth=3)\n", "minimax", 1, "depth") is None  # two depths
+    assert depth_from_calls("minimax(board, 6, -1, 1, True)", "minimax", 1, "depth") == 6
+    assert depth_from_calls("def f(:", "minimax", 1, "depth") is None

@@ -11,6 +11,7 @@ from typing import Mapping, Sequence
 
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, same_board
+from grader.adapt.readings import infer_reading
 from grader.adapt.student_game import Reply, StudentGame
 from reference.games.base import Game
 
@@ -19,10 +20,11 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
           source: str = "") -> StudentGame:
     """Infer how to call the submission in ``sandbox`` and wrap it as a :class:`StudentGame`.
 
-    ``source`` is the submission's code, used only to break ties (see ``infer_interface``)."""
+    ``source`` is the submission's code: it breaks ties (see ``infer_interface``) and its own calls
+    say how a search is meant to be called (see ``grader.adapt.search_parameters``)."""
     names = sandbox.names()
-    interface = infer_interface(sandbox, names, game, aliases, timeout=timeout, source=source)
-    return StudentGame(sandbox, interface, names, timeout=timeout)
+    interface = infer_reading(sandbox, names, game, aliases, timeout=timeout, source=source)
+    return StudentGame(sandbox, interface, names, timeout=timeout, source=source)
 
 
 __all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "Reply", "StudentAgent", "StudentGame",

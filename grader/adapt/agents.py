@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from grader.adapt import candidates, conventions, returns
+from grader.adapt import candidates, conventions, returns, search_parameters
 from grader.adapt.candidates import Candidate, normalise
 from grader.adapt.infer import Caller, decode_result_board, same_board
 from grader.adapt.representations.base import NotThisRepresentation, Representation
+from grader.adapt.search_parameters import DEFAULT_DEPTH, SEARCH_ROLES, opening_value, search_role
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.results import CallResult, CountedCalls, Handle, NameInfo
 from reference.games.base import Game
@@ -59,6 +60,8 @@ class StudentAgent:
     constructor_params: tuple = ()  # for classes: what building one takes (a player, or nothing we know)
     reading: str = ""
     notes: list[str] = field(default_factory=list)
+    depth: int = DEFAULT_DEPTH  # for a search called with its depth: the depth to pass
+    maximizing_side: int | None = None  # for a search told whether it maximizes: the player that does (None: the mover)
 
     def move(self, board: Any, player: int, timeout: float | None = None, *, options: Mapping[str, Any] | None = None,
              count_calls: bool = False) -> Move:
@@ -77,8 +80,9 @@ class StudentAgent:
             args = conventions.obs_config_arguments(target, board, player, getattr(self.game, "k", 4))
             target = conventions.OBS_CONFIG_CALL
         else:
-            values = {"state": rep.encode_board(board), "player": rep.encode_player(player)}
-            args = [values[r] for r in self.order]
+            values = {"state": lambda: rep.encode_board(board), "player": lambda: rep.encode_player(player)}
+            maximizing = self.maximizing_side in (None, player)
+            args = [values[r]() if r in values else opening_value(r, self.depth, maximizing) for r in self.order]
         start = time.perf_counter()
         if options or count_calls:
             r = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, count_calls=count_calls)
@@ -98,6 +102,15 @@ class StudentAgent:
             if note not in self.notes:
                 self.notes.append(note)
         return Move(action=action, ok=True, raw=r.value, seconds=seconds, stdout=r.stdout, counted=r.counted)
+
+    def describe_call(self, player: int) -> str:
+        """The call as the student would write it, e.g. ``minimax(board, 4, -inf, inf, True)``."""
+        try:
+            shown = {"state": "board", "player": repr(self.representation.encode_player(player))}
+        except (AttributeError, IndexError):
+            shown = {"state": "board", "player": "player"}
+        maximizing = self.maximizing_side in (None, player)
+        return f"{self.name}({', '.join(shown.get(r) or str(opening_value(r, self.depth, maximizing)) for r in self.order)})"
 
     def _target_for(self, player: int, timeout: float | None) -> Any:
         if self.kind != "class":
@@ -136,7 +149,7 @@ class StudentAgent:
 
 def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
                label: str, aliases: Sequence[str], *, labels: Sequence[str] = (),
-               timeout: float | None = 2.0) -> StudentAgent | str:
+               timeout: float | None = 2.0, source: str = "") -> StudentAgent | str:
     """The agent the rubric calls ``label``, found by its name and confirmed by its moves, or the reason
     there is none.
 
@@ -161,7 +174,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
                                and not any(w in normalise(c.target) for w in candidates.role_words(label))))
     named = [c for c in ranked if c.tier == 0] or [c for c in ranked if c.tier == 1]
     if len(named) == 1:  # the template's name, or the only rubric name: the student's agent
-        return _agent_for(caller, game, representation, named[0])
+        return _agent_for(caller, game, representation, named[0], source)
     fallback: StudentAgent | None = None  # the first agent named for the label, though it failed the probe
     why_not: str | None = None  # why the first rubric-named candidate could not be built
     board, player = _late_position(game)
@@ -171,7 +184,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
             if unnamed >= UNNAMED_LIMIT or any(w in normalise(cand.target) for w in other_words):
                 continue
             unnamed += 1
-        agent = _agent_for(caller, game, representation, cand)
+        agent = _agent_for(caller, game, representation, cand, source)
         if isinstance(agent, str):
             why_not = why_not or (agent if cand.tier <= 1 else None)
             continue
@@ -189,8 +202,43 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
             fallback = agent
     if fallback is not None or why_not is not None:
         return fallback or why_not
+    shared = _shared_search(caller, names, game, representation, label, others, board, player, timeout, source)
+    if shared is not None:
+        return shared
     tried = f" ({', '.join(c.target for c in ranked[:4])} did not answer a legal move)" if ranked else ""
     return f"no agent named {' / '.join(aliases[:6])} was found, nor another agent whose name says {label}{tried}"
+
+
+def _shared_search(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
+                   label: str, others: Sequence[str], board: Any, player: int, timeout: float | None,
+                   source: str) -> StudentAgent | None:
+    """One search serving two labels: with nothing named for a heuristic cutoff agent, an alpha-beta
+    agent that takes a depth is one (tutorials write a single ``minimax(board, depth, alpha, beta,
+    maximizing)``); with nothing named for alpha-beta, the heuristic alpha-beta agent is one. Said in
+    the feedback."""
+    words = candidates.role_words(label)
+    if words == candidates.ROLE_WORDS["heuristic"]:
+        sibling_words, needs_depth = candidates.ROLE_WORDS["alphabeta"], True
+    elif words == candidates.ROLE_WORDS["alphabeta"]:
+        sibling_words, needs_depth = candidates.ROLE_WORDS["heuristic"], False
+    else:
+        return None
+    for other in others:
+        if candidates.role_words(other) != sibling_words:
+            continue
+        for cand in candidates.rank(names, other, [], classes=True, unnamed=False):
+            if NOT_AN_AGENT.search(normalise(cand.target)):
+                continue
+            agent = _agent_for(caller, game, representation, cand, source)
+            if isinstance(agent, str) or (needs_depth and "depth" not in agent.order and not any(
+                    search_parameters.search_role(p.name) == "depth" for p in agent.parameters)):
+                continue
+            if agent.move(board, player, timeout=timeout).ok:
+                why = "a search with a depth cutoff" if needs_depth else "a heuristic alpha-beta search"
+                agent.notes.append(f"{cand.target}: serves as {label} too: nothing is named for it, and "
+                                   f"{cand.target} is {why}")
+                return agent
+    return None
 
 
 #: labels whose agent is found by its random moves when no name says so
@@ -260,7 +308,8 @@ def _gains(game: Game, state: Any, action: Any) -> bool:
     return game.to_move(after) == mover
 
 
-def _agent_for(caller: Caller, game: Game, representation: Representation, cand: Candidate) -> StudentAgent | str:
+def _agent_for(caller: Caller, game: Game, representation: Representation, cand: Candidate,
+               source: str = "") -> StudentAgent | str:
     """A :class:`StudentAgent` over one candidate (a function, an object's method, a class per seat)."""
     hit, info = cand.target, cand.info
     agent = StudentAgent(caller, game, representation, name=hit, target=hit, kind="function")
@@ -285,6 +334,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
         agent.parameters = tuple(member.parameters or ()) if member else ()
         agent.notes.append(f"{hit}: calls the object's .{method}()")
     agent.order = _agent_order(agent.parameters)
+    _settle_search(agent, source)
     if agent.order == OBS_CONFIG:
         agent.notes.append(f"{hit}: called Kaggle's way, {hit}(obs, config), with obs.board a flat list of "
                            "0/1/2 (row 0 on top) and obs.mark 1 or 2")
@@ -316,17 +366,94 @@ OBS_CONFIG = ("obs", "config")
 
 
 def _agent_order(parameters: Sequence[Any]) -> tuple[str, ...]:
-    """(board, player) unless the names say (player, board), (obs, config), or only a board."""
+    """(board, player) unless the names say (player, board), (obs, config), only a board, or a search
+    that takes its depth, window or maximizing flag too (filled in by the grader)."""
     params = positional_parameters(parameters)
     if conventions.takes_obs_config([p.name for p in params]):
         return OBS_CONFIG
-    roles = [role_of(p.name) for p in params]
+    roles = [search_role(p.name) or role_of(p.name) for p in params]
     required = [r for p, r in zip(params, roles) if not p.has_default]
+    if "state" in required and any(r in SEARCH_ROLES for r in required) and \
+            all(r in ("state", "player", *SEARCH_ROLES) for r in required) and len(set(required)) == len(required):
+        return tuple(required)
     if required[:2] == ["player", "state"]:
         return ("player", "state")
     if len(required) == 1 and roles[:2] != ["state", "player"]:
         return ("state",)
     return ("state", "player")
+
+
+def _settle_search(agent: StudentAgent, source: str) -> None:
+    """For an agent that is a search taking its own parameters: the depth its author's code passes,
+    and which side its maximizing flag stands for (found by its moves), each said in the feedback."""
+    searched = [r for r in agent.order if r in SEARCH_ROLES]
+    if not searched:
+        return
+    if "depth" in agent.order:
+        params = positional_parameters(agent.parameters)
+        index = agent.order.index("depth")
+        name = params[index].name if index < len(params) else "depth"
+        found = search_parameters.depth_from_calls(source, agent.target.split(".")[-1], index, name)
+        agent.depth = found or DEFAULT_DEPTH
+        agent.notes.append(f"{agent.name}: searched to depth {agent.depth} "
+                           + ("(the depth your own code passes)" if found else
+                              "(your code never calls it with one depth: the grader's choice)"))
+    if "alpha" in agent.order or "beta" in agent.order:
+        agent.notes.append(f"{agent.name}: called with the window fully open (alpha = -inf, beta = +inf)")
+    if "maximizing" in agent.order and "player" not in agent.order:
+        agent.maximizing_side = _maximizing_side(agent)
+        agent.notes.append(
+            f"{agent.name}: told it maximizes when it is the mover's turn" if agent.maximizing_side is None else
+            f"{agent.name}: maximizes for {agent.representation.encode_player(agent.maximizing_side)!r} (seen from "
+            "its moves): called with the flag set for that player and cleared for the other")
+
+
+def _maximizing_side(agent: StudentAgent) -> int | None:
+    """The player a search with a fixed maximizing piece plays for when its flag is set: on a position
+    where each side has its own winning move, the win it takes at depth 1 (deeper, blocking may look as
+    good) says whose it is. None if it does not say."""
+    probe = _rival_wins_position(agent.game)
+    if probe is None:
+        return None
+    board, mover, mine, theirs = probe
+    depth, agent.depth, agent.maximizing_side = agent.depth, 1, mover  # flag set; at depth 1 a win is all it sees
+    move = agent.move(board, mover)
+    agent.depth, agent.maximizing_side = depth, None
+    if move.ok and move.action == theirs:
+        return -mover
+    if move.ok and move.action == mine:
+        return mover
+    return None
+
+
+@lru_cache(maxsize=16)
+def _rival_wins_position(game: Game) -> tuple[Any, int, Any, Any] | None:
+    """(course board, mover, the mover's only winning move, the opponent's only winning move) from a
+    seeded random game, or None. The opponent's wins are seen after each quiet move of the mover's (its
+    own cell aside), so every board asked about is a real position."""
+    rng = random.Random(11)
+    for _ in range(200):
+        moves, _ = random_line(game, rng)
+        state = game.initial_state()
+        for action in moves:
+            if game.terminal(state):
+                break
+            mover, legal = game.to_move(state), game.actions(state)
+            mine = [a for a in legal if _wins(game, state, a)]
+            quiet = [game.result(state, q) for q in legal if mine and q != mine[0]]
+            if len(mine) == 1 and len(quiet) >= 2 and \
+                    all(not game.terminal(after) and game.to_move(after) == -mover for after in quiet):
+                theirs = {a for q, after in zip([q for q in legal if q != mine[0]], quiet)
+                          for a in game.actions(after) if a != q and _wins(game, after, a)}
+                if len(theirs) == 1 and mine[0] not in theirs:
+                    return game.to_course(state), mover, mine[0], theirs.pop()
+            state = game.result(state, action)
+    return None
+
+
+def _wins(game: Game, state: Any, action: Any) -> bool:
+    after = game.result(state, action)
+    return game.terminal(after) and game.utility(after, game.to_move(state)) > 0
 
 
 def _short(value: Any, limit: int = 80) -> str:

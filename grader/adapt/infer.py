@@ -394,7 +394,10 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
     name = cand.target
     probes = _probe_moves(game)
     expected = [game.to_course(game.result(s, a)) for s, a in probes]
-    orders = argument_orders(cand.info.parameters, COURSE_ORDER["result"])
+    roles = COURSE_ORDER["result"]
+    if any(role_of(p.name) == "row" for p in positional_parameters(cand.info.parameters or [])):
+        roles = (*roles, "row")  # drop_piece(board, row, col, piece): the grader passes the landing row too
+    orders = argument_orders(cand.info.parameters, roles)
     last_error, answered, in_place = "", False, False
     for order in orders:
         fitting = []
@@ -488,7 +491,7 @@ def encode_arguments(rep: Representation, order: Sequence[str], board: Any, play
                      action: Any) -> list[Any]:
     """Course board, player and action as the student's arguments, in the student's order."""
     values = {"state": lambda: rep.encode_board(board), "player": lambda: rep.encode_player(player),
-              "action": lambda: rep.encode_action(action, board)}
+              "action": lambda: rep.encode_action(action, board), "row": lambda: rep.encode_row(action, board)}
     return [values[r]() for r in order]
 
 

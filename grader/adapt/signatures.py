@@ -19,6 +19,8 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
                "character", "char", "letter"),
     "action": ("action", "a", "move", "col", "column", "c", "m", "line", "act", "pos", "cell",
                "choice", "edge", "index", "idx", "square", "spot", "i", "mv", "location", "loc"),
+    # the landing row, which some Connect 4 transitions take beside the column: drop_piece(board, row, col, piece)
+    "row": ("row", "r", "row_index", "rowindex", "row_num", "next_row", "open_row", "landing_row"),
 }
 
 POSITIONAL = ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD")

@@ -41,8 +41,9 @@ class StudentGame:
     """A submission's ``initial_state``/``actions``/``result``/``terminal``/``utility`` in course terms."""
 
     def __init__(self, caller: Caller, interface: Interface, names: Mapping[str, Any] | None = None,
-                 timeout: float = 2.0) -> None:
+                 timeout: float = 2.0, source: str = "") -> None:
         self.caller = caller
+        self.source = source  # the submission's code: its own calls say how its agents are meant to be called
         self.interface = interface
         self.names = dict(names or {})  # what the submission defines (NameInfo by name), for finding agents
         self.game: Game = interface.game
@@ -61,10 +62,11 @@ class StudentGame:
         if binding is None:
             return f"{role}(...)"
         rep = self.representation
-        shown = {"state": "board",
-                 "player": "player" if player is None else repr(rep.encode_player(player)),
-                 "action": "action" if action is None or board is None else repr(rep.encode_action(action, board))}
-        return f"{binding.name}({', '.join(shown[r] for r in binding.order)})"
+        shown = {"state": lambda: "board",
+                 "player": lambda: "player" if player is None else repr(rep.encode_player(player)),
+                 "action": lambda: "action" if action is None or board is None else repr(rep.encode_action(action, board)),
+                 "row": lambda: "row" if action is None or board is None else repr(rep.encode_row(action, board))}
+        return f"{binding.name}({', '.join(shown[r]() for r in binding.order)})"
 
     def _call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> tuple[Reply, Any]:
         reply, r, _ = self._send(role, board, player, action)

@@ -31,11 +31,7 @@ def move_limit(ctx: CheckContext) -> float:
 
 def agent_call(agent: StudentAgent, player: int) -> str:
     """The call as the student would write it, e.g. ``alpha_beta_player(board, 1)``."""
-    try:
-        shown = {"state": "board", "player": repr(agent.representation.encode_player(player))}
-    except (AttributeError, IndexError):
-        shown = {"state": "board", "player": "player"}
-    return f"{agent.name}({', '.join(shown[r] for r in agent.order)})"
+    return agent.describe_call(player)
 
 
 def failure_words(move: Move, limit: float) -> str:

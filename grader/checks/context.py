@@ -37,7 +37,8 @@ class CheckContext:
                                                  self.student.representation, label,
                                                  self.assignment.agents.get(label, [label]),
                                                  labels=list(self.assignment.agents),
-                                                 timeout=self.assignment.limits.move_seconds)
+                                                 timeout=self.assignment.limits.move_seconds,
+                                                 source=self.student.source)
         return self._agents[label]
 
     def agents_found(self) -> list[StudentAgent]:

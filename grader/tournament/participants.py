@@ -99,7 +99,7 @@ def open_student_agent(cells: Sequence[str], assignment: Assignment, label: str,
         agent = find_agent(box, student.names, game, student.representation, label,
                            list(aliases) or assignment.agents.get(label, [label]),
                            labels=list(assignment.agents),
-                           timeout=assignment.limits.move_seconds)
+                           timeout=assignment.limits.move_seconds, source=student.source)
     except BaseException:
         box.close()
         raise

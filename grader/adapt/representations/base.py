@@ -96,6 +96,11 @@ class Representation(ABC):
     def describe(self) -> str:
         """In words, for feedback: what the student's boards look like."""
 
+    def encode_row(self, action: Any, board: Any) -> Any:
+        """The row a move lands in, for transitions that take it (``drop_piece(board, row, col, piece)``);
+        only games with gravity have one."""
+        raise NotThisRepresentation("moves in this game land in no particular row")
+
     def encode_player(self, player: int) -> Any:
         return self.players[0] if player == 1 else self.players[1]
 

@@ -70,11 +70,15 @@ class Connect4Representation(Representation):
     def encode_action(self, action: Any, board: Any) -> Any:
         col = int(action)
         if self.action_kind == "cell":
-            column = np.asarray(board)[:, col]
-            free = [r for r in range(self.rows) if column[r] == 0]
-            row = max(free) if free else 0
-            return (col, self._student_row(row)) if self.layout == "columns" else (self._student_row(row), col)
+            row = self.encode_row(col, board)
+            return (col, row) if self.layout == "columns" else (row, col)
         return col
+
+    def encode_row(self, action: Any, board: Any) -> int:
+        """The row the disc dropped in column ``action`` lands in, in the student's row order."""
+        column = np.asarray(board)[:, int(action)]
+        free = [r for r in range(self.rows) if column[r] == 0]
+        return self._student_row(max(free) if free else 0)
 
     def decode_action(self, action: Any, board: Any) -> int:
         action = plain(action)

@@ -1,0 +1,73 @@
+"""What a search takes besides the board: its depth, the alpha-beta window, the maximizing flag.
+
+Agents copied from tutorials are the search itself, ``minimax(board, depth, alpha, beta,
+maximizingPlayer)``, called by the student's game loop with the values that start a search. The
+grader calls them the same way: the window fully open, the depth the student's own calls pass
+(read from their code; :data:`DEFAULT_DEPTH` when no call says), and the maximizing flag set for
+the side to move (which side maximizes is found by the agent's moves, see ``grader.adapt.agents``).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from typing import Any
+
+#: parameter names (lower case, underscores dropped) that are a search's, not the game's
+SEARCH_WORDS: dict[str, tuple[str, ...]] = {
+    "depth": ("depth", "d", "maxdepth", "depthlimit", "cutoff", "cutoffdepth", "limit", "plies", "ply",
+              "searchdepth", "level", "lookahead", "horizon"),
+    "alpha": ("alpha", "alph", "lower", "lowerbound"),
+    "beta": ("beta", "upper", "upperbound"),
+    "maximizing": ("maximizing", "maximizingplayer", "ismaximizing", "ismax", "maxplayer", "maximize",
+                   "ismaxplayer", "maxturn", "ismaximizingplayer", "maximizer", "maxing", "isai", "aiturn"),
+}
+SEARCH_ROLES = tuple(SEARCH_WORDS)
+
+#: the depth used when the student's code never calls its search with one: deep enough to see a
+#: trap one move ahead, shallow enough to move within seconds on 6x7 Connect 4
+DEFAULT_DEPTH = 4
+
+
+def search_role(name: str) -> str | None:
+    """'depth', 'alpha', 'beta' or 'maximizing' when a parameter's name says so."""
+    low = name.lower().replace("_", "")
+    return next((role for role, words in SEARCH_WORDS.items() if low in words), None)
+
+
+def opening_value(role: str, depth: int, maximizing: bool) -> Any:
+    """The value a search starts with for ``role``."""
+    return {"depth": depth, "alpha": -math.inf, "beta": math.inf, "maximizing": maximizing}[role]
+
+
+def depth_from_calls(source: str, function: str, position: int, keyword: str) -> int | None:
+    """The depth the student's own code passes to ``function`` (the argument at ``position`` or named
+    ``keyword``), when every call that gives one agrees on a small whole number; names bound once to
+    a number at the top level (``DEPTH = 5``) are read too. None when the code does not say."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    constants = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign)
+                 for t in n.targets if isinstance(t, ast.Name) and isinstance(n.value, ast.Constant)}
+    seen: set[int] = set()
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and _called_name(node.func) == function):
+            continue
+        given = [k.value for k in node.keywords if k.arg == keyword]
+        if not given and len(node.args) > position and not any(isinstance(a, ast.Starred) for a in node.args):
+            given = [node.args[position]]
+        for arg in given:
+            value = arg.value if isinstance(arg, ast.Constant) else \
+                constants.get(arg.id) if isinstance(arg, ast.Name) else None
+            if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 12:
+                seen.add(value)
+    return seen.pop() if len(seen) == 1 else None
+
+
+def _called_name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
