@@ -24,6 +24,7 @@ from grader.load import submission_name
 from grader.detect import Placement
 from grader.report import write_canvas, write_scores, write_sheets, write_submission
 from grader.report.class_page import write_class_report
+from grader.report.similarity_page import write_similarity_report
 from grader.report.files import submission_filename, write_text
 from grader.report.hand_grades import apply_hand_grades, read_hand_grades, write_manual_sheet
 from grader.results import SubmissionResult
@@ -46,6 +47,8 @@ class BatchOptions:
     canvas_title: str | None = None
     canvas_assignment_id: str | None = None
     progress: bool = True
+    template: str | None = None  # the assignment's template notebook: its code is not counted as similar
+    similarity_threshold: float = 0.5
 
 
 @dataclass
@@ -188,6 +191,7 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
             write_submission(result, out_dir, tasks)
     write_sheets(batch.results, out_dir, tasks)
     write_class_report(batch.results, out_dir, tasks, assignment.title)
+    write_similarity_report(batch.results, out_dir, options.template, options.similarity_threshold, assignment.title)
     batch.manual_sheet = write_manual_sheet(batch.results, out_dir)
     if options.canvas_title or options.roster:
         _, export = write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,

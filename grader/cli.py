@@ -61,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--submission-seconds", type=float, default=900.0,
                    help="wall-clock cap for grading one submission (default: %(default)s)")
     g.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _similarity_arguments(g)
     g.set_defaults(run=_grade)
 
     c = sub.add_parser("check", help="self-check one notebook (public checks only, in seconds)")
@@ -77,6 +78,7 @@ def _parser() -> argparse.ArgumentParser:
                         "that `grader grade` wrote (or of each of its assignment sub-folders).")
     rp.add_argument("graded", nargs="?", default="grades", help="output folder of `grader grade` (default: %(default)s)")
     rp.add_argument("--rubric", help="rubric file (default: the bundled rubric.yaml)")
+    _similarity_arguments(rp)
     rp.set_defaults(run=_report)
 
     r = sub.add_parser("rubric", help="validate a rubric and list its assignments, tasks and points")
@@ -99,6 +101,19 @@ def _parser() -> argparse.ArgumentParser:
     else:
         add_tournament_parser(sub)
     return p
+
+
+def _similarity_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--template", help="the assignment's template notebook: the code it gives students is left "
+                        "out of the similarity report")
+    parser.add_argument("--similarity-threshold", type=float, default=0.5,
+                        help="code overlap from which similarity.html flags a pair (default: %(default)s)")
+
+
+def _template(args: argparse.Namespace) -> str | None:
+    if args.template and not Path(args.template).is_file():
+        raise UsageError(f"--template {args.template}: no such file; give the assignment's template notebook")
+    return args.template
 
 
 def _grade(args: argparse.Namespace) -> int:
@@ -129,7 +144,8 @@ def _grade(args: argparse.Namespace) -> int:
     options = BatchOptions(seed=args.seed, jobs=args.jobs, isolation=args.isolation,
                            require_isolation=args.require_isolation, submission_seconds=args.submission_seconds,
                            roster=args.roster, canvas_title=args.canvas_title,
-                           canvas_assignment_id=args.canvas_assignment_id, progress=not args.no_progress)
+                           canvas_assignment_id=args.canvas_assignment_id, progress=not args.no_progress,
+                           template=_template(args), similarity_threshold=args.similarity_threshold)
     batches = []
     for name, placements, source, sub_out in plan:
         assignment = rubric.assignment(name)
@@ -179,19 +195,27 @@ def _print_batch(batch, assignment) -> None:
 def _report(args: argparse.Namespace) -> int:
     from grader.batch import saved_results
     from grader.report.class_page import write_class_report
+    from grader.report.hand_grades import ManualSheetError, apply_hand_grades, read_hand_grades
+    from grader.report.similarity_page import write_similarity_report
 
     rubric = load_rubric(args.rubric)
+    template = _template(args)
     folder = Path(args.graded)
     folders = [folder] if (folder / "results").is_dir() else sorted(p.parent for p in folder.glob("*/results"))
     if not folders:
         raise UsageError(f"{folder} holds no saved results (results/); give the --out folder of `grader grade`")
     for graded in folders:
-        results = saved_results(graded)
+        try:
+            hand_grades = read_hand_grades(graded)
+        except ManualSheetError as e:
+            raise UsageError(str(e)) from None
+        results = [apply_hand_grades(r, hand_grades) for r in saved_results(graded)]
         name = next((r.assignment for r in results if r.assignment in rubric.assignments), None)
         assignment = rubric.assignments.get(name) if name else None
-        page, items = write_class_report(results, graded, assignment.task_names if assignment else (),
-                                         assignment.title if assignment else "")
-        print(f"{graded}: {len(results)} result(s) -> {page}, {items}")
+        title = assignment.title if assignment else ""
+        page, items = write_class_report(results, graded, assignment.task_names if assignment else (), title)
+        similar, _ = write_similarity_report(results, graded, template, args.similarity_threshold, title)
+        print(f"{graded}: {len(results)} result(s) -> {page}, {items}, {similar}")
     return 0
 
 

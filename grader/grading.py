@@ -148,7 +148,7 @@ def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
     points = round(spec.points * max(0.0, min(1.0, outcome.fraction)), 2)
     return CheckResult(task=task, check=spec.title, points=points, max_points=spec.points,
                        status=outcome.resolved_status(), message=outcome.message, visibility=spec.visibility,
-                       boards=outcome.boards, seconds=round(time.perf_counter() - start, 3),
+                       boards=outcome.boards, moves=outcome.moves, seconds=round(time.perf_counter() - start, 3),
                        student_seconds=round(getattr(ctx.sandbox, "student_seconds", 0.0) - thought, 3))
 
 

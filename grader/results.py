@@ -39,6 +39,7 @@ class CheckResult:
     boards: list[BoardShown] = field(default_factory=list)
     seconds: float = 0.0  # time the check took (student think time included)
     student_seconds: float = 0.0  # of which inside the submission's code (its think time)
+    moves: list[str] = field(default_factory=list)  # an agent check's answers, position by position ("" for none)
     by_hand: bool = False  # points typed by a person into manual.csv (status "manual" until then)
 
     def to_dict(self) -> dict[str, Any]:

@@ -37,6 +37,7 @@ class Outcome:
     message: str = ""
     status: CheckStatus | None = None  # derived from fraction when None
     boards: list[BoardShown] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)  # an agent's answers on the probe positions, for the similarity report
 
     def resolved_status(self) -> CheckStatus:
         if self.status is not None:

@@ -4,6 +4,9 @@ The first thing any agent must do: a timeout, an exception or an illegal answer 
 failed position, and the feedback shows the first failing boards with what went wrong. A quarter
 of the positions (when random play reaches them) rule out a move the empty board allows (a full
 column in Connect 4), so that an agent picking from every column is caught.
+
+The positions are the same for every submission, so the answers are kept: agents that choose alike
+everywhere are a similarity signal that survives renaming (:mod:`grader.similarity.behaviour`).
 """
 
 from __future__ import annotations
@@ -35,13 +38,14 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     states = positions(ctx.game, count, seed)
 
     start = time.perf_counter()
-    good, failures, asked, stopped = 0, [], 0, ""
+    good, failures, asked, stopped, moves = 0, [], 0, "", []
     for i, state in enumerate(states):
         if time.perf_counter() - start > budget:
             stopped = f"stopped after {asked} positions: the check's {budget:g} s budget was used up"
             break
         move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit)
         asked += 1
+        moves.append(repr(move.action) if move.ok else "")
         if move.ok:
             good += 1
         else:
@@ -60,7 +64,7 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
               for i, state, move in failures[:SHOWN]]
     timed_out = any(m.kind == "timeout" for _, _, m in failures)
     return Outcome(share(good, len(states)), message, status="timeout" if timed_out and good == 0 else None,
-                   boards=boards)
+                   boards=boards, moves=moves)
 
 
 def positions(game: Game, count: int, seed: int) -> list[State]:
