@@ -247,3 +247,18 @@ def test_a_python_install_under_tmp_is_bound_after_the_private_tmp(monkeypatch):
     private_tmp = args.index("--tmpfs")
     assert args[private_tmp + 1] == "/tmp"
     assert args.index("/tmp/venv") > private_tmp and args[args.index("/tmp/venv") - 1] == "--ro-bind"
+
+
+def test_records_arrive_as_the_submissions_own_named_tuple_and_attributes_can_be_read():
+    source = ("from collections import namedtuple\n"
+              "GameState = namedtuple('GameState', 'to_move, utility, board, moves')\n"
+              "class Game:\n"
+              "    def __init__(self):\n"
+              "        self.initial = GameState('X', 0, {}, [(1, 1), (1, 2)])\n"
+              "    def own(self, state):\n"
+              "        return type(state) is GameState and state.moves[0] == (1, 1)\n"
+              "game = Game()\n")
+    with Sandbox([source], Limits(call_timeout=5.0)) as box:
+        initial = box.read("game.initial")
+        assert initial.ok and initial.value.to_move == "X" and initial.value.moves == [(1, 1), (1, 2)]
+        assert box.call("game.own", initial.value).value is True

@@ -78,7 +78,8 @@ def test_subclasses_come_back_as_the_plain_base_type():
     Point = namedtuple("Point", "x y")
     back = roundtrip([Liar(5), Weird([1, 2]), Point(1, 2), OrderedDict(a=1), True])
     assert back == [5, [1, 2], (1, 2), {"a": 1}, True]
-    assert [type(v) for v in back] == [int, list, tuple, dict, bool]
+    assert [type(v) for v in back] == [int, list, type(back[2]), dict, bool]
+    assert type(back[2]) is not Point and back[2]._fields == ("x", "y")  # a record: the codec's own named tuple
 
 
 def test_object_with_lying_eq_is_rejected_naming_where():
@@ -121,7 +122,26 @@ def test_depth_and_size_limits_are_enforced_on_both_sides():
     b'{"$": "bytes", "b64": "not base64!"}',
     b'{"$": "float", "v": "1e400"}',
     b'not json',
+    b'{"$": "record", "name": "S", "fields": ["a"], "v": [1, 2]}',  # fields and values differ
+    b'{"$": "record", "name": "S; import os", "fields": ["a"], "v": [1]}',  # not an identifier
+    b'{"$": "record", "name": "S", "fields": ["__class__"], "v": [1]}',  # private field
+    b'{"$": "record", "name": "S", "fields": ["a", "a"], "v": [1, 2]}',  # repeated field
 ])
 def test_decoder_rejects_anything_it_does_not_know(message):
     with pytest.raises(CodecError):
         codec.loads(message)
+
+
+def test_named_tuples_cross_as_records_with_their_fields():
+    """Textbook game states are named tuples: their fields survive the trip, their class does not."""
+    from collections import namedtuple
+    GameState = namedtuple("GameState", "to_move, utility, board, moves")
+    state = GameState("X", 0, {(1, 1): "X"}, [(1, 2), (2, 1)])
+    back = codec.loads(codec.dumps(state))
+    assert back == state and back.moves == [(1, 2), (2, 1)] and back.board == {(1, 1): "X"}
+    assert type(back).__name__ == "GameState" and type(back) is not GameState
+
+    class Lying(tuple):  # a tuple subclass without fields stays a plain tuple
+        def __eq__(self, other):
+            return True
+    assert type(codec.loads(codec.dumps(Lying((1, 2))))) is tuple

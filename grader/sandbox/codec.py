@@ -8,7 +8,11 @@ fresh plain objects and rejects anything it does not know.
 
 Supported: None, bool, int, float (NaN/inf tagged), complex, str, bytes (bytearray becomes
 bytes), list, tuple, set, frozenset, dict (any hashable plain keys), numpy arrays and numpy
-scalars of bool / integer / float / complex / unicode / bytes dtypes (dtype + shape + raw data).
+scalars of bool / integer / float / complex / unicode / bytes dtypes (dtype + shape + raw data),
+and named tuples as *records* (type name, field names, values): textbook game states are
+``GameState(to_move, utility, board, moves)``. The grader decodes a record into a named tuple of
+its own making; the worker into the submission's own class of that name and fields when it has
+one (:data:`record_classes`), so ``state.moves`` works in the student's code.
 
 This module is also executed inside the worker, so it imports only the standard library
 (numpy only when it is already imported).
@@ -17,7 +21,9 @@ This module is also executed inside the worker, so it imports only the standard 
 from __future__ import annotations
 
 import base64
+import collections
 import json
+import keyword
 import math
 import sys
 from dataclasses import dataclass
@@ -41,6 +47,10 @@ class CodecLimits:
 
 
 DEFAULT_LIMITS = CodecLimits()
+
+#: in the worker, the submission's own named-tuple classes: (name, fields) -> class (set by the worker)
+record_classes: Any = None
+_RECORDS: dict[tuple[str, tuple[str, ...]], type] = {}  # named tuples made by the codec, per (name, fields)
 
 
 # ----------------------------------------------------------------------------------- encode
@@ -101,6 +111,10 @@ def _encode(x: Any, depth: int, budget: list, where: str) -> Any:
         return [_encode(v, depth, budget, f"{where}[{i}]") for i, v in enumerate(items)]
     if issubclass(t, tuple):
         items = list(tuple.__iter__(x))
+        fields = _record_fields(t, len(items))
+        if fields is not None:
+            return {"$": "record", "name": t.__name__, "fields": list(fields),
+                    "v": [_encode(v, depth, budget, f"{where}.{f}") for f, v in zip(fields, items)]}
         return {"$": "tuple", "v": [_encode(v, depth, budget, f"{where}[{i}]") for i, v in enumerate(items)]}
     if issubclass(t, dict):
         return _encode_dict(list(dict.items(x)), depth, budget, where)
@@ -110,6 +124,19 @@ def _encode(x: Any, depth: int, budget: list, where: str) -> Any:
         return {"$": "set", "v": [_encode(v, depth, budget, f"{where}{{}}") for v in set.__iter__(x)]}
     raise CodecError(f"{where}: {_type_name(t)} is not plain data (return lists, tuples, dicts, "
                      "numbers, strings or numpy arrays)")
+
+
+def _record_fields(t: type, length: int) -> tuple[str, ...] | None:
+    """The field names of a named-tuple class, or None for any other tuple subclass."""
+    fields = next((c.__dict__["_fields"] for c in t.__mro__ if "_fields" in c.__dict__), None)
+    if type(fields) is tuple and len(fields) == length and _identifiers(t.__name__, *fields):
+        return fields
+    return None
+
+
+def _identifiers(*names: object) -> bool:
+    return all(type(n) is str and n.isidentifier() and not keyword.iskeyword(n) and not n.startswith("_")
+               for n in names)
 
 
 def _encode_dict(items: list, depth: int, budget: list, where: str) -> Any:
@@ -215,6 +242,12 @@ def _decode(x: Any, depth: int, budget: list, where: str) -> Any:
     tag = x.get("$")
     if tag == "tuple":
         return tuple(_decode(v, depth, budget, f"{where}[{i}]") for i, v in enumerate(_field(x, "v", list, where)))
+    if tag == "record":
+        name, fields, values = _field(x, "name", str, where), _field(x, "fields", list, where), _field(x, "v", list, where)
+        if len(fields) != len(values) or not _identifiers(name, *fields) or len(set(fields)) != len(fields):
+            raise CodecError(f"{where}: a record needs a name and as many distinct field names as values")
+        cls = _record_class(name, tuple(fields))
+        return cls(*(_decode(v, depth, budget, f"{where}.{f}") for f, v in zip(fields, values)))
     if tag == "dict":
         if "v" in x:
             return {k: _decode(v, depth, budget, f"{where}[{k!r}]") for k, v in _field(x, "v", dict, where).items()}
@@ -243,6 +276,18 @@ def _decode(x: Any, depth: int, budget: list, where: str) -> Any:
     if tag in ("ndarray", "npscalar"):
         return _decode_numpy(x, tag, where)
     raise CodecError(f"{where}: unknown tag {str(tag)[:40]!r}")
+
+
+def _record_class(name: str, fields: tuple[str, ...]) -> type:
+    """The submission's own class for a record (in the worker), else a named tuple made here once."""
+    own = record_classes(name, fields) if record_classes is not None else None
+    if own is not None:
+        return own
+    if (name, fields) not in _RECORDS:
+        if len(_RECORDS) > 256:
+            raise CodecError("too many kinds of record")
+        _RECORDS[(name, fields)] = collections.namedtuple(name, fields)
+    return _RECORDS[(name, fields)]
 
 
 def _field(x: dict, name: str, kind: type, where: str) -> Any:

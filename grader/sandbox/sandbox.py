@@ -127,6 +127,14 @@ class Sandbox:
             return broken
         return self._request(req, timeout or self.limits.call_timeout)
 
+    def read(self, target: str | Handle, *, timeout: float | None = None) -> CallResult:
+        """The value of ``target`` (a name or dotted path such as ``"game.initial"``) as plain data, not called."""
+        req = {"op": "call", "target": _target(target), "read": True}
+        broken = self._broken_handle(target)
+        if broken is not None:
+            return broken
+        return self._request(req, timeout or self.limits.call_timeout)
+
     def create(self, target: str | Handle, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult:
         """Call ``target`` and keep the returned object in the worker; the result's value is a
         :class:`Handle` to it. After a respawn the object is rebuilt by repeating this call."""

@@ -157,6 +157,7 @@ class Worker:
         self.student_builtins: dict | None = None  # set when student code changed builtins
         self.ops = {"exec": self.op_exec, "call": self.op_call, "describe": self.op_describe,
                     "drop": self.op_drop, "ping": lambda req: None}
+        codec.record_classes = self.own_record_class
 
     def serve(self) -> None:
         send_frame(self.sock, b'{"hello":%d}' % os.getpid())
@@ -288,6 +289,11 @@ class Worker:
 
     def op_call(self, req: dict) -> object:
         fn = self.resolve(req["target"])
+        if req.get("read"):  # an attribute's value, not a call (a game object's ``initial`` state)
+            try:
+                return _Encoded(codec.encode(fn, self.codec_limits))
+            except codec.CodecError as e:
+                raise _BadReturn(str(e)) from None
         args = codec.decode(req.get("args", {"$": "tuple", "v": []}))
         kwargs = codec.decode(req.get("kwargs", {"$": "dict", "v": {}}))
         trace = CallTrace() if req.get("count_calls") else None
@@ -315,6 +321,13 @@ class Worker:
             return _Encoded(tree, codec.encode(args, self.codec_limits), calls)
         except codec.CodecError as e:
             raise _BadReturn(f"after the call, an argument is no longer plain data: {e}") from None
+
+    def own_record_class(self, name: str, fields: tuple) -> type | None:
+        """The submission's named tuple ``name`` with these fields (its states arrive as its own class)."""
+        cls = self.ns.get(name)
+        if isinstance(cls, type) and issubclass(cls, tuple) and getattr(cls, "_fields", None) == fields:
+            return cls
+        return None
 
     def op_describe(self, req: dict) -> object:
         target = req.get("target")
