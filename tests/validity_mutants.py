@@ -151,6 +151,32 @@ CONNECT4 = [
             best_move, best_value = a, value
     return best_move''',
            ("mcts_player: beats random",)),
+    Mutant("c4_alpha_beta_no_pruning", "connect4",
+           "alpha-beta never stops a loop when alpha >= beta: it visits every position minimax does",
+           '''def alpha_beta_player(board, player=1, max_depth=5):
+    def value(board, to_move, alpha, beta, depth):
+        if GAME.terminal(board):
+            return GAME.utility(board, player) * (1000 - depth), None
+        if depth >= max_depth:
+            return 0, None
+        best_move = None
+        if to_move == player:
+            v = -math.inf
+            for a in ordered_actions(board):
+                child, _ = value(GAME.result(board, to_move, a), -to_move, alpha, beta, depth + 1)
+                if child > v:
+                    v, best_move = child, a
+                alpha = max(alpha, v)  # bug: no `if v >= beta: break`
+        else:
+            v = math.inf
+            for a in ordered_actions(board):
+                child, _ = value(GAME.result(board, to_move, a), -to_move, alpha, beta, depth + 1)
+                if child < v:
+                    v, best_move = child, a
+                beta = min(beta, v)  # bug: no `if v <= alpha: break`
+        return v, best_move
+    return value(board, player, -math.inf, math.inf, 0)[1]''',
+           ("alpha_beta_player: positions searched",)),
 ]
 
 DOTS_AND_BOXES = [
@@ -233,6 +259,39 @@ DOTS_AND_BOXES = [
     return value(board, player, -math.inf, math.inf, 0)[1]''',
            ("alpha_beta_player: tactics", "alpha_beta_player: beats random",
             "alpha_beta_player: holds its own against alpha-beta depth 1")),
+    Mutant("dab_alpha_beta_no_pruning", "dots_and_boxes",
+           "alpha-beta never stops a loop when alpha >= beta: it visits every position minimax does",
+           '''def alpha_beta_search(board, player, max_depth, node_budget=math.inf):
+    nodes = 0
+
+    def value(board, to_move, alpha, beta, depth):
+        nonlocal nodes
+        nodes += 1
+        if nodes > node_budget:
+            raise OutOfNodes
+        if GAME.terminal(board):
+            return GAME.utility(board, player), None
+        if depth >= max_depth:
+            return evaluate(board, player, to_move), None
+        maximizing = to_move == player
+        best_value, best_move = (-math.inf if maximizing else math.inf), None
+        for a in ordered_actions(board):
+            child = GAME.result(board, to_move, a)
+            nxt = to_move if len(child['boxes']) > len(board['boxes']) else -to_move
+            v, _ = value(child, nxt, alpha, beta, depth + 1)
+            if maximizing and v > best_value:
+                best_value, best_move = v, a
+                alpha = max(alpha, v)
+            elif not maximizing and v < best_value:
+                best_value, best_move = v, a
+                beta = min(beta, v)
+            # bug: no `if alpha >= beta: break`
+        return best_value, best_move
+
+    return value(board, player, -math.inf, math.inf, 0)''',
+           ("alpha_beta_player: positions searched", "alpha_beta_player: tactics that need depth"),
+           why="without pruning the agent's node budget stops its iterative deepening sooner, so it no longer "
+               "searches an endgame to the end and misses the decline-the-boxes tactic"),
 ]
 
 TICTACTOE = [

@@ -1,0 +1,172 @@
+"""Counting the search: the positions a student's alpha-beta visits for one move, against plain minimax.
+
+On a few seeded positions the agent is asked for a move while the sandbox counts the calls to the
+student's own functions (``grader.adapt.search_tree`` reads the search out of them, whatever its
+style). Plain minimax to the same depth visits a number of positions per level that depends on the
+game tree alone (``reference.agents.minimax.minimax_levels``), not on move order or evaluation, so:
+
+- a search that visits exactly as many positions, level by level, as minimax does prunes nothing
+  ("no pruning": the position fails);
+- a search asked for depth ``d`` (through the agent's depth parameter, when its signature has one)
+  that goes ``d + 1`` moves deep has its depth off by one (the position fails);
+- any other count passes: move order, a transposition table or a different evaluation change the
+  count legitimately, and are never charged. A search that stops one level short of ``d`` may be
+  scoring the last level in the parent, so it is not charged either.
+
+When nothing can be counted (no function of the submission calls itself: a search written with an
+explicit stack, an agent that does not search, a move that failed) the position is not charged:
+other checks judge such agents by their moves, and this check gives full points and says why. Moves
+that fail (timeouts, exceptions) are the other agent checks' business, so they are not charged here.
+
+Params: ``positions`` (default 3), ``depth`` passed to an agent that takes one (default 4 for
+Connect 4, 3 otherwise).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+from grader.adapt import StudentAgent
+from grader.adapt.search_parameters import search_role
+from grader.adapt.search_tree import Search, read_search
+from grader.checks import Outcome, share
+from grader.checks._agent_moves import agent_or_outcome, move_limit, show_move
+from grader.checks.context import CheckContext
+from grader.rubric import CheckSpec
+from reference.agents.alphabeta import AlphaBetaAgent
+from reference.agents.minimax import minimax_levels
+from reference.games.base import Game, State
+from reference.positions import random_positions
+
+TARGET = "agent"
+WORDS = "positions searched"
+
+#: how much longer than the move limit a counted move may take (the trace hook slows the search)
+COUNTING_SLOWDOWN = 3.0
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the count says about the search on one position: ``kind`` is 'fine', 'not counted',
+    'no pruning' or 'too deep'; ``words`` says it to the student."""
+
+    kind: str
+    words: str
+
+    @property
+    def charged(self) -> bool:
+        return self.kind in ("no pruning", "too deep")
+
+
+def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
+    agent = agent_or_outcome(ctx, spec)
+    if isinstance(agent, Outcome):
+        return agent
+    depth = int(spec.params.get("depth", 4 if ctx.game.name == "connect4" else 3))
+    count = int(spec.params.get("positions", 3))
+    depth_name = depth_parameter(agent)
+    options = {depth_name: depth} if depth_name else None
+    limit = move_limit(ctx) * COUNTING_SLOWDOWN
+    deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
+    seed = ctx.rng(f"search_nodes:{spec.target}").randrange(2**31)
+
+    verdicts, boards = [], []
+    for i, state in enumerate(search_positions(ctx.game, count, depth, seed)):
+        if time.perf_counter() > deadline:
+            verdicts.append(Verdict("not counted", "the check's time budget was used up"))
+            continue
+        move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit, options=options,
+                          count_calls=True)
+        if not move.ok or move.counted is None:
+            verdict = Verdict("not counted", "the move failed, so its search could not be counted (the other "
+                              "agent checks show why)")
+        else:
+            verdict = judge(ctx.game, state, read_search(move.counted), depth if depth_name else None, depth_name)
+        verdicts.append(verdict)
+        if verdict.charged:
+            boards.append(show_move(ctx, agent, state, f"position {i + 1}: {verdict.kind}", move,
+                                    expected=verdict.words, limit=limit))
+    return outcome(verdicts, boards, depth, depth_name)
+
+
+def outcome(verdicts: list[Verdict], boards: list, depth: int, depth_name: str | None) -> Outcome:
+    """Credit by the share of positions whose search shows no bug; what could not be counted is not charged."""
+    if not verdicts:
+        return Outcome(1.0, "no position to count the search on: not charged", status="skipped")
+    fine = sum(not v.charged for v in verdicts)
+    asked = f" with {depth_name}={depth}" if depth_name else " at its own depth"
+    lines = [f"{fine} of {len(verdicts)} positions searched{asked} without a counting bug"]
+    lines += [f"position {i + 1}: {v.words}" for i, v in enumerate(verdicts)]
+    if all(v.kind == "not counted" for v in verdicts):
+        lines[0] = "the search could not be counted, so it is not charged"
+    return Outcome(share(fine, len(verdicts)), "\n".join(lines), boards=boards[:3])
+
+
+def judge(game: Game, state: State, calls, asked_depth: int | None, depth_name: str | None = None) -> Verdict:
+    """The verdict on one position from the searches read out of the agent's calls."""
+    if calls.problem:
+        return Verdict("not counted", f"{calls.problem}: not charged")
+    search = max(calls.searches, key=lambda s: (s.depth, s.nodes))
+    where = f"({', '.join(calls.functions)})"
+    for s in calls.searches:
+        if s.depth >= 2 and visits_like_minimax(game, state, s):
+            pruned = pruned_nodes(game, state, s.depth)
+            return Verdict("no pruning", f"your search {where} visited {s.nodes:,} positions at depth {s.depth} from "
+                           f"this board, as many as minimax without pruning (the reference alpha-beta visits "
+                           f"{pruned:,}): check the test that stops the loop when alpha >= beta")
+    if asked_depth is not None and search.depth == asked_depth + 1:
+        return Verdict("too deep", f"asked for depth {asked_depth} ({depth_name}={asked_depth}), your search {where} "
+                       f"went {search.depth} moves deep from this board ({_levels(search)}): the depth is off by one; "
+                       f"check where depth is compared with its limit")
+    return Verdict("fine", f"{search.nodes:,} positions to depth {search.depth} ({_levels(search)}) {where}")
+
+
+def visits_like_minimax(game: Game, state: State, search: Search) -> bool:
+    """Whether the search visited exactly the positions plain minimax visits to the same depth, level by
+    level: terminal positions visited (or, for searches that test the end of the game before calling
+    themselves, left out)."""
+    levels, terminals = minimax_levels(game, state, search.depth, limit=search.nodes + 1)
+    without_ends = (levels[0],) + tuple(n - t for n, t in zip(levels[1:], terminals[1:]))
+    return search.levels in (levels, without_ends)
+
+
+@lru_cache(maxsize=256)
+def pruned_nodes(game: Game, state: State, depth: int) -> int:
+    """The positions the reference alpha-beta (its move order, a transposition table) visits to ``depth``."""
+    agent = AlphaBetaAgent(depth=depth)
+    agent.choose(game, state)
+    return agent.nodes
+
+
+def depth_parameter(agent: StudentAgent) -> str | None:
+    """The keyword that sets the agent's search depth (``max_depth``, ``depth``), when its signature
+    has one the grader does not fill already."""
+    if "depth" in agent.order:  # a search called as the agent: the adapter passes the depth already
+        return None
+    return next((p.name for p in agent.parameters if search_role(p.name) == "depth"
+                 and p.kind in ("POSITIONAL_OR_KEYWORD", "KEYWORD_ONLY")), None)
+
+
+@lru_cache(maxsize=32)
+def search_positions(game: Game, count: int, depth: int, seed: int) -> tuple[State, ...]:
+    """``count`` seeded positions with at least four moves and a game tree small enough to count to
+    ``depth`` (a few thousand positions); those whose tree holds a finished game (so that values
+    differ even without a heuristic) first."""
+    chosen, spare = [], []
+    for state in random_positions(game, count * 20, seed=seed):
+        moves = len(game.actions(state))
+        if moves < 4 or moves ** depth > 8_000:  # too few moves to prune, or too many to count fast
+            continue
+        levels, terminals = minimax_levels(game, state, depth, limit=20_000)
+        if len(levels) <= depth or sum(levels) > 20_000:
+            continue
+        (chosen if sum(terminals) else spare).append(state)
+        if len(chosen) >= count:
+            break
+    return tuple((chosen + spare)[:count])
+
+
+def _levels(search: Search) -> str:
+    return "per level: " + ", ".join(f"{n:,}" for n in search.levels)

@@ -1,0 +1,133 @@
+"""Counting the search (issue 13): the sandbox counts the calls to a submission's own functions during
+one decision, ``read_search`` finds the search's nodes in them whatever the style, and the
+``search_nodes`` check compares them with plain minimax at the same depth."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.adapt.search_tree import Search, SearchCalls, read_search
+from grader.checks.search_nodes import judge, search_positions
+from grader.sandbox import Limits, Sandbox
+from reference.agents.minimax import minimax_levels
+from reference.games import load_game
+
+pytestmark = pytest.mark.timeout(60)
+
+STYLES = (Path(__file__).parent / "search_styles" / "searches.py").read_text()
+FULL_TREE = (1, 3, 9, 27)  # the toy game's positions per level to depth 3
+
+
+@pytest.fixture(scope="module")
+def box():
+    with Sandbox([STYLES], Limits(call_timeout=10.0)) as box:
+        assert box.load_report.ok, box.load_report
+        yield box
+
+
+def searched(box, target, *args):
+    r = box.call_with(target, args, count_calls=True)
+    assert r.ok, r.describe_error()
+    return read_search(r.counted)
+
+
+def test_calls_are_counted_only_when_asked(box):
+    assert box.call("minimax_agent", 2).counted is None
+    counted = box.call_with("minimax_agent", (2,), count_calls=True).counted
+    calls = {f.name: f.calls for f in counted.functions}
+    assert calls["minimax"] == 1 + 3 + 9 and calls["minimax_agent"] == 1
+    assert "<listcomp>" not in calls and "<genexpr>" not in calls
+
+
+def test_a_recursive_function_visits_the_whole_tree_without_pruning(box):
+    found = searched(box, "minimax_agent", 3)
+    assert found.functions == ("minimax",)
+    assert found.searches == (Search(FULL_TREE),)
+
+
+def test_max_and_min_functions_calling_each_other_are_one_search_rooted_at_the_agent(box):
+    found = searched(box, "max_min_agent", 3)
+    assert found.functions == ("max_value", "min_value")
+    (search,) = found.searches
+    assert search.levels[:2] == (1, 3) and search.depth == 3 and search.nodes < sum(FULL_TREE)  # it prunes
+
+
+def test_negamax_with_make_and_unmake_in_a_class_is_counted(box):
+    agent = box.create("NegamaxAgent").value
+    r = box.call_with(agent.attr("act"), (3,), count_calls=True)
+    found = read_search(r.counted)
+    assert found.functions == ("NegamaxAgent.negamax",)
+    (search,) = found.searches
+    assert search.levels[:2] == (1, 3) and search.depth == 3 and search.nodes < sum(FULL_TREE)
+
+
+def test_a_wrapper_that_passes_each_call_on_is_not_a_node(box):
+    found = searched(box, "wrapped_agent", 3)
+    assert found.functions == ("value",)
+    assert found.searches == (Search(FULL_TREE),)
+
+
+def test_a_transposition_table_visits_fewer_positions(box):
+    (search,) = searched(box, "memo_agent", 3).searches
+    assert search.depth == 3 and search.levels[:3] == FULL_TREE[:3] and search.levels[3] < FULL_TREE[3]
+
+
+def test_iterative_deepening_is_one_search_per_depth(box):
+    found = searched(box, "deepening_agent", 3)
+    assert found.searches == (Search((1, 3)), Search((1, 3, 9)), Search(FULL_TREE))
+
+
+def test_a_search_without_recursion_cannot_be_counted(box):
+    found = searched(box, "stack_agent", 3)
+    assert found.problem and not found.searches
+
+
+# --- the verdicts ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def connect4_position():
+    game = load_game("connect4", rows=6, cols=7)
+    return game, search_positions(game, 1, 4, 7)[0]
+
+
+def test_as_many_positions_as_minimax_is_no_pruning(connect4_position):
+    game, state = connect4_position
+    levels, _ = minimax_levels(game, state, 4)
+    verdict = judge(game, state, SearchCalls(("value",), (Search(levels),)), asked_depth=4, depth_name="max_depth")
+    assert verdict.kind == "no pruning" and verdict.charged
+    assert f"visited {sum(levels):,} positions at depth 4" in verdict.words and "alpha >= beta" in verdict.words
+
+
+def test_no_pruning_is_seen_in_any_iteration_of_iterative_deepening(connect4_position):
+    game, state = connect4_position
+    searches = tuple(Search(minimax_levels(game, state, d)[0]) for d in (1, 2, 3))
+    assert judge(game, state, SearchCalls(("value",), searches), asked_depth=None).kind == "no pruning"
+
+
+def test_a_search_one_level_deeper_than_asked_is_off_by_one(connect4_position):
+    game, state = connect4_position
+    pruned = Search((1, 7, 20, 60, 150, 300))  # depth 5, fewer positions than minimax
+    verdict = judge(game, state, SearchCalls(("value",), (pruned,)), asked_depth=4, depth_name="depth")
+    assert verdict.kind == "too deep" and "off by one" in verdict.words and "depth=4" in verdict.words
+
+
+def test_a_pruned_search_at_the_asked_depth_or_one_short_is_fine(connect4_position):
+    game, state = connect4_position
+    for levels in ((1, 7, 20, 60, 150), (1, 7, 20, 60)):
+        verdict = judge(game, state, SearchCalls(("value",), (Search(levels),)), asked_depth=4)
+        assert verdict.kind == "fine" and not verdict.charged
+
+
+def test_depth_one_cannot_prune_so_it_is_never_no_pruning(connect4_position):
+    game, state = connect4_position
+    levels, _ = minimax_levels(game, state, 1)
+    assert judge(game, state, SearchCalls(("value",), (Search(levels),)), asked_depth=None).kind == "fine"
+
+
+def test_what_cannot_be_counted_is_not_charged(connect4_position):
+    game, state = connect4_position
+    verdict = judge(game, state, SearchCalls(problem="no function calls itself"), asked_depth=4)
+    assert verdict.kind == "not counted" and not verdict.charged
