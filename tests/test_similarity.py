@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from grader.report.similarity_page import CODE_THRESHOLD, similarity_pairs, write_similarity_report
+from grader.report.similarity_page import CODE_THRESHOLD, pair_flag, similarity_pairs, write_similarity_report
 from grader.results import CheckResult, SubmissionResult
-from grader.similarity.behaviour import agreement, class_agreement
-from grader.similarity.code_overlap import CodeText, compare_class, submission_code
+from grader.similarity.behaviour import MoveAgreement, agreement, class_agreement
+from grader.similarity.code_overlap import CodePair, CodeText, compare_class, submission_code
 
 HERE = Path(__file__).parent / "similarity"
 TEMPLATE = HERE / "template.py"
@@ -68,13 +68,15 @@ def test_agents_are_compared_where_both_answered_and_random_agents_not_at_all():
     assert agreement({"x": ["1", ""]}, {"x": ["1", "0"]}).compared == 1
 
 
-def test_agents_that_choose_alike_everywhere_are_flagged_even_when_the_code_differs():
+def test_same_moves_everywhere_flag_a_pair_with_some_code_overlap_but_never_alone():
     same = [str(i % 7) for i in range(12)]
-    results = [_agent_result("honest_loops", same), _agent_result("honest_oop", same),
-               _agent_result("honest_numpy", [str((i + 3) % 7) for i in range(12)])]
-    flags = {frozenset((p.code.first, p.code.second)): p.flag for p in similarity_pairs(results, TEMPLATE)}
-    assert flags[frozenset(("honest_loops", "honest_oop"))] == "same moves on 12 of 12 positions"
-    assert flags[frozenset(("honest_loops", "honest_numpy"))] == ""
+    results = [_agent_result("honest_loops", same), _agent_result("honest_oop", same)]
+    assert [p.flag for p in similarity_pairs(results, TEMPLATE)] == [""]  # independent code, agents alike
+    alike, apart = MoveAgreement(12, 12), MoveAgreement(6, 12)
+    partly_copied = CodePair("a", "b", 0.3, 0.2, 200)
+    assert pair_flag(partly_copied, alike) == "code overlap 30% and same moves on 12 of 12 positions"
+    assert pair_flag(partly_copied, apart) == ""
+    assert pair_flag(CodePair("a", "b", 0.9, 0.8, 900), apart) == "code overlap 90%"
 
 
 def test_report_lists_flagged_pairs_side_by_side_and_every_pair_in_the_csv(tmp_path):
