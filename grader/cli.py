@@ -222,12 +222,12 @@ def _report(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     from grader.detect import place
     from grader.grading import grade_submission
-    from grader.report import format_check_report
+    from grader.load import submission_name
+    from grader.report.terminal import LiveCheckReport
 
     rubric = load_rubric(args.rubric)
     path = Path(args.notebook)
-    if not path.exists():
-        raise UsageError(f"{path} does not exist")
+    _refuse_unreadable_notebook(path)
     if args.assignment:
         rubric.assignment(args.assignment)
     placed = place([path], rubric, args.assignment)[0]
@@ -235,14 +235,39 @@ def _check(args: argparse.Namespace) -> int:
         raise UsageError(f"{path.name}: {placed.reason}")
     name = placed.assignment
     assignment = rubric.assignment(name)
-    result = grade_submission(path, name, assignment, seed=args.seed, public_only=True)
-    result.flags = [placed.flag] if placed.flag else []
-    if args.json:
-        print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
+    flags = [placed.flag] if placed.flag else []
+    live = None
+    if not args.json:
+        live = LiveCheckReport(name, submission_name(path), flags, color=not args.no_color and sys.stdout.isatty(),
+                               tasks=assignment.task_names)
+    result = grade_submission(path, name, assignment, seed=args.seed, public_only=True,
+                              on_check=live.check_done if live else None)
+    result.flags = flags
+    if live:
+        live.finish(result)
     else:
-        color = not args.no_color and sys.stdout.isatty()
-        print(format_check_report(result, color=color, tasks=assignment.task_names))
+        print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
     return 0
+
+
+def _refuse_unreadable_notebook(path: Path) -> None:
+    """One clear error, before any grading, for a path ``grader check`` cannot check: missing, a folder,
+    empty, not a notebook, or a notebook with no code."""
+    from grader.load import LOADED, MANUAL, load_submission
+
+    if not path.exists():
+        raise UsageError(f"{path} does not exist")
+    if path.is_dir():
+        inside = sorted(p.name for p in path.iterdir() if p.suffix in (".ipynb", ".py", ".html"))
+        hint = f" such as {path / inside[0]}" if inside else ""
+        raise UsageError(f"{path} is a folder; give one notebook file (.ipynb, .py or nbconvert .html){hint}")
+    submission = load_submission(path)
+    if submission.status == MANUAL:
+        raise UsageError(f"{path} is not a notebook: grader check takes one .ipynb, .py or nbconvert .html file")
+    if submission.status != LOADED:
+        raise UsageError("; ".join(submission.problems) or f"{path} cannot be checked ({submission.status})")
+    if not any(cell.source.strip() for cell in submission.cells):
+        raise UsageError(f"{path} holds no code: is it the notebook you meant to submit?")
 
 
 def _rubric(args: argparse.Namespace) -> int:

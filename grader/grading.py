@@ -6,10 +6,12 @@ student's file: every failure becomes a graded result that says what happened.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import time
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from grader.adapt import StudentGame, adapt, conventions
 from grader.checks import KINDS, Outcome
@@ -18,13 +20,18 @@ from grader.load import LOADED, MANUAL, Submission, load_submission, numpy_attri
 from grader.results import CheckResult, SubmissionResult
 from grader.rubric import Assignment, CheckSpec
 from grader.sandbox import CallResult, Limits, LoadReport, Sandbox, SandboxError
+from grader.sandbox.results import EXCEPTION
 from grader.sandbox.worker import LOAD_REPORT_FUNCTION
 
 
 def grade_submission(path: str | Path, assignment_name: str, assignment: Assignment, *, seed: int = 0,
                      public_only: bool = False, isolation: str | None = None,
-                     require_isolation: str | None = None) -> SubmissionResult:
-    """Grade one file or folder against ``assignment``; public checks only when ``public_only``."""
+                     require_isolation: str | None = None,
+                     on_check: Callable[[CheckResult], None] | None = None) -> SubmissionResult:
+    """Grade one file or folder against ``assignment``; public checks only when ``public_only``.
+
+    ``on_check`` is called with each check as it finishes (``grader check`` prints it at once).
+    """
     start = time.perf_counter()
     path = Path(path)
     submission = load_submission(path)
@@ -42,6 +49,7 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
     try:
         with TimedSandbox(None, sandbox_limits(assignment), isolation=isolation, require=require_isolation) as box:
             result.isolation = box.isolation
+            box.cell_numbers = {position: cell.index for position, cell in enumerate(submission.cells, start=1)}
             report = box.load([seeding_cell(seed)] + [cell.kept for cell in submission.cells])
             for cell, outcome in zip(submission.cells, report.cells[1:]):
                 if not outcome.ok:
@@ -54,6 +62,8 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
             ctx = CheckContext(assignment, game, student, sandbox=box, submission=submission, seed=seed)
             for task, spec in specs:
                 result.checks.append(run_check(ctx, task, spec))
+                if on_check:
+                    on_check(result.checks[-1])
             for agent in ctx.agents_found():
                 result.adaptations.extend(n for n in agent.notes if n not in result.adaptations)
     except SandboxError as e:
@@ -68,9 +78,13 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
 class TimedSandbox(Sandbox):
     """A sandbox that adds up the wall time its worker spends in the submission's code (cells,
     probes, agent moves), so that a result tells the student's think time from the grader's own
-    work. Respawns and replays after a timeout count as the grader's."""
+    work. Respawns and replays after a timeout count as the grader's.
+
+    It also says where a call into the submission raised: the notebook's cell number, the line in
+    that cell and the function (its last frame in the student's code), given ``cell_numbers``."""
 
     student_seconds: float = 0.0
+    cell_numbers: dict[int, int] | None = None  # the sandbox's cell position -> the notebook's cell number
 
     def load(self, *args: Any, **kwargs: Any) -> LoadReport:
         report = super().load(*args, **kwargs)
@@ -85,7 +99,22 @@ class TimedSandbox(Sandbox):
 
     def _timed(self, r: CallResult) -> CallResult:
         self.student_seconds += r.duration
-        return r
+        where = student_frame(r.traceback, self.cell_numbers or {}) if r.kind == EXCEPTION else ""
+        return dataclasses.replace(r, message=f"{r.message} ({where})".lstrip()) if where else r
+
+
+_CELL_FRAME = re.compile(r'File "<cell (\d+)>", line (\d+), in (\S+)')
+
+
+def student_frame(traceback_text: str, cell_numbers: dict[int, int]) -> str:
+    """Where the student's code raised, from a worker traceback: ``in alpha_beta, cell 12, line 3``
+    ('' when no frame of the traceback is in one of the submission's cells)."""
+    frames = [m for m in _CELL_FRAME.finditer(traceback_text) if int(m[1]) in cell_numbers]
+    if not frames:
+        return ""
+    cell, line, function = frames[-1].groups()
+    inside = f"in {function}, " if function != "<module>" else ""
+    return f"{inside}cell {cell_numbers[int(cell)]}, line {line}"
 
 
 def sandbox_limits(assignment: Assignment) -> Limits:

@@ -7,7 +7,7 @@ from typing import Any
 
 from grader.adapt import Move, StudentAgent
 from grader.checks import Outcome
-from grader.checks.context import CheckContext
+from grader.checks.context import CheckContext, text_with_turn
 from grader.results import BoardShown
 from grader.rubric import CheckSpec
 from reference.games.base import State
@@ -55,5 +55,5 @@ def show_move(ctx: CheckContext, agent: StudentAgent, state: State, caption: str
     if game == ctx.game:
         return ctx.show(board, caption, player=player, call=agent_call(agent, player), expected=expected,
                         returned=returned, highlight=highlight)
-    return BoardShown(caption=caption, text=game.text(state), svg=game.svg(state, highlight=highlight),
+    return BoardShown(caption=caption, text=text_with_turn(game, state), svg=game.svg(state, highlight=highlight),
                       call=agent_call(agent, player), expected=str(expected), returned=returned)

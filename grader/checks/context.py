@@ -38,7 +38,8 @@ class CheckContext:
                                                  self.assignment.agents.get(label, [label]),
                                                  labels=list(self.assignment.agents),
                                                  timeout=self.assignment.limits.move_seconds,
-                                                 source=self.student.source)
+                                                 source=self.student.source,
+                                                 game_object=self.student.game_object)
         return self._agents[label]
 
     def agents_found(self) -> list[StudentAgent]:
@@ -50,11 +51,20 @@ class CheckContext:
         """A course board drawn for feedback, with the call made on it and both answers."""
         try:
             state = self.game.from_course(board, to_move=player)
-            text, svg = self.game.text(state), self.game.svg(state, highlight=highlight)
+            text, svg = text_with_turn(self.game, state), self.game.svg(state, highlight=highlight)
         except ValueError:
             text, svg = repr(board), ""
         return BoardShown(caption=caption, text=text, svg=svg, call=call,
                           expected=_words(expected), returned=_words(returned))
+
+
+def text_with_turn(game: Game, state: Any) -> str:
+    """The text drawing of ``state`` with a last line saying whose turn it is, in the drawing's marks
+    (``x to move``), unless the game is over or the drawing says it already (Dots and Boxes)."""
+    text = game.text(state)
+    if "to move" in text or game.terminal(state):
+        return text
+    return text + f"\n{'x' if game.to_move(state) == 1 else 'o'} to move"
 
 
 def _words(value: Any, limit: int = 300) -> str:

@@ -8,11 +8,13 @@ is made printable first, so a returned string cannot move the cursor or recolour
 
 from __future__ import annotations
 
-from typing import Sequence
+import sys
+from dataclasses import dataclass
+from typing import Sequence, TextIO
 
 from grader.report.check_text import HIDDEN_DETAILS_NOTE, STATUS_LABELS, board_lines, printable, shows_details
 from grader.report.tally import format_points, score_split, score_text, status_counts, tally_tasks
-from grader.results import SubmissionResult
+from grader.results import CheckResult, SubmissionResult
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -28,6 +30,26 @@ STATUS_COLORS = {
 GREEN, YELLOW, RED = STATUS_COLORS["passed"], STATUS_COLORS["partial"], STATUS_COLORS["failed"]
 
 
+@dataclass(frozen=True)
+class _Style:
+    """How lines are drawn: colour or not, and the width to fill."""
+
+    color: bool = False
+    width: int = 80
+
+    def paint(self, text: str, code: str) -> str:
+        return f"{code}{text}{RESET}" if self.color and code else text
+
+    def rule(self, title: str, char: str, code: str = "") -> str:
+        title = f" {title} " if title else ""
+        left = max(3, (self.width - len(title)) // 2)
+        right = max(3, self.width - len(title) - left)
+        return self.paint(char * left + title + char * right, code)
+
+    def spaced(self, left: str, right: str) -> str:
+        return left + " " * max(1, self.width - len(left) - len(right)) + right
+
+
 def format_check_report(
     result: SubmissionResult,
     color: bool = False,
@@ -37,65 +59,101 @@ def format_check_report(
     width: int = 80,
 ) -> str:
     """The self-check report for one submission, lines of at most about ``width`` characters."""
-
-    def paint(text: str, code: str) -> str:
-        return f"{code}{text}{RESET}" if color and code else text
-
-    def rule(title: str, char: str, code: str = "") -> str:
-        title = f" {title} " if title else ""
-        left = max(3, (width - len(title)) // 2)
-        right = max(3, width - len(title) - left)
-        return paint(char * left + title + char * right, code)
-
-    def spaced(left: str, right: str, indent: int = 0) -> str:
-        return left + " " * max(1, width - indent - len(left) - len(right)) + right
-
-    lines = [rule(f"{printable(result.assignment)}: {printable(result.submission)}", "=", BOLD)]
-    lines += [paint("check the assignment: ", YELLOW) + f"this notebook {printable(flag)}" for flag in result.flags]
-    if result.status != "graded" or result.message:
-        label = {"graded": "note", "error": "ERROR", "manual": "graded by hand"}[result.status]
-        code = RED if result.status == "error" else ""
-        lines.append(paint(f"{label}: ", code) + printable(result.message))
-    tallies = tally_tasks(result, tasks)
-    for tally in tallies:
+    style = _Style(color, width)
+    lines = _heading(style, result.assignment, result.submission, result.flags) + _status_lines(style, result)
+    for tally in tally_tasks(result, tasks):
         points = "by hand" if tally.manual_only else f"{format_points(tally.points)} / {format_points(tally.max_points)}"
-        lines.append("")
-        lines.append(paint(spaced(printable(tally.task), points), BOLD))
-        for check in tally.checks:
-            label = f"{STATUS_LABELS[check.status]:<8}"
-            name = printable(check.check) + (" (hidden)" if check.visibility == "hidden" else "")
-            name += " (graded by hand)" if check.by_hand else ""
-            score = (f"- / {format_points(check.max_points)}" if check.status == "manual"
-                     else f"{format_points(check.points)} / {format_points(check.max_points)}")
-            row = spaced(f"  {label} {name}", score)
-            lines.append(row.replace(label, paint(label, STATUS_COLORS[check.status]), 1))
+        lines += ["", style.paint(style.spaced(printable(tally.task), points), BOLD)]
+        lines += [_check_row(style, check) for check in tally.checks]
+    return "\n".join(lines + _ending(style, result, tasks, reveal_hidden)) + "\n"
 
-    troubles = [c for t in tallies for c in t.checks if c.status not in ("passed", "manual")]
-    if troubles:
-        lines += ["", rule("what to fix", "-", RED)]
-        for check in troubles:
-            lines += ["", rule(f"{printable(check.task)} :: {printable(check.check)}", "_", STATUS_COLORS[check.status])]
-            lines.append(paint(STATUS_LABELS[check.status], STATUS_COLORS[check.status])
-                         + f"  {format_points(check.points)} / {format_points(check.max_points)} points")
-            if check.message:
-                lines += printable(check.message).splitlines()
-            if check.boards and not shows_details(check, reveal_hidden):
-                lines.append(HIDDEN_DETAILS_NOTE)
-            elif check.boards:
-                for board in check.boards:
-                    lines.append("")
-                    for line in board_lines(board):
-                        if color and line.startswith("expected:"):
-                            line = paint("expected:", GREEN) + line[len("expected:"):]
-                        elif color and line.startswith("returned:"):
-                            line = paint("returned:", RED) + line[len("returned:"):]
-                        lines.append("    " + line)
+
+class LiveCheckReport:
+    """The self-check report printed as grading goes: the heading at once, each check as it finishes
+    (a slow agent no longer looks like a hung program), what to fix and the summary at the end."""
+
+    def __init__(self, assignment: str, submission: str, flags: Sequence[str] = (), *, color: bool = False,
+                 tasks: Sequence[str] = (), reveal_hidden: bool = False, width: int = 80,
+                 out: TextIO | None = None) -> None:
+        self.style, self.tasks, self.reveal_hidden = _Style(color, width), tasks, reveal_hidden
+        self.out = out or sys.stdout
+        self.task: str | None = None
+        self._print(_heading(self.style, assignment, submission, flags))
+
+    def check_done(self, check: CheckResult) -> None:
+        """Print one finished check (and its task's name when it is the task's first)."""
+        if check.task != self.task:
+            self.task = check.task
+            self._print(["", self.style.paint(printable(check.task), BOLD)])
+        self._print([_check_row(self.style, check)])
+
+    def finish(self, result: SubmissionResult) -> None:
+        """Print the submission's status, what to fix, the notes and the summary line."""
+        status = _status_lines(self.style, result)
+        self._print(([""] + status if status else []) + _ending(self.style, result, self.tasks, self.reveal_hidden))
+
+    def _print(self, lines: list[str]) -> None:
+        self.out.write("".join(line + "\n" for line in lines))
+        self.out.flush()
+
+
+def _heading(style: _Style, assignment: str, submission: str, flags: Sequence[str]) -> list[str]:
+    lines = [style.rule(f"{printable(assignment)}: {printable(submission)}", "=", BOLD)]
+    return lines + [style.paint("check the assignment: ", YELLOW) + f"this notebook {printable(flag)}" for flag in flags]
+
+
+def _status_lines(style: _Style, result: SubmissionResult) -> list[str]:
+    if result.status == "graded" and not result.message:
+        return []
+    label = {"graded": "note", "error": "ERROR", "manual": "graded by hand"}[result.status]
+    return [style.paint(f"{label}: ", RED if result.status == "error" else "") + printable(result.message)]
+
+
+def _check_row(style: _Style, check: CheckResult) -> str:
+    label = f"{STATUS_LABELS[check.status]:<8}"
+    name = printable(check.check) + (" (hidden)" if check.visibility == "hidden" else "")
+    name += " (graded by hand)" if check.by_hand else ""
+    row = style.spaced(f"  {label} {name}", _points(check))
+    return row.replace(label, style.paint(label, STATUS_COLORS[check.status]), 1)
+
+
+def _points(check: CheckResult) -> str:
+    if check.status == "manual":
+        return f"- / {format_points(check.max_points)}"
+    return f"{format_points(check.points)} / {format_points(check.max_points)}"
+
+
+def _ending(style: _Style, result: SubmissionResult, tasks: Sequence[str], reveal_hidden: bool) -> list[str]:
+    """What to fix (checks with the same message and no board told once), the notes and the summary."""
+    troubles = [c for t in tally_tasks(result, tasks) for c in t.checks if c.status not in ("passed", "manual")]
+    lines = ["", style.rule("what to fix", "-", RED)] if troubles else []
+    for group in _same_message_groups(troubles):
+        check = group[0]
+        more = f" (and {len(group) - 1} more, same message)" if len(group) > 1 else ""
+        lines += ["", style.rule(f"{printable(check.task)} :: {printable(check.check)}{more}", "_",
+                                 STATUS_COLORS[check.status])]
+        lines.append(style.paint(STATUS_LABELS[check.status], STATUS_COLORS[check.status]) + f"  {_points(check)} points")
+        if check.message:
+            lines += printable(check.message).splitlines()
+        if check.boards and not shows_details(check, reveal_hidden):
+            lines.append(HIDDEN_DETAILS_NOTE)
+        elif check.boards:
+            for board in check.boards:
+                lines.append("")
+                for line in board_lines(board):
+                    if style.color and line.startswith("expected:"):
+                        line = style.paint("expected:", GREEN) + line[len("expected:"):]
+                    elif style.color and line.startswith("returned:"):
+                        line = style.paint("returned:", RED) + line[len("returned:"):]
+                    lines.append("    " + line)
+        lines += [f"  the same for {printable(c.task)} :: {printable(c.check)}: {STATUS_LABELS[c.status]} "
+                  f"{_points(c)} points" for c in group[1:]]
 
     if result.adaptations:
-        lines += ["", paint("How the grader adapted to your code:", BOLD)]
+        lines += ["", style.paint("How the grader adapted to your code:", BOLD)]
         lines += [f"  - {printable(a)}" for a in result.adaptations]
     if result.load_notes:
-        lines += ["", paint("While loading your notebook:", BOLD)]
+        lines += ["", style.paint("While loading your notebook:", BOLD)]
         lines += [f"  - {printable(n)}" for n in result.load_notes]
     if result.isolation:
         lines += ["", f"isolation: {printable(result.isolation)}"]
@@ -109,5 +167,21 @@ def format_check_report(
         final = YELLOW
     else:
         final = GREEN
-    lines += ["", rule(summary, "=", final + BOLD)]
-    return "\n".join(lines) + "\n"
+    return lines + ["", style.rule(summary, "=", final + BOLD)]
+
+
+def _same_message_groups(checks: Sequence[CheckResult]) -> list[list[CheckResult]]:
+    """``checks`` in order, those without boards that say the same thing (an agent that was not found,
+    for each of its checks) gathered under the first."""
+    groups: list[list[CheckResult]] = []
+    by_message: dict[tuple[str, str], list[CheckResult]] = {}
+    for check in checks:
+        key = (check.status, check.message)
+        if check.boards or not check.message:
+            groups.append([check])
+        elif key in by_message:
+            by_message[key].append(check)
+        else:
+            by_message[key] = [check]
+            groups.append(by_message[key])
+    return groups
