@@ -115,7 +115,9 @@ def judge(game: Game, state: State, calls, asked_depth: int | None, depth_name: 
             pruned = pruned_nodes(game, state, s.depth)
             return Verdict("no pruning", f"your search {where} visited {s.nodes:,} positions at depth {s.depth} from "
                            f"this board, as many as minimax without pruning (the reference alpha-beta visits "
-                           f"{pruned:,}): check the test that stops the loop when alpha >= beta")
+                           f"{pruned:,}), so no branch was ever cut off: check the test that stops the loop "
+                           f"when alpha >= beta, the window passed down (-beta, -alpha in negamax) and that the "
+                           f"player changes in the recursive call")
     if asked_depth is not None and search.depth == asked_depth + 1:
         return Verdict("too deep", f"asked for depth {asked_depth} ({depth_name}={asked_depth}), your search {where} "
                        f"went {search.depth} moves deep from this board ({_levels(search)}): the depth is off by one; "

@@ -382,39 +382,46 @@ class CallTrace:
 
     A trace hook (``sys.settrace``, set only while a counted call runs, so other calls pay nothing)
     keeps each call of a function compiled from a cell, with its depth: how many such calls were
-    under way when it started (its nearest counted caller's depth plus one). That preorder list is the call tree, so the grader can tell a
-    recursive search's nodes and levels whatever the coding style. Comprehensions, lambdas and
-    generator expressions (``<genexpr>``) are never a search node and are not kept. Past ``limit``
-    calls only the counts per function go on. The hook lives in the student's process, so a
-    student can disturb it; that only ever spoils their own count.
+    under way when it started (its nearest counted caller's depth plus one). That preorder list is
+    the call tree, so the grader can tell a recursive search's nodes and levels whatever the coding
+    style. Comprehensions, lambdas and generator expressions (``<genexpr>``) are never a search node
+    and are not kept. Past ``limit`` calls only the counts per function go on. The hook lives in the
+    student's process, so a student can disturb it; that only ever spoils their own count.
     """
 
     def __init__(self, limit: int = 400_000) -> None:
-        self.index: dict[types.CodeType, int] = {}  # code -> its number, -1 when it is not counted
         self.functions: list[list] = []  # [qualified name, cell file name, first line, calls]
         self.calls: list[int] = []  # flat pairs: function number, depth
+        self.limit = 2 * limit
+        self.hook = self._hook()
+
+    def _hook(self) -> Callable:
+        """The trace function: a closure over plain locals, as it runs at every call the student makes."""
+        index: dict[types.CodeType, int] = {}  # code -> its number, -1 when it is not counted
         #: the depth of each counted call by its frame's id: a live frame's entry is always its own (a
         #: frame is counted when it starts), and the nearest counted caller's depth is one less
-        self.depths: dict[int, int] = {}
-        self.limit = 2 * limit
+        depths: dict[int, int] = {}
+        functions, calls, limit, number_of = self.functions, self.calls, self.limit, self._number
 
-    def hook(self, frame: types.FrameType, event: str, arg: object) -> None:
-        code = frame.f_code
-        number = self.index.get(code)
-        if number is None:
-            number = self.index[code] = self._number(code)
-        if number < 0:
-            return None
-        self.functions[number][3] += 1
-        if len(self.calls) < self.limit:
-            index, back = self.index, frame.f_back
-            while back is not None and index.get(back.f_code, -1) < 0:
-                back = back.f_back
-            depth = 0 if back is None else self.depths.get(id(back), -1) + 1
-            self.depths[id(frame)] = depth
-            self.calls.append(number)
-            self.calls.append(depth)
-        return None  # no line events: the call alone is what is counted
+        def hook(frame: types.FrameType, event: str, arg: object) -> None:
+            code = frame.f_code
+            number = index.get(code)
+            if number is None:
+                number = index[code] = number_of(code)
+            if number < 0:
+                return None
+            functions[number][3] += 1
+            if len(calls) < limit:
+                back = frame.f_back
+                while back is not None and index.get(back.f_code, -1) < 0:
+                    back = back.f_back
+                depth = 0 if back is None else depths.get(id(back), -1) + 1
+                depths[id(frame)] = depth
+                calls.append(number)
+                calls.append(depth)
+            return None  # no line events: the call alone is what is counted
+
+        return hook
 
     def _number(self, code: types.CodeType) -> int:
         if not code.co_filename.startswith("<cell ") or code.co_name.startswith("<"):
@@ -423,8 +430,16 @@ class CallTrace:
         return len(self.functions) - 1
 
     def report(self) -> dict:
-        """The trace as plain data for the grader."""
-        return {"functions": self.functions, "calls": self.calls, "truncated": len(self.calls) >= self.limit}
+        """The trace as plain data for the grader, without the calls of functions that never call another
+        counted function (helpers such as a win test: never a search node, and most of the calls)."""
+        calls, callers, open_calls = self.calls, set(), []
+        for i in range(0, len(calls), 2):
+            del open_calls[calls[i + 1]:]
+            if open_calls:
+                callers.add(open_calls[-1])
+            open_calls.append(calls[i])
+        kept = [n for i in range(0, len(calls), 2) if calls[i] in callers for n in calls[i:i + 2]]
+        return {"functions": self.functions, "calls": kept, "truncated": len(calls) >= self.limit}
 
 
 # ------------------------------------------------------------------------------- load repairs
