@@ -59,6 +59,8 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
             game = assignment.make_game()
             source = "\n".join(cell.kept for cell in submission.cells)
             student = _adapt(box, game, assignment, result, source)
+            if student is not None:
+                game = student.game  # the reading of the rules the student's code shows (see adapt.readings)
             ctx = CheckContext(assignment, game, student, sandbox=box, submission=submission, seed=seed)
             for task, spec in specs:
                 result.checks.append(run_check(ctx, task, spec))

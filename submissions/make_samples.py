@@ -28,6 +28,7 @@ sys.path.insert(0, str(HERE))
 from _cells_connect4_a import ALICE, BOB, CHEN, DANA, EVE  # noqa: E402
 from _cells_connect4_b import FRANK, GRACE, HENRY, IVAN  # noqa: E402
 from _cells_dots_and_boxes import JULIA, KIM, LIAM  # noqa: E402
+from _cells_mean_connect4 import RUTH, SAM, TARA  # noqa: E402
 from _cells_other import MIA, OLIVIA, PAT  # noqa: E402
 
 #: file (relative to submissions/) -> cells: ("md" | "code", source[, recorded stdout])
@@ -45,6 +46,9 @@ NOTEBOOKS = {
     "dots_and_boxes/kim_dab_old_layout.ipynb": KIM,
     "dots_and_boxes/liam_dab_no_extra_turn.ipynb": LIAM,
     "tictactoe/mia_tictactoe.ipynb": MIA,
+    "mean_connect4/ruth_mean_complete.ipynb": RUTH,
+    "mean_connect4/sam_mean_stolen_disc.ipynb": SAM,
+    "mean_connect4/tara_mean_bugs.ipynb": TARA,
 }
 
 SCRIPTS = {"connect4/olivia_connect4.py": OLIVIA}

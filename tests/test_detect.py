@@ -53,21 +53,26 @@ def test_dots_and_boxes_in_the_old_n_m_layout_is_told_by_its_code_without_a_titl
     assert detect(DOTS_AND_BOXES, rubric).name == "dots_and_boxes"
 
 
-def test_mean_connect4_is_recognised_though_the_rubric_does_not_define_it(rubric):
-    assert "mean_connect4" not in rubric.assignments
-    assert detect(MEAN_CONNECT4, rubric).name == "mean_connect4"
-    placed = place([MEAN_CONNECT4], rubric)[0]
+def rubric_without(tmp_path: Path, name: str) -> Rubric:
+    """The bundled rubric less one assignment (as an instructor's older copy would be)."""
+    data = yaml.safe_load(BUNDLED_RUBRIC.read_text(encoding="utf-8"))
+    del data["assignments"][name]
+    path = tmp_path / "rubric.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return load_rubric(path)
+
+
+def test_mean_connect4_is_recognised_though_a_rubric_does_not_define_it(tmp_path):
+    older = rubric_without(tmp_path, "mean_connect4")
+    assert detect(MEAN_CONNECT4, older).name == "mean_connect4"
+    placed = place([MEAN_CONNECT4], older)[0]
     assert placed.assignment == "connect4"
     assert placed.flag == "looks like Mean Connect 4, which this rubric does not define: graded as Connect 4"
 
 
-def test_a_rubric_that_defines_mean_connect4_grades_it_as_such_without_a_flag(tmp_path):
-    data = yaml.safe_load(BUNDLED_RUBRIC.read_text(encoding="utf-8"))
-    data["assignments"]["mean_connect4"] = {**data["assignments"]["connect4"], "title": "Mean Connect 4",
-                                            "detect": ["Mean Connect 4", "mean move"]}
-    path = tmp_path / "rubric.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    placed = place([MEAN_CONNECT4, CONNECT4], load_rubric(path))
+def test_the_bundled_rubric_grades_mean_connect4_as_such_without_a_flag(rubric):
+    assert "mean_connect4" in rubric.assignments
+    placed = place([MEAN_CONNECT4, CONNECT4], rubric)
     assert [(p.assignment, p.flag) for p in placed] == [("mean_connect4", ""), ("connect4", "")]
 
 
@@ -141,23 +146,39 @@ def test_grade_without_assignment_detects_each_file(tmp_path, capsys):
 
     c4 = pd.read_csv(out / "connect4" / "scores.csv")
     dab = pd.read_csv(out / "dots_and_boxes" / "scores.csv")
-    assert sorted(c4["submission"]) == ["connect4_that_mentions_boxes", "mean_connect4"]
+    mean = pd.read_csv(out / "mean_connect4" / "scores.csv")
+    assert list(c4["submission"]) == ["connect4_that_mentions_boxes"]
     assert list(dab["submission"]) == ["dots_and_boxes_old_layout_no_title"]
-    assert (c4["max_total"] == 110).all() and (dab["max_total"] == 110).all()
+    assert list(mean["submission"]) == ["mean_connect4"]
+    assert (c4["max_total"] == 110).all() and (dab["max_total"] == 110).all() and (mean["max_total"] == 11).all()
 
     everyone = pd.read_csv(out / "scores.csv", keep_default_na=False).set_index("submission")
     assert everyone.columns[0] == "assignment"
     assert everyone["assignment"].to_dict() == {
         "connect4_that_mentions_boxes": "connect4", "dots_and_boxes_old_layout_no_title": "dots_and_boxes",
-        "mean_connect4": "connect4", "notes_without_an_assignment": ""}
+        "mean_connect4": "mean_connect4", "notes_without_an_assignment": ""}
     notes = everyone.loc["notes_without_an_assignment"]
     assert notes["status"] == "error"
     assert notes["message"].startswith("could not tell which assignment this is; pass --assignment")
-    assert everyone.loc["mean_connect4", "flag"] == (
-        "looks like Mean Connect 4, which this rubric does not define: graded as Connect 4")
+    assert everyone.get("flag", pd.Series(dtype=str)).get("mean_connect4", "") == ""
     printed = capsys.readouterr().out
     assert "notes_without_an_assignment.txt: could not tell which assignment this is" in printed
-    assert "mean_connect4.ipynb looks like Mean Connect 4, which this rubric does not define: graded as Connect 4" in printed
+    assert "looks like Mean Connect 4" not in printed
+
+
+def test_a_rubric_without_mean_connect4_grades_it_as_connect4_and_flags_it(tmp_path, capsys):
+    folder = _class_folder(tmp_path, CONNECT4, MEAN_CONNECT4)
+    older = tmp_path / "rubric.yaml"
+    rubric_without(tmp_path, "mean_connect4")
+    out = tmp_path / "grades"
+    assert main(["grade", str(folder), "--rubric", str(older), "--out", str(out), "--jobs", "2",
+                 "--no-progress"]) == 0
+    everyone = pd.read_csv(out / "scores.csv", keep_default_na=False).set_index("submission")
+    assert everyone["assignment"].to_dict() == {"connect4_that_mentions_boxes": "connect4", "mean_connect4": "connect4"}
+    assert everyone.loc["mean_connect4", "flag"] == (
+        "looks like Mean Connect 4, which this rubric does not define: graded as Connect 4")
+    assert "mean_connect4.ipynb looks like Mean Connect 4, which this rubric does not define: graded as Connect 4" \
+        in capsys.readouterr().out
 
 
 def test_notebook_of_another_assignment_is_flagged_in_every_sheet(tmp_path, capsys):

@@ -21,7 +21,7 @@ from IPython.core.inputtransformer2 import TransformerManager
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "submissions"
 README = SAMPLES / "README.md"
-ASSIGNMENTS = ("connect4", "dots_and_boxes", "tictactoe")
+ASSIGNMENTS = ("connect4", "dots_and_boxes", "tictactoe", "mean_connect4")
 
 
 def readme_rows() -> dict[str, dict]:

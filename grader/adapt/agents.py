@@ -139,6 +139,8 @@ class StudentAgent:
                 continue
             if action in legal:
                 return action, reading
+            if reading == "the move itself" and isinstance(action, tuple):
+                return None, ""  # a pair that is a move (Mean Connect 4's (from, to)) is no (move, value) pair
         new_board = decode_result_board(rep, value)
         if new_board is not None:
             for action in legal:

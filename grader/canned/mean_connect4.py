@@ -29,7 +29,9 @@ def cases(game: MeanConnect4, role: str) -> list[Case]:
     """The canned cases for ``role`` at ``game``'s size (none on boards smaller than 4x5)."""
     if game.rows < 4 or game.cols < 5 or game.k != 4:
         return []
-    return unique({"actions": _actions, "result": _result, "terminal": _terminal, "utility": _utility}[role](game))
+    found = {"actions": _actions, "result": _result, "terminal": _terminal, "utility": _utility}[role](game)
+    # A reading of the rule may forbid a move the reference allows (a disc back into its own column).
+    return unique([case for case in found if case.action is None or case.action in game.actions(case.state)])
 
 
 def position(game: MeanConnect4, corner: str, to_move: int) -> MeanC4State:

@@ -93,6 +93,18 @@ class Game(ABC):
             state = self.result(state, rng.choice(self.actions(state)))
         return self.utility(state, 1)
 
+    def readings(self) -> list["Game"]:
+        """This game under each reading of its rules that the assignment's text allows, this one first.
+
+        Most rules are unambiguous (just ``[self]``); the grader judges a student by the reading
+        their own code shows (Mean Connect 4 leaves some points open).
+        """
+        return [self]
+
+    def reading_words(self) -> str:
+        """This reading of the rules in words, for feedback ('' when the rules leave nothing open)."""
+        return ""
+
     @abstractmethod
     def dimensions(self) -> dict[str, int]:
         """The board size as ``load_game``'s keyword arguments, e.g. ``{'rows': 6, 'cols': 7, 'k': 4}``."""

@@ -91,6 +91,20 @@ class MeanConnect4(Connect4):
             "max_plies": self.max_plies,
         }
 
+    def readings(self) -> list[MeanConnect4]:
+        """Every combination of the open points the text allows, the reference's reading first."""
+        size = {"rows": self.rows, "cols": self.cols, "k": self.k, "max_plies": self.max_plies}
+        reference = MeanConnect4(**size)
+        others = [MeanConnect4(**size, same_column=same, keeps_colour=keeps)
+                  for keeps in (True, False) for same in (True, False)]
+        return [reference] + [game for game in others if game != reference]
+
+    def reading_words(self) -> str:
+        """E.g. 'the moved disc keeps the opponent's colour and may go back into its own column'."""
+        colour = "keeps the opponent's colour" if self.keeps_colour else "becomes the mover's disc"
+        column = "may go back into its own column" if self.same_column else "must go to another column"
+        return f"the moved disc {colour} and {column}"
+
     # --- the textbook's functions ---
 
     def initial_state(self) -> MeanC4State:
