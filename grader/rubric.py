@@ -6,13 +6,25 @@ so an instructor can fix a rubric without reading our code.
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-BUNDLED_RUBRIC = Path(__file__).resolve().parent.parent / "rubric.yaml"
+
+def bundled_rubric() -> Path:
+    """The rubric that ships with the grader: the copy a wheel carries inside the package (``setup.py``
+    puts it there at build time), else the repository's top-level ``rubric.yaml`` (a source checkout or
+    an editable install)."""
+    packaged = resources.files("grader").joinpath("rubric.yaml")
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parent.parent / "rubric.yaml"
+
+
+BUNDLED_RUBRIC = bundled_rubric()
 
 
 class RubricError(ValueError):

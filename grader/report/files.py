@@ -8,6 +8,7 @@ same results twice gives the same bytes.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tempfile
@@ -29,12 +30,21 @@ def submission_filename(submission: str) -> str:
     return name or "submission"
 
 
+@functools.cache
+def new_file_mode() -> int:
+    """The permissions ``open()`` would give a new file here: ``0o666`` less the process's umask."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def write_text(path: str | os.PathLike[str], text: str) -> Path:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically; return the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, new_file_mode())  # mkstemp makes 0600: the instructor's group must read the reports too
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
         os.replace(temporary, path)
