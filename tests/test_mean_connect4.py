@@ -289,3 +289,17 @@ def test_heuristic_alpha_beta_takes_a_win_that_only_a_mean_move_gives():
     game = MeanConnect4(4, 5)
     state = game.from_course(picture("...../...../...x./xxxo."), to_move=1)
     assert make_agent("alphabeta:2").choose(game, state) in [(3, t) for t in range(5)]
+
+
+def test_the_leaderboard_replay_draws_which_disc_a_mean_move_moved():
+    from grader.tournament.leaderboard_page import svg_positions
+    from grader.tournament.records import GameRecord
+
+    # JSON has no tuples: the recorded mean move is the list [3, 5].
+    record = GameRecord("g", "g", "mean_connect4", {}, "a", "b", [], [3, [3, 5]], [1, -1], 0, "unfinished")
+    drawings = svg_positions(MeanConnect4())(record)
+    assert len(drawings) == 3
+    drop, mean = drawings[1], drawings[2]
+    assert drop.count("<polygon") == 1  # the drop's column
+    assert mean.count("<polygon") == 2  # arrows: up at the source column, down at the target
+    assert mean.count("<circle") == drop.count("<circle") + 1  # a ring where the moved disc was
