@@ -41,6 +41,15 @@ def test_calls_are_counted_only_when_asked(box):
     assert "<listcomp>" not in calls and "<genexpr>" not in calls
 
 
+def test_helpers_that_call_nothing_counted_are_counted_but_left_out_of_the_call_tree(box):
+    counted = box.call_with("minimax_agent", (2,), count_calls=True).counted
+    names = [f.name for f in counted.functions]
+    leaf = names.index("value_of")  # called at every leaf, calls nothing of the submission
+    assert counted.functions[leaf].calls == 9
+    assert all(function != leaf for function, _ in counted.calls)
+    assert len(counted.calls) == 1 + 13  # the agent and minimax's calls
+
+
 def test_a_recursive_function_visits_the_whole_tree_without_pruning(box):
     found = searched(box, "minimax_agent", 3)
     assert found.functions == ("minimax",)
@@ -131,3 +140,47 @@ def test_what_cannot_be_counted_is_not_charged(connect4_position):
     game, state = connect4_position
     verdict = judge(game, state, SearchCalls(problem="no function calls itself"), asked_depth=4)
     assert verdict.kind == "not counted" and not verdict.charged
+
+
+# --- the check through the real pipeline ------------------------------------------------------------
+
+
+def check_on_course_solution(extra_cell: str = ""):
+    from grader.adapt import adapt
+    from grader.checks.context import CheckContext
+    from grader.grading import run_check
+    from grader.rubric import load_rubric
+    from reference.course import reference_cells
+
+    rubric = load_rubric().assignment("connect4")
+    game = rubric.make_game()
+    spec = next(s for task in rubric.tasks for s in task.checks if s.kind == "search_nodes")
+    cells = [c.source for c in reference_cells("connect4") if c.kind == "code"] + [extra_cell]
+    with Sandbox(cells, Limits(call_timeout=10.0)) as box:
+        ctx = CheckContext(rubric, game, adapt(box, game, rubric.functions, timeout=2.0), sandbox=box, seed=0)
+        return run_check(ctx, "Task 3", spec)
+
+
+def test_the_course_solution_keeps_every_point_with_its_depth_parameter_set():
+    result = check_on_course_solution()
+    assert result.points == result.max_points, result.message
+    assert "with max_depth=4" in result.message and "alpha_beta_search.<locals>.value" in result.message
+
+
+def test_the_course_solution_without_its_cutoff_test_loses_every_point_and_is_told_why():
+    from validity_mutants import MUTANTS
+
+    mutant = next(m for m in MUTANTS if m.name == "c4_alpha_beta_no_pruning")
+    result = check_on_course_solution(mutant.cell)
+    assert result.points == 0 and result.status == "failed"
+    assert "as many as minimax without pruning" in result.message and "alpha >= beta" in result.message
+    assert result.boards and "no pruning" in result.boards[0].caption
+
+
+def test_a_move_that_fails_earns_nothing_but_a_search_that_cannot_be_counted_is_not_charged():
+    from grader.checks.search_nodes import Verdict, outcome
+
+    failed = outcome([Verdict("no move", "no legal move to count the search of: raised ValueError")] * 2, [], 4, None)
+    assert failed.fraction == 0
+    uncounted = outcome([Verdict("not counted", "no function of the submission calls itself")] * 2, [], 4, None)
+    assert uncounted.fraction == 1 and "not charged" in uncounted.message

@@ -13,10 +13,11 @@ game tree alone (``reference.agents.minimax.minimax_levels``), not on move order
   count legitimately, and are never charged. A search that stops one level short of ``d`` may be
   scoring the last level in the parent, so it is not charged either.
 
-When nothing can be counted (no function of the submission calls itself: a search written with an
-explicit stack, an agent that does not search, a move that failed) the position is not charged:
-other checks judge such agents by their moves, and this check gives full points and says why. Moves
-that fail (timeouts, exceptions) are the other agent checks' business, so they are not charged here.
+When the search cannot be counted (no function of the submission calls itself: a search written
+with an explicit stack, or an agent that does not search) the position is not charged: other checks
+judge such agents by their moves, and this check gives full points and says why. Nor is a move that
+runs out of time while it is counted (counting slows it down; the timing checks judge its speed): the
+check stops asking after one. A move that raises or is not legal earns nothing, as at every agent check.
 
 Params: ``positions`` (default 3), ``depth`` passed to an agent that takes one (default 4 for
 Connect 4, 3 otherwise).
@@ -32,7 +33,7 @@ from grader.adapt import StudentAgent
 from grader.adapt.search_parameters import search_role
 from grader.adapt.search_tree import Search, read_search
 from grader.checks import Outcome, share
-from grader.checks._agent_moves import agent_or_outcome, move_limit, show_move
+from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.context import CheckContext
 from grader.rubric import CheckSpec
 from reference.agents.alphabeta import AlphaBetaAgent
@@ -44,20 +45,21 @@ TARGET = "agent"
 WORDS = "positions searched"
 
 #: how much longer than the move limit a counted move may take (the trace hook slows the search)
-COUNTING_SLOWDOWN = 3.0
+COUNTING_SLOWDOWN = 4.0
+TIMED_OUT = "the move was not finished in time while its calls were counted (its speed is judged by the timing checks)"
 
 
 @dataclass(frozen=True)
 class Verdict:
     """What the count says about the search on one position: ``kind`` is 'fine', 'not counted',
-    'no pruning' or 'too deep'; ``words`` says it to the student."""
+    'no pruning', 'too deep' or 'no move'; ``words`` says it to the student."""
 
     kind: str
     words: str
 
     @property
     def charged(self) -> bool:
-        return self.kind in ("no pruning", "too deep")
+        return self.kind in ("no pruning", "too deep", "no move")
 
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
@@ -74,14 +76,15 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
 
     verdicts, boards = [], []
     for i, state in enumerate(search_positions(ctx.game, count, depth, seed)):
-        if time.perf_counter() > deadline:
-            verdicts.append(Verdict("not counted", "the check's time budget was used up"))
+        if time.perf_counter() > deadline or any(v.words == TIMED_OUT for v in verdicts):
+            verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
             continue
         move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit, options=options,
                           count_calls=True)
-        if not move.ok or move.counted is None:
-            verdict = Verdict("not counted", "the move failed, so its search could not be counted (the other "
-                              "agent checks show why)")
+        if move.kind == "timeout":
+            verdict = Verdict("not counted", TIMED_OUT)
+        elif not move.ok or move.counted is None:
+            verdict = Verdict("no move", f"no legal move to count the search of: {failure_words(move, limit)}")
         else:
             verdict = judge(ctx.game, state, read_search(move.counted), depth if depth_name else None, depth_name)
         verdicts.append(verdict)
