@@ -11,6 +11,14 @@ from grader.grading import seeding_cell
 from grader.sandbox import Limits, Sandbox
 
 
+def graded_way(file: str, assignment: str):
+    """A student file loaded as grading loads it (the calling shims first) and adapted."""
+    source = (STUDENTS / file).read_text()
+    box = Sandbox([seeding_cell(0), source], Limits(call_timeout=2.0))
+    game, functions = functions_of(assignment)
+    return box, adapt(box, game, functions, source=source)
+
+
 def test_transition_with_no_telling_name_is_found_by_its_boards():
     box, student = adapted("c4_names_outside_the_lists.py", "connect4")
     with box:
@@ -153,3 +161,57 @@ def test_depth_is_read_from_the_students_own_calls():
     assert depth_from_calls(source + "minimax(board, depth=3)\n", "minimax", 1, "depth") is None  # two depths
     assert depth_from_calls("minimax(board, 6, -1, 1, True)", "minimax", 1, "depth") == 6
     assert depth_from_calls("def f(:", "minimax", 1, "depth") is None
+
+
+def test_textbook_game_class_is_played_through_an_object_of_it():
+    """class TicTacToe(Game) with GameState named tuples and agents player(game, state): no object of it
+    at the top level, so the grader makes one; its initial attribute is the initial state."""
+    box, student = graded_way("textbook_game_classes.py", "tictactoe")
+    with box:
+        bound = {role: b.name for role, b in student.interface.bindings.items()}
+        assert bound == {"initial_state": "tictactoe_game.initial", "actions": "tictactoe_game.actions",
+                         "result": "tictactoe_game.result", "terminal": "tictactoe_game.terminal_test",
+                         "utility": "tictactoe_game.utility"}
+        assert not any(b.note for b in student.interface.bindings.values())
+        assert student.initial_state().value == student.game.to_course(student.game.initial_state())
+        agrees_with_reference(student, student.game)
+        agent = find_agent(box, student.names, student.game, student.representation, "minimax_player",
+                           ["alpha_beta_player"], labels=["random_player", "minimax_player"],
+                           source=student.source, game_object=student.game_object)
+        assert agent.order == ("game", "state")
+        board = ["x", "x", " ", "o", "o", " ", " ", " ", " "]
+        assert agent.move(board, 1).action == 2  # takes the win
+        assert agent.move(["x", " ", " ", "o", "o", " ", "x", " ", " "], 1).action == 5  # blocks
+
+
+def test_of_several_game_classes_the_one_whose_methods_agree_plays_every_role():
+    """ConnectFour(TicTacToe): the tic-tac-toe object's result fits Connect 4 boards too, but its actions do
+    not; all roles come from one object, the Connect 4 one, and the agents get that object."""
+    box, student = graded_way("textbook_game_classes.py", "connect4")
+    with box:
+        assert {b.name.split(".")[0] for b in student.interface.bindings.values()} == {"connectfour_game"}
+        assert student.game_object == "connectfour_game"
+        agrees_with_reference(student, student.game)
+        agent = find_agent(box, student.names, student.game, student.representation, "alpha_beta_player",
+                           ["alpha_beta_player"], labels=["random_player", "alpha_beta_player"],
+                           source=student.source, game_object=student.game_object)
+        board = np.zeros((6, 7), dtype=int)
+        board[5, 0:3] = 1
+        board[4, 0:3] = -1
+        assert agent.move(board, 1).action == 3
+
+
+def test_a_textbook_result_that_misses_a_win_is_charged_for_the_utility_it_records():
+    """The textbook's result() works out the utility of the new state: a wrong one makes its answer a
+    state that contradicts its own board, said as such."""
+    source = (STUDENTS / "textbook_game_classes.py").read_text().replace(
+        "for dx, dy in ((0, 1), (1, 0), (1, -1), (1, 1)):", "for dx, dy in ((0, 1), (1, 0)):")
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    game, functions = functions_of("connect4")
+    with box:
+        student = adapt(box, game, functions, source=source)
+        state = game.initial_state()
+        for column in (0, 1, 1, 2, 2, 3, 2, 3, 3, 6):  # +1 to complete a rising diagonal in column 3
+            state = game.result(state, column)
+        reply = student.result(game.to_course(state), 1, 3)
+        assert not reply.ok and "its utility is 0, but for its board it would be 1" in reply.error

@@ -156,3 +156,14 @@ def test_nbgrader_solution_cells_are_the_only_answer_cells(tmp_path):
     outcome = answers_filled.run(context_for(path), spec("answers_filled"))
     assert outcome.fraction == pytest.approx(1 / 2)
     assert "cell 2 (markdown" in outcome.message and "cell 0" not in outcome.message
+
+
+def test_abstract_methods_of_a_subclassed_base_are_not_placeholders(tmp_path):
+    """The textbook's Game raises NotImplementedError in methods its games override: not unfinished work."""
+    base = ("class Game:\n    def actions(self, state):\n        raise NotImplementedError\n\n"
+            "class TicTacToe(Game):\n    def actions(self, state):\n        return state.moves\n")
+    path = write_notebook(tmp_path, "textbook.ipynb", *CLEAN, new_code_cell(base),
+                          new_code_cell("def result(state, move):\n    raise NotImplementedError"))
+    outcome = answers_filled.run(context_for(path), spec("answers_filled"))
+    assert f"cell {len(CLEAN)} " not in outcome.message  # the base class is filled in
+    assert f"cell {len(CLEAN) + 1} (code: raise NotImplementedError)" in outcome.message

@@ -62,6 +62,7 @@ class StudentAgent:
     notes: list[str] = field(default_factory=list)
     depth: int = DEFAULT_DEPTH  # for a search called with its depth: the depth to pass
     maximizing_side: int | None = None  # for a search told whether it maximizes: the player that does (None: the mover)
+    game_object: str | None = None  # for agents taking the game (``player(game, state)``): the object's name
 
     def move(self, board: Any, player: int, timeout: float | None = None, *, options: Mapping[str, Any] | None = None,
              count_calls: bool = False) -> Move:
@@ -82,7 +83,11 @@ class StudentAgent:
         else:
             values = {"state": lambda: rep.encode_board(board), "player": lambda: rep.encode_player(player)}
             maximizing = self.maximizing_side in (None, player)
-            args = [values[r]() if r in values else opening_value(r, self.depth, maximizing) for r in self.order]
+            args = [values[r]() if r in values else opening_value(r, self.depth, maximizing)
+                    for r in self.order if r != "game"]
+            if "game" in self.order and isinstance(target, str):  # player(game, state): the object is in the worker
+                args = [target, self.game_object, self.order.index("game"), *args]
+                target = conventions.GAME_CALL
         start = time.perf_counter()
         if options or count_calls:
             r = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, count_calls=count_calls)
@@ -110,6 +115,7 @@ class StudentAgent:
         except (AttributeError, IndexError):
             shown = {"state": "board", "player": "player"}
         maximizing = self.maximizing_side in (None, player)
+        shown["game"] = self.game_object or "game"
         return f"{self.name}({', '.join(shown.get(r) or str(opening_value(r, self.depth, maximizing)) for r in self.order)})"
 
     def _target_for(self, player: int, timeout: float | None) -> Any:
@@ -151,7 +157,7 @@ class StudentAgent:
 
 def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
                label: str, aliases: Sequence[str], *, labels: Sequence[str] = (),
-               timeout: float | None = 2.0, source: str = "") -> StudentAgent | str:
+               timeout: float | None = 2.0, source: str = "", game_object: str | None = None) -> StudentAgent | str:
     """The agent the rubric calls ``label``, found by its name and confirmed by its moves, or the reason
     there is none.
 
@@ -176,7 +182,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
                                and not any(w in normalise(c.target) for w in candidates.role_words(label))))
     named = [c for c in ranked if c.tier == 0] or [c for c in ranked if c.tier == 1]
     if len(named) == 1:  # the template's name, or the only rubric name: the student's agent
-        return _agent_for(caller, game, representation, named[0], source)
+        return _agent_for(caller, game, representation, named[0], source, game_object)
     fallback: StudentAgent | None = None  # the first agent named for the label, though it failed the probe
     why_not: str | None = None  # why the first rubric-named candidate could not be built
     board, player = _late_position(game)
@@ -186,7 +192,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
             if unnamed >= UNNAMED_LIMIT or any(w in normalise(cand.target) for w in other_words):
                 continue
             unnamed += 1
-        agent = _agent_for(caller, game, representation, cand, source)
+        agent = _agent_for(caller, game, representation, cand, source, game_object)
         if isinstance(agent, str):
             why_not = why_not or (agent if cand.tier <= 1 else None)
             continue
@@ -204,7 +210,8 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
             fallback = agent
     if fallback is not None or why_not is not None:
         return fallback or why_not
-    shared = _shared_search(caller, names, game, representation, label, others, board, player, timeout, source)
+    shared = _shared_search(caller, names, game, representation, label, others, board, player, timeout, source,
+                            game_object)
     if shared is not None:
         return shared
     tried = f" ({', '.join(c.target for c in ranked[:4])} did not answer a legal move)" if ranked else ""
@@ -213,7 +220,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
 
 def _shared_search(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
                    label: str, others: Sequence[str], board: Any, player: int, timeout: float | None,
-                   source: str) -> StudentAgent | None:
+                   source: str, game_object: str | None) -> StudentAgent | None:
     """One search serving two labels: with nothing named for a heuristic cutoff agent, an alpha-beta
     agent that takes a depth is one (tutorials write a single ``minimax(board, depth, alpha, beta,
     maximizing)``); with nothing named for alpha-beta, the heuristic alpha-beta agent is one. Said in
@@ -231,7 +238,7 @@ def _shared_search(caller: Caller, names: Mapping[str, NameInfo], game: Game, re
         for cand in candidates.rank(names, other, [], classes=True, unnamed=False):
             if NOT_AN_AGENT.search(normalise(cand.target)):
                 continue
-            agent = _agent_for(caller, game, representation, cand, source)
+            agent = _agent_for(caller, game, representation, cand, source, game_object)
             if isinstance(agent, str) or (needs_depth and "depth" not in agent.order and not any(
                     search_parameters.search_role(p.name) == "depth" for p in agent.parameters)):
                 continue
@@ -311,7 +318,7 @@ def _gains(game: Game, state: Any, action: Any) -> bool:
 
 
 def _agent_for(caller: Caller, game: Game, representation: Representation, cand: Candidate,
-               source: str = "") -> StudentAgent | str:
+               source: str = "", game_object: str | None = None) -> StudentAgent | str:
     """A :class:`StudentAgent` over one candidate (a function, an object's method, a class per seat)."""
     hit, info = cand.target, cand.info
     agent = StudentAgent(caller, game, representation, name=hit, target=hit, kind="function")
@@ -335,7 +342,8 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
         member = info.member(method)
         agent.parameters = tuple(member.parameters or ()) if member else ()
         agent.notes.append(f"{hit}: calls the object's .{method}()")
-    agent.order = _agent_order(agent.parameters)
+    agent.game_object = game_object
+    agent.order = _agent_order(agent.parameters, game_object)
     _settle_search(agent, source)
     if agent.order == OBS_CONFIG:
         agent.notes.append(f"{hit}: called Kaggle's way, {hit}(obs, config), with obs.board a flat list of "
@@ -367,16 +375,18 @@ def _late_position(game: Game) -> tuple[Any, int]:
 OBS_CONFIG = ("obs", "config")
 
 
-def _agent_order(parameters: Sequence[Any]) -> tuple[str, ...]:
-    """(board, player) unless the names say (player, board), (obs, config), only a board, or a search
-    that takes its depth, window or maximizing flag too (filled in by the grader)."""
+def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> tuple[str, ...]:
+    """(board, player) unless the names say (player, board), (obs, config), only a board, a search
+    that takes its depth, window or maximizing flag too (filled in by the grader), or the game
+    object beside the state (``player(game, state)``, when the game is written as a class)."""
     params = positional_parameters(parameters)
     if conventions.takes_obs_config([p.name for p in params]):
         return OBS_CONFIG
-    roles = [search_role(p.name) or role_of(p.name) for p in params]
+    roles = ["game" if game_object and p.name.lower() in conventions.GAME_NAMES else
+             search_role(p.name) or role_of(p.name) for p in params]
     required = [r for p, r in zip(params, roles) if not p.has_default]
-    if "state" in required and any(r in SEARCH_ROLES for r in required) and \
-            all(r in ("state", "player", *SEARCH_ROLES) for r in required) and len(set(required)) == len(required):
+    if "state" in required and any(r in (*SEARCH_ROLES, "game") for r in required) and \
+            all(r in ("state", "player", "game", *SEARCH_ROLES) for r in required) and len(set(required)) == len(required):
         return tuple(required)
     if required[:2] == ["player", "state"]:
         return ("player", "state")

@@ -1,6 +1,9 @@
 """Calling conventions of other environments, run inside the sandbox so student code gets the
 objects it expects.
 
+Games written as classes (the textbook's) call their agents ``player(game, state)``: the game object
+lives in the worker, so :data:`GAME_CALL` puts it among the plain arguments there.
+
 Kaggle's ConnectX calls ``agent(obs, config)`` with attribute-style dicts: ``obs.board`` a flat list of
 rows*columns cells (0 empty, 1 and 2 the players, row 0 on top), ``obs.mark`` the player to move (1 or
 2), ``config.rows``/``columns``/``inarow``. Such objects cannot cross the sandbox's plain-data wire, so
@@ -16,6 +19,8 @@ import numpy as np
 
 #: the function that calls an ``agent(obs, config)`` inside the sandbox
 OBS_CONFIG_CALL = "__grader_obs_config_call__"
+#: the function that calls an agent with the submission's game object among its arguments
+GAME_CALL = "__grader_game_call__"
 
 SHIM_CELL = f'''
 def {OBS_CONFIG_CALL}(target, board, mark, rows, columns, inarow):
@@ -33,7 +38,22 @@ def {OBS_CONFIG_CALL}(target, board, mark, rows, columns, inarow):
     for name in path:
         fn = getattr(fn, name)
     return fn(obs, config)
+
+
+def {GAME_CALL}(target, game_path, position, *args):
+    def find(path):
+        head, *rest = path.split(".")
+        obj = globals()[head]
+        for name in rest:
+            obj = getattr(obj, name)
+        return obj
+    args = list(args)
+    args.insert(position, find(game_path))
+    return find(target)(*args)
 '''
+
+#: parameter names that take the game object (``player(game, state)``, ``alpha_beta_search(state, game)``)
+GAME_NAMES = ("game", "g", "problem", "env", "environment", "the_game")
 
 #: parameter names that say an agent takes Kaggle's (observation, configuration)
 OBS_NAMES = ("obs", "observation", "observations", "ob")

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 import numpy as np
 
 from grader.adapt import representations, returns
-from grader.adapt import candidates
+from grader.adapt import candidates, game_objects
 from grader.adapt.candidates import Candidate
 from grader.adapt.representations.base import NotThisRepresentation, Representation
 from grader.adapt.signatures import argument_orders, positional_parameters, role_of
@@ -42,6 +42,8 @@ class Caller(Protocol):
 
     def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult: ...
 
+    def read(self, target: Any, *, timeout: float | None = None) -> CallResult: ...
+
     def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None, *,
                   timeout: float | None = None, return_args: bool = False, count_calls: bool = False) -> CallResult: ...
 
@@ -59,6 +61,7 @@ class Binding:
     note: str = ""
     says: tuple[str, ...] = ()  # the adaptations this binding makes, in words (said once it is chosen)
     in_place: bool = False  # result: changes the board it is given and returns nothing; the board is read after
+    read: bool = False  # initial_state: an attribute read, not a call (a game object's ``initial``)
 
 
 @dataclass
@@ -189,6 +192,15 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         _say_name(iface, "initial_state", cand)
     elif pick is not None:
         iface.problems["initial_state"] = f"{pick[0].target}() did not return a board"
+    if initial is None:  # a game object's initial state (the textbook's ``game.initial``)
+        for target in game_objects.initial_attributes(names):
+            r = caller.read(target, timeout=timeout)
+            if r.ok and representations.candidates(game, r.value):
+                initial = r.value
+                iface.bindings["initial_state"] = Binding("initial_state", target, (), read=True)
+                iface.problems.pop("initial_state", None)
+                iface.adaptations.append(f"uses your {target} as initial_state()")
+                break
     if initial is None:
         found = _module_board(caller, names, game, timeout)
         if found is not None:

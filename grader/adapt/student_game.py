@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from grader.adapt import returns
+from grader.adapt import game_objects, returns
 from grader.adapt.infer import Caller, Interface, decode_result_board
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
@@ -53,6 +53,11 @@ class StudentGame:
     def representation(self):
         return self.interface.representation
 
+    @property
+    def game_object(self) -> str | None:
+        """The object whose methods play the roles, when the game is written as a class."""
+        return game_objects.game_object([b.name for b in self.interface.bindings.values()])
+
     def has(self, role: str) -> bool:
         return role in self.interface.bindings
 
@@ -61,6 +66,8 @@ class StudentGame:
         binding = self.interface.bindings.get(role)
         if binding is None:
             return f"{role}(...)"
+        if binding.read:
+            return binding.name
         rep = self.representation
         shown = {"state": lambda: "board",
                  "player": lambda: "player" if player is None else repr(rep.encode_player(player)),
@@ -81,7 +88,9 @@ class StudentGame:
             why = self.interface.problems.get(role, f"no {role} function was found")
             return Reply(False, error=why, kind="missing", call=call), None, []
         args = self.interface.arguments(role, board, player, action) if role != "initial_state" else []
-        if return_args:
+        if binding.read:
+            r = self.caller.read(binding.name, timeout=self.timeout)
+        elif return_args:
             r = self.caller.call_with(binding.name, args, {}, timeout=self.timeout, return_args=True)
         else:
             r = self.caller.call(binding.name, *args, timeout=self.timeout)
@@ -187,8 +196,13 @@ class StudentGame:
     def _decode_board(self, reply: Reply, raw: Any) -> Reply:
         board = decode_result_board(self.representation, raw)
         if board is None:
+            try:
+                self.representation.decode_board(raw)
+                why = ""
+            except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError) as e:
+                why = f": {e}"
             return _unreadable(reply, f"returned {_short(raw)}, which is not a board "
-                                      f"({self.representation.describe()})")
+                                      f"({self.representation.describe()}){why}")
         reply.value = board
         return reply
 

@@ -73,6 +73,16 @@ def _result(game: Connect4) -> list[Case]:
     if won is not None:
         state, move = won
         out.append(Case(state, move, "the winning move: the disc is placed like any other"))
+    # wins in the other directions: a result() that also works out who won (the textbook's) must see them
+    directions = {}
+    for why, cells in edge_lines(game):
+        if len(cells) > 1:
+            directions.setdefault((cells[1][0] - cells[0][0], cells[1][1] - cells[0][1]), (why, cells))
+    for step, (why, cells) in directions.items():
+        won = None if step == (0, 1) else _win(game, cells, -1)  # the horizontal win is above
+        if won is not None:
+            state, move = won
+            out.append(Case(state, move, f"a winning move {why}: the disc is placed like any other"))
     return out
 
 

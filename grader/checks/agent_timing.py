@@ -123,11 +123,8 @@ def resized(agent: StudentAgent, game: Game) -> StudentAgent:
 
     Agents that are classes get fresh instances per seat (they may have read the size when built).
     """
-    rep = agent.representation
-    if not dataclasses.is_dataclass(rep) or not {"rows", "cols"} <= {f.name for f in dataclasses.fields(rep)}:
-        raise TypeError(f"the representation {rep!r} cannot be resized")
-    return dataclasses.replace(agent, game=game, representation=dataclasses.replace(rep, rows=game.rows, cols=game.cols),
-                               seats={})
+    return dataclasses.replace(agent, game=game, seats={},
+                               representation=agent.representation.at_size(game.rows, game.cols, game))
 
 
 def _at_game(agent: StudentAgent, game: Game) -> StudentAgent:

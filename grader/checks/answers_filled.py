@@ -1,6 +1,7 @@
 """The notebook's answer cells are filled in: no template placeholder is left behind.
 
-A code cell is unfilled while it still has the template's ``raise NotImplementedError``, a
+A code cell is unfilled while it still has the template's ``raise NotImplementedError`` (not the
+abstract method of a base class that the code subclasses: the textbook's ``Game``), a
 "YOUR CODE HERE" line or a ``# TODO`` comment; a markdown cell while it still says "YOUR ANSWER
 HERE". Which cells are answer cells:
 
@@ -16,6 +17,7 @@ and nbgrader marks are read from the .ipynb file itself.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,10 +52,39 @@ class AnswerCell:
         return not self.placeholders
 
 
-def placeholders_in(source: str, cell_type: str) -> tuple[str, ...]:
-    """The template placeholders still in a cell's source (none: the cell is filled in)."""
+def placeholders_in(source: str, cell_type: str, bases: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The template placeholders still in a cell's source (none: the cell is filled in); ``bases`` are
+    the classes the code subclasses, whose ``raise NotImplementedError`` methods are abstract."""
     patterns = CODE_PLACEHOLDERS if cell_type == "code" else MARKDOWN_PLACEHOLDERS
-    return tuple(name for name, pattern in patterns.items() if pattern.search(source))
+    found = tuple(name for name, pattern in patterns.items() if pattern.search(source))
+    if "raise NotImplementedError" in found and bases and not _placeholder_raises(source, bases):
+        found = tuple(name for name in found if name != "raise NotImplementedError")
+    return found
+
+
+def subclassed(sources: list[str]) -> frozenset[str]:
+    """Names of the classes that some class in the code derives from."""
+    names: set[str] = set()
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        names |= {b.id for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+                  for b in node.bases if isinstance(b, ast.Name)}
+    return frozenset(names)
+
+
+def _placeholder_raises(source: str, bases: frozenset[str]) -> bool:
+    """Whether a ``raise NotImplementedError`` stands outside the abstract methods of ``bases``."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return True
+    abstract = {id(node) for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef) and cls.name in bases
+                for node in ast.walk(cls)}
+    return any(isinstance(node, ast.Raise) and id(node) not in abstract and "NotImplementedError" in ast.unparse(node)
+               for node in ast.walk(tree))
 
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
@@ -66,7 +97,8 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
         cells, total = marked, len(marked)
         how = "marked as answer cells by nbgrader"
     else:
-        cells = [AnswerCell(c.index, "code", placeholders_in(c.source, "code")) for c in submission.cells]
+        bases = subclassed([c.source for c in submission.cells])
+        cells = [AnswerCell(c.index, "code", placeholders_in(c.source, "code", bases)) for c in submission.cells]
         if notebook is not None:
             cells += [AnswerCell(i, "markdown", found) for i, c in enumerate(notebook.cells)
                       if c.cell_type == "markdown" and (found := placeholders_in(c.source, "markdown"))]

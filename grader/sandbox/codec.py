@@ -278,6 +278,13 @@ def _decode(x: Any, depth: int, budget: list, where: str) -> Any:
     raise CodecError(f"{where}: unknown tag {str(tag)[:40]!r}")
 
 
+def record(name: str, fields: tuple[str, ...], values: list[Any]) -> tuple:
+    """A named tuple ``name(fields)`` holding ``values``, which crosses to the worker as a record."""
+    if not _identifiers(name, *fields):
+        raise CodecError(f"a record needs identifiers, got {name!r}{fields!r}")
+    return _record_class(name, tuple(fields))(*values)
+
+
 def _record_class(name: str, fields: tuple[str, ...]) -> type:
     """The submission's own class for a record (in the worker), else a named tuple made here once."""
     own = record_classes(name, fields) if record_classes is not None else None

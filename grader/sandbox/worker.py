@@ -683,6 +683,16 @@ def describe_name(name: str, value: object, members: bool = True) -> dict:
                     continue
                 if callable(member):
                     info["members"].append(describe_name(k, member, members=False))
+        if kind == "value":  # an object's own attributes (a game object's ``initial`` state), not called
+            try:
+                own = [k for k in list(getattr(value, "__dict__", {}))[:50] if type(k) is str]
+            except BaseException:  # noqa: BLE001 - a hostile __dict__
+                own = []
+            for k in own:
+                if k.startswith("_") or k in seen:
+                    continue
+                info["members"].append({"name": k, "kind": "value", "type": "", "parameters": None, "doc": "",
+                                        "members": []})
     return info
 
 

@@ -7,6 +7,7 @@ picks the one that the student's own code agrees with.
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -95,6 +96,12 @@ class Representation(ABC):
     @abstractmethod
     def describe(self) -> str:
         """In words, for feedback: what the student's boards look like."""
+
+    def at_size(self, rows: int, cols: int, game: Any) -> "Representation":
+        """The same reading of a board of another size (agents are also timed on smaller boards)."""
+        if not dataclasses.is_dataclass(self) or not {"rows", "cols"} <= {f.name for f in dataclasses.fields(self)}:
+            raise TypeError(f"boards read as {self.describe()} cannot be resized")
+        return dataclasses.replace(self, rows=rows, cols=cols)
 
     def encode_row(self, action: Any, board: Any) -> Any:
         """The row a move lands in, for transitions that take it (``drop_piece(board, row, col, piece)``);

@@ -102,6 +102,15 @@ class Connect4Representation(Representation):
         return f"{holder} {shape}, marks {self.symbols}, {order}, {action}{players}"
 
 
+def to_grid(board: Any) -> list[list[int]]:
+    """The course board as rows of +1/-1/0, row 0 on top (for boards kept as a dict of cells)."""
+    return np.asarray(board).tolist()
+
+
+def from_grid(grid: list[list[int]]) -> np.ndarray:
+    return np.array(grid, dtype=np.int64)
+
+
 def candidates(rows: int, cols: int, initial_board: Any | None) -> list[Connect4Representation]:
     """Representations consistent with the student's empty board (or the common ones if unknown)."""
     if initial_board is None:

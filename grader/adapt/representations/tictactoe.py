@@ -75,6 +75,16 @@ class TicTacToeRepresentation(Representation):
         return f"{holder}, {shape}, marks {self.symbols}, {moves}"
 
 
+def to_grid(board: Any, cols: int) -> list[list[int]]:
+    """The course board as rows of +1/-1/0 (for boards kept as a dict of cells)."""
+    marks = [COURSE_MARK[v] for v in board]
+    return [marks[r:r + cols] for r in range(0, len(marks), cols)]
+
+
+def from_grid(grid: list[list[int]]) -> list[str]:
+    return [COURSE_SYMBOL[v] for row in grid for v in row]
+
+
 def candidates(rows: int, cols: int, initial_board: Any | None) -> list[TicTacToeRepresentation]:
     """Representations consistent with the student's empty board (or the course's if unknown)."""
     if initial_board is None:

@@ -1,0 +1,114 @@
+"""Games written as classes, the textbook's way: ``class TicTacToe(Game)`` with methods ``actions``,
+``result``, ``utility``, ``terminal_test``, ``to_move`` and an ``initial`` state.
+
+Methods of module-level objects are already candidates for the roles. A game class of which the
+code never makes an object at the top level (copied games modules rarely do) gets objects made
+here, one per plausible board size: its defaults, and the rubric's rows and columns passed to its
+two size parameters both ways round (``ConnectFour(h=7, v=6)`` counts columns first in one version
+of the textbook and rows first in another). Which object's methods play the roles is decided by
+their behaviour, like everything else in ``grader.adapt``. An object's ``initial`` attribute can be
+its initial state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from grader.adapt.candidates import ROLE_WORDS, normalise
+from grader.adapt.signatures import positional_parameters
+from grader.sandbox.results import NameInfo, Parameter
+
+#: a class is a game when its method names say at least this many of these roles
+GAME_ROLES = ("actions", "result", "terminal", "utility")
+ENOUGH_ROLES = 3
+#: parameter names that give the number of in-a-row needed to win
+K_WORDS = ("k", "inarow", "ninrow", "connect", "winlength", "towin", "line", "streak", "needed")
+#: attribute names that hold a game object's initial state
+INITIAL_WORDS = ("initial", "initialstate", "start", "startstate", "state0", "root")
+
+
+def is_game_class(info: NameInfo) -> bool:
+    """Whether a class's method names cover most of a game's roles."""
+    if info.kind != "class":
+        return False
+    names = [normalise(m.name) for m in info.members if m.callable]
+    covered = {role for role in GAME_ROLES for n in names if any(w in n for w in ROLE_WORDS[role])}
+    return len(covered) >= ENOUGH_ROLES
+
+
+def make_game_objects(sandbox: Any, names: Mapping[str, NameInfo], rows: int, cols: int,
+                      k: int | None) -> list[str]:
+    """Make objects of the game classes nothing at the top level is an object of; what was made, in words."""
+    instantiated = {info.type_name.rsplit(".", 1)[-1] for info in names.values() if info.kind == "value"}
+    notes = []
+    for name, info in names.items():
+        if not is_game_class(info) or name in instantiated or name.startswith("_"):
+            continue
+        for variable, arguments in _constructions(name, info.parameters or (), rows, cols, k):
+            report = sandbox.load([f"{variable} = {name}({arguments})"]).cells[0]
+            if report.ok:
+                notes.append(f"made {variable} = {name}({arguments}) to play its methods (your code makes no "
+                             f"{name} at the top level)")
+    return notes
+
+
+def _constructions(name: str, parameters: tuple[Parameter, ...], rows: int, cols: int,
+                   k: int | None) -> list[tuple[str, str]]:
+    """(variable, arguments) of each object to make: the defaults, then the rubric's size both ways."""
+    params = positional_parameters(parameters)
+    k_param = next((p for p in params if normalise(p.name) in K_WORDS), None)
+    sizes = [p for p in params if p is not k_param and (not p.has_default or _small_int(p.default))]
+    if len(sizes) > 2 or any(not p.has_default for p in params if p not in sizes and p is not k_param):
+        return []
+    base = name.lower()
+    out: list[tuple[str, str]] = []
+    seen: set[tuple] = set()
+    if all(p.has_default for p in params):
+        out.append((f"{base}_game", ""))
+        seen.add(tuple(p.default for p in params))
+    shapes = [(rows, cols), (cols, rows)] if len(sizes) == 2 else [(rows,)] if len(sizes) == 1 else []
+    for shape in shapes:
+        given = {p.name: v for p, v in zip(sizes, shape)}
+        if k_param is not None and k is not None:
+            given[k_param.name] = k
+        effective = tuple(given.get(p.name, p.default) for p in params)
+        if effective in seen:
+            continue
+        seen.add(effective)
+        out.append((f"{base}_{'x'.join(map(str, shape))}", ", ".join(f"{n}={v}" for n, v in given.items())))
+    return out
+
+
+def _small_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 30
+
+
+def initial_attributes(names: Mapping[str, NameInfo]) -> list[str]:
+    """``obj.initial``-style targets: non-callable members of objects of the submission's own classes
+    whose names say they hold the initial state."""
+    own = {n for n, i in names.items() if i.kind == "class"}
+    out = []
+    for name, info in names.items():
+        if info.kind != "value" or info.type_name.rsplit(".", 1)[-1] not in own or name.startswith("_"):
+            continue
+        out += [f"{name}.{m.name}" for m in info.members
+                if not m.callable and normalise(m.name) in INITIAL_WORDS]
+    return out
+
+
+def objects(names: Mapping[str, NameInfo]) -> list[str]:
+    """The module-level objects of the submission's game classes, in the order they were made."""
+    games = {n for n, i in names.items() if is_game_class(i)}
+    return [n for n, i in names.items() if i.kind == "value" and i.type_name.rsplit(".", 1)[-1] in games]
+
+
+def alone(names: Mapping[str, NameInfo], keep: str, others: list[str]) -> dict[str, NameInfo]:
+    """The submission's names with one game object among ``others``: a game class is one unit, so its
+    roles are all taken from the same object."""
+    return {n: i for n, i in names.items() if n == keep or n not in others}
+
+
+def game_object(bound: list[str]) -> str | None:
+    """The object whose methods play the roles (``connectfour_game`` of ``connectfour_game.result``)."""
+    owners = [target.rsplit(".", 1)[0] for target in bound if "." in target]
+    return max(set(owners), key=owners.count) if owners else None

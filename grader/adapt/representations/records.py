@@ -1,0 +1,130 @@
+"""Game states kept as a named tuple around the board: the textbook's ``GameState(to_move, utility,
+board, moves)``.
+
+The fields are read off the student's own initial state: the one some board reading takes for the
+empty board is the board; a player mark is whose turn it is; a list is the remaining moves; a number
+is the state's utility (0 until someone wins). Every other field keeps its initial value. Boards the
+checks send are wrapped the same way, so the student's methods get the states they expect.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
+from grader.sandbox import codec
+
+FIELD_ROLES = ("board", "to_move", "utility", "moves")
+
+
+@dataclass(eq=False)
+class StateRecordRepresentation(Representation):
+    inner: Representation
+    name: str
+    fields: tuple[str, ...]
+    roles: tuple[Any, ...]  # per field: one of FIELD_ROLES, or ("value", v) kept as it was
+    game: Any  # the reference game: whose turn it is and whether someone has won
+
+    @property
+    def players(self) -> tuple[Any, Any]:  # type: ignore[override]
+        return self.inner.players
+
+    def encode_board(self, board: Any) -> Any:
+        state = self.game.from_course(board)
+        won = self.game.terminal(state) and self.game.utility(state, 1)
+        values = {"board": lambda: self.inner.encode_board(board),
+                  "to_move": lambda: self.inner.encode_player(self.game.to_move(state)),
+                  "utility": lambda: 1 if won and won > 0 else -1 if won and won < 0 else 0,
+                  "moves": lambda: self._moves(board, state)}
+        return codec.record(self.name, self.fields, [values[r]() if isinstance(r, str) else r[1] for r in self.roles])
+
+    def at_size(self, rows: int, cols: int, game: Any) -> "StateRecordRepresentation":
+        return dataclasses.replace(self, inner=self.inner.at_size(rows, cols, game), game=game)
+
+    def _moves(self, board: Any, state: Any) -> list[Any]:
+        open_cells = getattr(self.inner, "open_cells", None)
+        if open_cells is not None:
+            return open_cells(board)
+        return [self.inner.encode_action(a, board) for a in self.game.actions(state)]
+
+    def decode_board(self, board: Any) -> Any:
+        """The course board of a state whose other fields agree with it: the textbook's ``result``
+        works out the utility and the remaining moves, so a wrong one is its bug, not the reader's."""
+        if not (isinstance(board, tuple) and len(board) == len(self.fields)):
+            raise NotThisRepresentation(f"expected a {self.name}({', '.join(self.fields)}) state")
+        course = self.inner.decode_board(board[self.roles.index("board")])
+        expected = self.encode_board(course)
+        for field, role, got, want in zip(self.fields, self.roles, board, expected):
+            if role == "utility" and _sign(got) != _sign(want) or \
+                    role == "to_move" and not same_mark(plain(got), want) or \
+                    role == "moves" and _cells(got) != _cells(want):
+                raise NotThisRepresentation(f"its {field} is {_short(got)}, but for its board it would be {_short(want)}")
+        return course
+
+    def encode_action(self, action: Any, board: Any) -> Any:
+        return self.inner.encode_action(action, board)
+
+    def decode_action(self, action: Any, board: Any) -> Any:
+        return self.inner.decode_action(action, board)
+
+    def encode_player(self, player: int) -> Any:
+        return self.inner.encode_player(player)
+
+    def decode_player(self, value: Any) -> int:
+        return self.inner.decode_player(value)
+
+    def describe(self) -> str:
+        return f"{self.name}({', '.join(self.fields)}) states whose {self.fields[self.roles.index('board')]} is a " \
+               f"{self.inner.describe()}"
+
+
+def candidates(initial: Any, game: Any,
+               board_candidates: Callable[[Any, Any], list[Representation]]) -> list[StateRecordRepresentation]:
+    """Readings of a named-tuple initial state (none for anything else). ``board_candidates(value,
+    first_mark)`` lists the board readings of one field's value."""
+    fields = getattr(initial, "_fields", None)
+    if not (isinstance(initial, tuple) and isinstance(fields, tuple) and len(fields) == len(initial)):
+        return []
+    values = [plain(v) for v in initial]
+    marks = [v for v in values if isinstance(v, str) and len(v) <= 2 or isinstance(v, bool)]
+    out: list[StateRecordRepresentation] = []
+    for index, value in enumerate(values):
+        inners = board_candidates(value, marks[0] if marks else None)
+        for inner in inners:
+            roles = tuple("board" if i == index else _role(v, inner) for i, v in enumerate(values))
+            if "to_move" in roles or not marks:
+                out.append(StateRecordRepresentation(inner, type(initial).__name__, fields, roles, game))
+        if out:
+            break
+    return out
+
+
+def _role(value: Any, inner: Representation) -> Any:
+    if any(same_mark(value, p) for p in inner.players[:1]):
+        return "to_move"
+    if isinstance(value, list):
+        return "moves"
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+        return "utility"
+    return ("value", value)
+
+
+def _sign(value: Any) -> int:
+    value = plain(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 2  # not a number: never agrees
+    return (value > 0) - (value < 0)
+
+
+def _cells(value: Any) -> set | None:
+    try:
+        return {tuple(plain(v) for v in cell) for cell in value}
+    except TypeError:
+        return None
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
