@@ -10,6 +10,7 @@ from bs4 import BeautifulSoup
 
 from grader.tournament.leaderboard_page import (
     pack_drawings,
+    render_leaderboard_html,
     svg_positions,
     unpack_drawings,
     write_leaderboard_html,
@@ -95,15 +96,15 @@ def test_leaderboard_is_sorted_by_rating_and_ranked_from_one(standings):
 
 def test_crosstable_shows_row_players_score_against_column_player(records, standings, tmp_path):
     text = standings.crosstable.text()
-    assert text.loc["alice", "bob"] == "3.5/4"
-    assert text.loc["bob", "alice"] == "0.5/4"
-    assert text.loc["alice", "random"] == "1/2"
+    assert text.loc["alice", "bob"] == "3½–½"
+    assert text.loc["bob", "alice"] == "½–3½"
+    assert text.loc["alice", "random"] == "1–1"
     assert text.loc["alice", "alice"] == ""
     fraction = standings.crosstable.fraction()
     assert fraction.loc["alice", "bob"] == pytest.approx(0.875)
     assert pd.isna(fraction.loc["bob", "bob"])
     written = pd.read_csv(write_standings(standings, tmp_path)["crosstable"], index_col=0, keep_default_na=False)
-    assert written.loc["alice", "bob"] == "3.5/4"
+    assert written.loc["alice", "bob"] == "3½–½"  # not a fraction, nor a date to a spreadsheet
     assert list(written.index) == standings.leaderboard.player.tolist()
 
 
@@ -122,8 +123,24 @@ def test_bonus_falls_linearly_over_the_top_n_and_is_zero_below():
 
 def test_random_agent_and_players_not_above_it_get_no_bonus(standings):
     bonus = dict(zip(standings.bonus.player, standings.bonus.bonus))
-    assert bonus["random"] == 0.0 and bonus[HOSTILE] == 0.0
+    assert "random" not in bonus and bonus[HOSTILE] == 0.0
     assert bonus["alice"] == 4.0
+
+
+def test_baselines_get_no_bonus_and_take_no_place_from_a_student(records):
+    """alice made a baseline: bob, rated below her, is the best student and gets the top bonus."""
+    standings = compute_standings(records, bootstrap=0, seed=0, top_n=2, max_bonus=4.0, baselines=["alice"])
+    bonus = dict(zip(standings.bonus.player, standings.bonus.bonus))
+    assert "alice" not in bonus and "random" not in bonus
+    assert bonus["bob"] == 4.0  # the best student, whatever a baseline scored
+    assert standings.bonus.set_index("player").loc["bob", "rank"] == 1
+    assert "never to the reference baselines" in standings.bonus_rule
+    assert "the best gets 4, each place below 2 less, down to 2 at place 2" in standings.bonus_rule
+
+
+def test_the_bonus_rule_is_on_the_leaderboard_page(records, standings):
+    html = render_leaderboard_html(records, standings)
+    assert standings.bonus_rule and standings.bonus_rule in html.replace("&#39;", "'")
 
 
 def test_gradescope_entries_per_player(standings, tmp_path):

@@ -146,7 +146,7 @@ def test_games_per_pair_must_be_even():
 def test_strongest_agent_is_preferred_and_baselines_are_named_for_the_anchor():
     assert agent_preference(TICTACTOE) == ["minimax_player", "random_player"]
     names = [p.name for p in reference_participants(["random", "alphabeta:2"])]
-    assert names == ["random", "ref:alphabeta:2"]
+    assert names == ["ref:random", "ref:alphabeta:2"]  # every baseline named the same way
     with pytest.raises(ValueError, match="valid specs"):
         reference_participants(["alphabeta:two"])
 
@@ -340,7 +340,8 @@ def test_reference_ladder_comes_out_in_order(tmp_path):
     players = reference_participants(["random", "alphabeta:1", "alphabeta:3"])
     result = run_tournament(players, connect4, tmp_path, TournamentOptions(games_per_pair=10, move_seconds=5.0))
     order = result.standings.leaderboard.player.tolist()
-    assert order == ["ref:alphabeta:3", "ref:alphabeta:1", "random"]
+    assert order == ["ref:alphabeta:3", "ref:alphabeta:1", "ref:random"]
+    assert result.standings.bonus.empty  # baselines only: nobody earns a bonus
 
 
 @pytest.mark.slow
@@ -364,7 +365,7 @@ def test_reference_ladder_is_ordered_with_separated_intervals_given_enough_games
 # --- command line -------------------------------------------------------------------------------------
 
 
-def test_grader_tournament_command_writes_standings_and_lists_excluded(tmp_path, capsys):
+def test_grader_tournament_command_writes_standings_and_lists_excluded(tmp_path, capsys, monkeypatch):
     from grader.cli import main
 
     folder = tmp_path / "subs"
@@ -384,8 +385,28 @@ def test_grader_tournament_command_writes_standings_and_lists_excluded(tmp_path,
     records = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
     assert len(records) == 6 * 2
     board = list(csv.DictReader(open(out / "leaderboard.csv")))
-    assert {r["player"] for r in board} == {"wendy", "rand", "random", "ref:alphabeta:1"}
+    assert {r["player"] for r in board} == {"wendy", "rand", "ref:random", "ref:alphabeta:1"}
+    assert {r["player"] for r in csv.DictReader(open(out / "bonus.csv"))} == {"wendy", "rand"}
     assert Path(out / "leaderboard.html").stat().st_size > 1000
+
+    # Run again, finished: nobody is qualified again (no sandbox opened) and no game is replayed.
+    import grader.tournament.qualification as qualification
+
+    def no_sandbox(*args, **kwargs):
+        raise AssertionError("a submission was qualified again")
+
+    monkeypatch.setattr(qualification, "student_participant", no_sandbox)
+    assert main(["tournament", str(folder), "--assignment", "tictactoe", "--out", str(out),
+                 "--baselines", "random,alphabeta:1", "--move-time", "1", "--seed", "5"]) == 0
+    again = capsys.readouterr()
+    assert "0 game(s) played now, 12 already recorded" in again.out and "(as in qualified.json)" in again.err
+    assert len((out / "games.jsonl").read_text().splitlines()) == 12
+
+    (folder / "wendy.py").write_text(WIN_TAKER + "\n# changed\n")  # a changed file is qualified again
+    monkeypatch.undo()
+    assert main(["tournament", str(folder), "--assignment", "tictactoe", "--out", str(out),
+                 "--baselines", "random,alphabeta:1", "--move-time", "1", "--seed", "5"]) == 0
+    assert "wendy: plays minimax_player\n" in capsys.readouterr().err
 
 
 def test_bad_command_lines_say_what_to_fix(tmp_path, capsys):

@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from grader.tournament.participants import Exclusion, Participant, reference_participants, student_participant
+from grader.tournament.participants import Exclusion, Participant, reference_participants
+from grader.tournament.qualification import QUALIFIED_FILE, qualify
 from grader.tournament.referee import FAULT_POLICIES
 from grader.tournament.schedule import openings_for
 from grader.tournament.run import DEFAULT_BASELINES, TournamentOptions, print_leaderboard, run_tournament
@@ -71,16 +72,16 @@ def run_command(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         raise UsageError(f"{folder} is not a folder; give the folder that holds the submissions")
 
-    players: list[Participant] = []
-    excluded: list[Exclusion] = []
-    for path in discover(folder):
-        found = student_participant(path, assignment, args.agent_name, isolation=args.isolation)
-        if isinstance(found, Exclusion):
-            excluded.append(found)
-            print(f"  excluded {found.name}: {found.reason}", file=sys.stderr)
+    def told(verdict: Participant | Exclusion, reused: bool) -> None:
+        earlier = f" (as in {QUALIFIED_FILE})" if reused else ""
+        if isinstance(verdict, Exclusion):
+            print(f"  excluded {verdict.name}: {verdict.reason}{earlier}", file=sys.stderr)
         else:
-            players.append(found)
-            print(f"  {found.name}: plays {found.label}", file=sys.stderr)
+            print(f"  {verdict.name}: plays {verdict.label}{earlier}", file=sys.stderr)
+
+    qualification = qualify(discover(folder), assignment, args.out, args.agent_name, isolation=args.isolation,
+                            on_verdict=told)
+    players, excluded = qualification.players, qualification.excluded
     clash = sorted({p.name for p in players} & {b.name for b in baselines})
     if clash:
         raise UsageError(f"submissions named like baselines: {clash}; rename them or drop those baselines")
@@ -104,5 +105,8 @@ def run_command(args: argparse.Namespace) -> int:
           f"{len(excluded)} excluded; {result.played_now} game(s) played now, {result.skipped} already recorded")
     if result.standings is not None:
         print_leaderboard(result.standings)
-    print(f"-> {args.out}/games.jsonl, leaderboard.csv, crosstable.csv, bonus.csv, leaderboard.html, excluded.csv")
+    print(f"-> {args.out}/games.jsonl, leaderboard.csv, crosstable.csv, bonus.csv, leaderboard.html, excluded.csv, "
+          f"{QUALIFIED_FILE} (who qualified: delete it to qualify everyone again)")
+    if result.standings is not None:
+        print(result.standings.bonus_rule)
     return 0

@@ -263,6 +263,7 @@ def render_leaderboard_html(
         has_boards=render_board is not None,
         colour=score_colour,
         show_bonus=show_bonus,
+        bonus_rule=standings.bonus_rule,
     )
 
 

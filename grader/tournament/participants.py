@@ -19,10 +19,10 @@ from grader.rubric import Assignment
 from grader.sandbox import Sandbox, SandboxError
 from reference.agents import make_agent
 
-#: the name of the random baseline: the ratings are anchored on a player called exactly this
-RANDOM = "random"
-#: prefix of the other reference baselines, e.g. "ref:alphabeta:2"
+#: prefix of every reference baseline's name: "ref:random", "ref:alphabeta:2"
 REFERENCE_PREFIX = "ref:"
+#: the name of the random baseline: the ratings are anchored on a player called exactly this
+RANDOM = REFERENCE_PREFIX + "random"
 #: seconds the untimed warm-up move may take (loading, imports, first-call caches)
 WARM_UP_SECONDS = 30.0
 
@@ -53,14 +53,15 @@ class Exclusion:
 
 
 def reference_participants(baselines: Sequence[str]) -> list[Participant]:
-    """Baselines from specs such as ``["random", "alphabeta:2", "mcts:200"]``; a bad spec raises ValueError."""
+    """Baselines from specs such as ``["random", "alphabeta:2", "mcts:200"]``, named ``ref:<spec>``; a bad
+    spec raises ValueError."""
     out = []
     for spec in baselines:
         spec = spec.strip().lower()
         if not spec:
             continue
         make_agent(spec)  # fail now, with the list of valid specs, not in a worker
-        name = RANDOM if spec == RANDOM else REFERENCE_PREFIX + spec
+        name = REFERENCE_PREFIX + spec
         if any(p.name == name for p in out):
             raise ValueError(f"baseline {spec!r} is listed twice")
         out.append(Participant(name=name, spec=spec))

@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from grader.rubric import Assignment
 from grader.tournament.executors import GameTask, execute
 from grader.tournament.leaderboard_page import svg_positions, write_leaderboard_html
-from grader.tournament.participants import Exclusion, Participant
+from grader.tournament.participants import RANDOM, Exclusion, Participant
 from grader.tournament.records import GameRecord, GameStore
 from grader.tournament.referee import FAULT_POLICIES
 from grader.tournament.schedule import ScheduledGame, balanced_openings, openings_for, round_robin
@@ -94,16 +94,17 @@ def run_tournament(participants: Sequence[Participant], assignment: Assignment, 
             progress(record, played, len(tasks))
     names = set(by_name)
     records = [r for r in store.load() if r.first in names and r.second in names]
-    standings = write_outputs(records, assignment, out, bootstrap=options.bootstrap, seed=options.seed) \
-        if records else None
+    baselines = [p.name for p in participants if p.is_reference]
+    standings = write_outputs(records, assignment, out, bootstrap=options.bootstrap, seed=options.seed,
+                              baselines=baselines) if records else None
     return TournamentResult(records, standings, played, skipped, list(excluded))
 
 
 def write_outputs(records: Sequence[GameRecord], assignment: Assignment, out: Path, *, bootstrap: int = 200,
-                  seed: int = 0) -> Standings:
-    """Standings files and the leaderboard page for ``records``."""
-    anchor = "random" if any("random" in r.players for r in records) else None
-    standings = compute_standings(records, anchor=anchor, bootstrap=bootstrap, seed=seed)
+                  seed: int = 0, baselines: Sequence[str] = ()) -> Standings:
+    """Standings files and the leaderboard page for ``records``; ``baselines`` get no bonus."""
+    anchor = RANDOM if any(RANDOM in r.players for r in records) else None
+    standings = compute_standings(records, anchor=anchor, bootstrap=bootstrap, seed=seed, baselines=baselines)
     write_standings(standings, out)
     write_leaderboard_html(records, standings, out / "leaderboard.html",
                            render_board=svg_positions(assignment.make_game()), title=f"{assignment.title}: tournament")

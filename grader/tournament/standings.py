@@ -6,9 +6,11 @@ The files written to a tournament's output folder:
 - ``leaderboard.csv``: ``rank, player, games, wins, draws, losses, points, rating, rating_low,
   rating_high, forfeits`` (best rating first; ``forfeits`` counts the player's faults: each one
   forfeited a game under the default policy, or a move under the random-move policy);
-- ``crosstable.csv``: the row player's score against the column player, e.g. ``3.5/4``;
-  ``crosstable_fraction.csv``: the same as a fraction of the points available (the heatmap's numbers);
-- ``bonus.csv``: ``player, rank, rating, bonus`` (see :func:`bonus_points`);
+- ``crosstable.csv``: the row player's points and the column player's against each other, e.g.
+  ``3½–½`` (never a fraction or a date to a spreadsheet); ``crosstable_fraction.csv``: the row
+  player's share of the points (the heatmap's numbers);
+- ``bonus.csv``: ``player, rank, rating, bonus`` for the students, ranked among themselves
+  (see :func:`bonus_rule`; baselines are yardsticks and never get a bonus);
 - ``gradescope_leaderboard.json``: per player, the entries for Gradescope's ``leaderboard`` key.
 """
 
@@ -18,7 +20,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 import numpy as np
 import pandas as pd
@@ -48,6 +50,11 @@ def game_counts(records: Sequence[GameRecord]) -> pd.DataFrame:
     return frame.astype({"games": int, "wins": int, "draws": int, "losses": int, "forfeits": int, "points": float})
 
 
+def _ranks(ratings: pd.Series) -> pd.Series:
+    """Ranks by rating, best first; ratings equal to 0.1 Elo share the better rank."""
+    return ratings.round(1).rank(method="min", ascending=False).astype(int)
+
+
 def leaderboard(records: Sequence[GameRecord], ratings: Ratings) -> pd.DataFrame:
     """The leaderboard frame, best rating first; equal ratings (to 0.1 Elo) share a rank."""
     counts = game_counts(records)
@@ -56,7 +63,7 @@ def leaderboard(records: Sequence[GameRecord], ratings: Ratings) -> pd.DataFrame
     if missing:
         raise ValueError(f"the ratings do not cover players {missing}: fit them on the same records")
     table = table.reset_index().sort_values(["rating", "player"], ascending=[False, True], kind="stable")
-    table["rank"] = table.rating.round(1).rank(method="min", ascending=False).astype(int)
+    table["rank"] = _ranks(table.rating)
     for column in ("games", "wins", "draws", "losses", "forfeits"):  # a rated player with no games here
         table[column] = table[column].fillna(0).astype(int)
     table["points"] = table["points"].fillna(0.0)
@@ -71,9 +78,11 @@ class Crosstable:
     games: pd.DataFrame
 
     def text(self) -> pd.DataFrame:
-        """Cells like ``"3.5/4"``; empty where the two did not meet and on the diagonal."""
+        """Cells like ``"3½–½"`` (the row player's points, then the column player's); empty where the two
+        did not meet and on the diagonal. Not ``3.5/4`` or ``1.5-2.5``: a spreadsheet reads those as a
+        fraction or a date."""
         def cell(points: float, games: int) -> str:
-            return f"{points:g}/{games}" if games else ""
+            return f"{_halves(points)}–{_halves(games - points)}" if games else ""
 
         values = [[cell(p, g) for p, g in zip(prow, grow)] for prow, grow in zip(self.points.to_numpy(), self.games.to_numpy())]
         return pd.DataFrame(values, index=self.points.index, columns=self.points.columns)
@@ -84,6 +93,12 @@ class Crosstable:
         with np.errstate(invalid="ignore", divide="ignore"):
             values = np.where(games > 0, self.points.to_numpy(dtype=float) / games, np.nan)
         return pd.DataFrame(values, index=self.points.index, columns=self.points.columns)
+
+
+def _halves(points: float) -> str:
+    """Points as a chess score: ``0``, ``½``, ``2``, ``3½``."""
+    whole, half = divmod(round(points * 2), 2)
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
 def crosstable(records: Sequence[GameRecord], order: Sequence[str] | None = None) -> Crosstable:
@@ -129,6 +144,19 @@ def bonus_points(
     )
 
 
+def bonus_rule(top_n: int = 10, max_bonus: float = 5.0, floor: str | None = None) -> str:
+    """The bonus rule in words, as the README and the leaderboard page state it."""
+    step = max_bonus / top_n
+    rule = (f"Bonus points go to students only, never to the reference baselines. Students are ranked among "
+            f"themselves by rating: the best gets {max_bonus:g}")
+    rule += (f", each place below {step:g} less, down to {step:g} at place {top_n}; places below get none"
+             if top_n > 1 else ", the others none")
+    rule += " (tied ratings share the better place)."
+    if floor:
+        rule += f" A student must be rated above {floor} to get any bonus."
+    return rule
+
+
 def gradescope_leaderboard(row: pd.Series | dict[str, Any]) -> list[dict[str, Any]]:
     """Gradescope ``leaderboard`` entries for one leaderboard row (put them in that student's results.json)."""
     return [
@@ -148,6 +176,7 @@ class Standings:
     leaderboard: pd.DataFrame
     crosstable: Crosstable
     bonus: pd.DataFrame
+    bonus_rule: str = ""
 
     def gradescope(self) -> dict[str, list[dict[str, Any]]]:
         """Gradescope leaderboard entries keyed by player."""
@@ -161,10 +190,12 @@ def compute_standings(
     top_n: int = 10,
     max_bonus: float = 5.0,
     bonus_above_anchor: bool = True,
+    baselines: Collection[str] = (),
     **rating_options: Any,
 ) -> Standings:
     """Ratings (fitted here unless given), leaderboard, crosstable and bonus for ``records``.
 
+    ``baselines`` (and the anchor) are yardsticks: they get no bonus and take no place from a student.
     ``bonus_above_anchor``: only players rated above the anchor (the random agent) earn a bonus.
     ``rating_options`` go to :func:`~grader.tournament.ratings.fit_ratings` (anchor, bootstrap, seed, ...).
     """
@@ -173,11 +204,13 @@ def compute_standings(
     elif rating_options:
         raise ValueError(f"rating options {sorted(rating_options)} given together with fitted ratings")
     board = leaderboard(records, ratings)
-    min_rating = ratings.anchor_rating if bonus_above_anchor and ratings.anchor is not None else None
-    bonus = bonus_points(board, top_n=top_n, max_bonus=max_bonus, min_rating=min_rating)
-    if ratings.anchor is not None:  # the random agent is a yardstick, not a student
-        bonus.loc[bonus.player == ratings.anchor, "bonus"] = 0.0
-    return Standings(ratings, board, crosstable(records, board.player.tolist()), bonus)
+    floor = ratings.anchor if bonus_above_anchor and ratings.anchor is not None else None
+    students = board[~board.player.isin({*baselines, ratings.anchor})].copy()
+    students["rank"] = _ranks(students.rating)
+    bonus = bonus_points(students, top_n=top_n, max_bonus=max_bonus,
+                         min_rating=ratings.anchor_rating if floor else None).reset_index(drop=True)
+    return Standings(ratings, board, crosstable(records, board.player.tolist()), bonus,
+                     bonus_rule(top_n, max_bonus, floor))
 
 
 def write_standings(standings: Standings, out_dir: str | os.PathLike[str]) -> dict[str, Path]:
