@@ -145,7 +145,7 @@ def test_what_cannot_be_counted_is_not_charged(connect4_position):
 # --- the check through the real pipeline ------------------------------------------------------------
 
 
-def check_on_course_solution(extra_cell: str = ""):
+def check_on_course_solution(extra_cell: str = "", target: str = "alpha_beta_player", seed: int = 0):
     from grader.adapt import adapt
     from grader.checks.context import CheckContext
     from grader.grading import run_check
@@ -153,11 +153,13 @@ def check_on_course_solution(extra_cell: str = ""):
     from reference.course import reference_cells
 
     rubric = load_rubric().assignment("connect4")
+    rubric = rubric.model_copy(update={"agents": {**rubric.agents, target: [target]}})
     game = rubric.make_game()
     spec = next(s for task in rubric.tasks for s in task.checks if s.kind == "search_nodes")
+    spec = spec.model_copy(update={"target": target})
     cells = [c.source for c in reference_cells("connect4") if c.kind == "code"] + [extra_cell]
     with Sandbox(cells, Limits(call_timeout=10.0)) as box:
-        ctx = CheckContext(rubric, game, adapt(box, game, rubric.functions, timeout=2.0), sandbox=box, seed=0)
+        ctx = CheckContext(rubric, game, adapt(box, game, rubric.functions, timeout=2.0), sandbox=box, seed=seed)
         return run_check(ctx, "Task 3", spec)
 
 
@@ -184,3 +186,14 @@ def test_a_move_that_fails_earns_nothing_but_a_search_that_cannot_be_counted_is_
     assert failed.fraction == 0
     uncounted = outcome([Verdict("not counted", "no function of the submission calls itself")] * 2, [], 4, None)
     assert uncounted.fraction == 1 and "not charged" in uncounted.message
+
+
+MINIMAX_BESIDE = (Path(__file__).parent / "search_styles" / "connect4_minimax_beside_alpha_beta.py").read_text()
+
+
+def test_alpha_beta_that_chooses_otherwise_than_the_students_own_minimax_prunes_wrongly():
+    wrong = check_on_course_solution(MINIMAX_BESIDE, "wrong_bound_alpha_beta_player", seed=2)
+    assert 0 < wrong.points < wrong.max_points
+    assert "your alpha-beta chose 2 but your minimax_player chose 0" in wrong.message
+    right = check_on_course_solution(MINIMAX_BESIDE, "alpha_beta_player", seed=2)
+    assert right.points == right.max_points, right.message

@@ -9,6 +9,9 @@ game tree alone (``reference.agents.minimax.minimax_levels``), not on move order
   ("no pruning": the position fails);
 - a search asked for depth ``d`` (through the agent's depth parameter, when its signature has one)
   that goes ``d + 1`` moves deep has its depth off by one (the position fails);
+- where the student also defines plain minimax (a function whose name says so, with a depth
+  parameter, confirmed by its own count), alpha-beta must choose the same move at the same depth
+  ("wrong pruning" otherwise);
 - any other count passes: move order, a transposition table or a different evaluation change the
   count legitimately, and are never charged. A search that stops one level short of ``d`` may be
   scoring the last level in the parent, so it is not charged either.
@@ -29,7 +32,8 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 
-from grader.adapt import StudentAgent
+from grader.adapt import StudentAgent, find_agent
+from grader.adapt.candidates import normalise
 from grader.adapt.search_parameters import search_role
 from grader.adapt.search_tree import Search, read_search
 from grader.checks import Outcome, share
@@ -52,14 +56,14 @@ TIMED_OUT = "the move was not finished in time while its calls were counted (its
 @dataclass(frozen=True)
 class Verdict:
     """What the count says about the search on one position: ``kind`` is 'fine', 'not counted',
-    'no pruning', 'too deep' or 'no move'; ``words`` says it to the student."""
+    'no pruning', 'too deep', 'wrong pruning' or 'no move'; ``words`` says it to the student."""
 
     kind: str
     words: str
 
     @property
     def charged(self) -> bool:
-        return self.kind in ("no pruning", "too deep", "no move")
+        return self.kind in ("no pruning", "too deep", "wrong pruning", "no move")
 
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
@@ -74,6 +78,7 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
     seed = ctx.rng(f"search_nodes:{spec.target}").randrange(2**31)
 
+    minimax = plain_minimax(ctx, agent) if depth_name else None
     verdicts, boards = [], []
     for i, state in enumerate(search_positions(ctx.game, count, depth, seed)):
         if time.perf_counter() > deadline or any(v.words == TIMED_OUT for v in verdicts):
@@ -87,6 +92,8 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
             verdict = Verdict("no move", f"no legal move to count the search of: {failure_words(move, limit)}")
         else:
             verdict = judge(ctx.game, state, read_search(move.counted), depth if depth_name else None, depth_name)
+            if verdict.kind == "fine" and minimax is not None:
+                verdict = against_minimax(ctx, minimax, state, move, depth, limit) or verdict
         verdicts.append(verdict)
         if verdict.charged:
             boards.append(show_move(ctx, agent, state, f"position {i + 1}: {verdict.kind}", move,
@@ -126,6 +133,44 @@ def judge(game: Game, state: State, calls, asked_depth: int | None, depth_name: 
                        f"went {search.depth} moves deep from this board ({_levels(search)}): the depth is off by one; "
                        f"check where depth is compared with its limit")
     return Verdict("fine", f"{search.nodes:,} positions to depth {search.depth} ({_levels(search)}) {where}")
+
+
+def plain_minimax(ctx: CheckContext, agent: StudentAgent) -> StudentAgent | None:
+    """The student's plain minimax agent, when they define one beside their alpha-beta: a function whose
+    name says minimax and nothing of alpha-beta, with a depth parameter (so both search as deep)."""
+    for name, info in ctx.student.names.items():
+        words = normalise(name)
+        if ("minimax" not in words or any(w in words for w in ALPHA_BETA_WORDS) or not info.callable
+                or name == agent.target.split(".")[0] or info.kind == "class"):
+            continue
+        found = find_agent(ctx.sandbox, ctx.student.names, ctx.game, ctx.student.representation, name, [name],
+                           timeout=move_limit(ctx))
+        if isinstance(found, StudentAgent) and depth_parameter(found):
+            return found
+    return None
+
+
+#: words in a name that say alpha-beta (or a cutoff search), not plain minimax
+ALPHA_BETA_WORDS = ("alpha", "beta", "prun", "cutoff", "heuristic", "ab")
+
+
+def against_minimax(ctx: CheckContext, minimax: StudentAgent, state: State, move, depth: int,
+                    limit: float) -> Verdict | None:
+    """Where the student's own minimax (confirmed by its count) chooses another move at the same depth,
+    the pruning changed the result: with the same move order and evaluation it must not."""
+    name = depth_parameter(minimax)
+    plain = minimax.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit, options={name: depth},
+                         count_calls=True)
+    if not plain.ok or plain.counted is None:
+        return None
+    searches = read_search(plain.counted).searches
+    if len(searches) != 1 or searches[0].depth != depth or not visits_like_minimax(ctx.game, state, searches[0]):
+        return None  # not a plain minimax to this depth: nothing to compare with
+    if plain.action == move.action:
+        return None
+    return Verdict("wrong pruning", f"at depth {depth} your alpha-beta chose {move.action!r} but your {minimax.name} "
+                   f"chose {plain.action!r}: pruning may only skip moves that cannot change the choice; check the "
+                   f"window passed down (-beta, -alpha in negamax) and which bound each cutoff compares with")
 
 
 def visits_like_minimax(game: Game, state: State, search: Search) -> bool:
