@@ -215,3 +215,22 @@ def test_a_textbook_result_that_misses_a_win_is_charged_for_the_utility_it_recor
             state = game.result(state, column)
         reply = student.result(game.to_course(state), 1, 3)
         assert not reply.ok and "its utility is 0, but for its board it would be 1" in reply.error
+
+
+def test_an_agent_that_always_plays_one_side_gets_the_other_sides_turns_colour_swapped():
+    box, student = adapted("c4_fixed_side_agent.py", "connect4")
+    with box:
+        game = student.game
+        labels = ["random_player", "alpha_beta_player"]
+        agent = find_agent(box, student.names, game, student.representation, "alpha_beta_player",
+                           ["alpha_beta_player"], labels=labels, source=student.source)
+        assert agent.name == "computer_move" and agent.order == ("state",)
+        assert agent.fixed_side == -1  # piece 2 is the second player
+        assert any("always plays 2" in note for note in agent.notes)
+        for mover in (1, -1):  # each side takes its own win (column 3), though both have one (column 6)
+            board = np.zeros((6, 7), dtype=int)
+            board[5, 0:3] = mover
+            board[3:6, 6] = -mover
+            if mover == -1:
+                board[4, 0] = 1
+            assert agent.move(board, mover).action == 3

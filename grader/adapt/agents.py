@@ -63,13 +63,15 @@ class StudentAgent:
     depth: int = DEFAULT_DEPTH  # for a search called with its depth: the depth to pass
     maximizing_side: int | None = None  # for a search told whether it maximizes: the player that does (None: the mover)
     game_object: str | None = None  # for agents taking the game (``player(game, state)``): the object's name
+    fixed_side: int | None = None  # an agent that always plays one player: the other's turns go to it colour-swapped
 
     def move(self, board: Any, player: int, timeout: float | None = None, *, options: Mapping[str, Any] | None = None,
-             count_calls: bool = False) -> Move:
+             count_calls: bool = False, count_seconds: float | None = None) -> Move:
         """The agent's move on course ``board`` for ``player`` (+1/-1), read into a course action.
 
         ``options`` are keyword arguments for the agent (a search depth); with ``count_calls`` the
-        move carries the calls its search made to the student's functions.
+        move carries the calls its search made to the student's functions, and with ``count_seconds``
+        the agent is stopped after that long (the move is then of kind 'stopped', the calls kept).
         """
         state = self.game.from_course(board, to_move=player)
         legal = self.game.actions(state)
@@ -77,6 +79,8 @@ class StudentAgent:
         if isinstance(target, Move):
             return target
         rep = self.representation
+        if self.fixed_side is not None and player != self.fixed_side:
+            board, player = self.game.swap_colours(board), self.fixed_side
         if self.order == OBS_CONFIG and isinstance(target, str):
             args = conventions.obs_config_arguments(target, board, player, getattr(self.game, "k", 4))
             target = conventions.OBS_CONFIG_CALL
@@ -90,13 +94,17 @@ class StudentAgent:
                 target = conventions.GAME_CALL
         start = time.perf_counter()
         if options or count_calls:
-            r = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, count_calls=count_calls)
+            r = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, count_calls=count_calls,
+                                      count_seconds=count_seconds)
         else:
             r = self.caller.call(target, *args, timeout=timeout)
         seconds = r.duration or time.perf_counter() - start
         if not r.ok:
             return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds,
                         stdout=r.stdout)
+        if r.counted is not None and r.counted.stopped:
+            return Move(ok=False, error="stopped while its calls were counted", kind="stopped", seconds=seconds,
+                        stdout=r.stdout, counted=r.counted)
         action, reading = self._read(r.value, board, state, legal)
         if action is None:
             return Move(ok=False, error=f"returned {_short(r.value)}, which is not a legal move here",
@@ -165,8 +173,17 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     of the rubric's ``labels`` comes after one that speaks only for this one. Where the names leave a
     choice, the first candidate that answers a legal move on a late position wins; when none does,
     the first that could be called is the student's agent all the same (the checks show what goes
-    wrong with it). A rubric name alone is enough when it is the only one.
+    wrong with it). A rubric name alone is enough when it is the only one. ``source`` (the student's
+    code) and ``game_object`` (a game written as a class) say how to call agents that need them.
     """
+    return _settle_sides(_find_agent(caller, names, game, representation, label, aliases, labels=labels,
+                                     timeout=timeout, source=source, game_object=game_object))
+
+
+def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
+               label: str, aliases: Sequence[str], *, labels: Sequence[str] = (),
+               timeout: float | None = 2.0, source: str = "", game_object: str | None = None) -> StudentAgent | str:
+    """:func:`find_agent` before its sides are settled."""
     # A random player shows itself by its moves, whatever its name. An agent for another label, in a
     # file where no agent is named for any label (Kaggle or copied code), by a name that says
     # "agent" (or Kaggle's signature) and moves that are legal and not random.
@@ -396,11 +413,8 @@ def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> t
 
 
 def _settle_search(agent: StudentAgent, source: str) -> None:
-    """For an agent that is a search taking its own parameters: the depth its author's code passes,
-    and which side its maximizing flag stands for (found by its moves), each said in the feedback."""
-    searched = [r for r in agent.order if r in SEARCH_ROLES]
-    if not searched:
-        return
+    """For an agent that is a search taking its own parameters: the depth its author's code passes and
+    the window it opens with, each said in the feedback."""
     if "depth" in agent.order:
         params = positional_parameters(agent.parameters)
         index = agent.order.index("depth")
@@ -412,12 +426,42 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
                               "(your code never calls it with one depth: the grader's choice)"))
     if "alpha" in agent.order or "beta" in agent.order:
         agent.notes.append(f"{agent.name}: called with the window fully open (alpha = -inf, beta = +inf)")
+
+
+def _settle_sides(agent: StudentAgent | str) -> StudentAgent | str:
+    """For the agent found (probing costs moves): which side a search's maximizing flag stands for, and
+    whether an agent never told whose turn it is always plays one side; each said in the feedback."""
+    if isinstance(agent, str) or agent.kind == "class":
+        return agent
     if "maximizing" in agent.order and "player" not in agent.order:
         agent.maximizing_side = _maximizing_side(agent)
         agent.notes.append(
             f"{agent.name}: told it maximizes when it is the mover's turn" if agent.maximizing_side is None else
             f"{agent.name}: maximizes for {agent.representation.encode_player(agent.maximizing_side)!r} (seen from "
             "its moves): called with the flag set for that player and cleared for the other")
+    elif not {"player", "game"} & set(agent.order) and agent.order != OBS_CONFIG:
+        agent.fixed_side = _fixed_side(agent)
+        if agent.fixed_side is not None:
+            mark = agent.representation.encode_player(agent.fixed_side)
+            agent.notes.append(f"{agent.name}: always plays {mark!r} (seen from its moves): on the other side's "
+                               f"turn it is given the board with the two sides' pieces exchanged")
+    return agent
+
+
+def _fixed_side(agent: StudentAgent) -> int | None:
+    """The one player an agent that is not told whose turn it is always plays for, or None when its moves
+    follow the player to move: on positions where each side has its own winning move, one with each
+    player to move, an agent that takes the opponent's win one time and its own the other plays one side."""
+    answers = []
+    for mover in (1, -1):
+        probe = _rival_wins_position(agent.game, mover)
+        if probe is None:
+            return None
+        board, _, mine, theirs = probe
+        move = agent.move(board, mover)
+        answers.append("mine" if move.ok and move.action == mine else "theirs" if move.ok and move.action == theirs
+                       else None)
+    return {("mine", "theirs"): 1, ("theirs", "mine"): -1}.get(tuple(answers))
 
 
 def _maximizing_side(agent: StudentAgent) -> int | None:
@@ -438,8 +482,8 @@ def _maximizing_side(agent: StudentAgent) -> int | None:
     return None
 
 
-@lru_cache(maxsize=16)
-def _rival_wins_position(game: Game) -> tuple[Any, int, Any, Any] | None:
+@lru_cache(maxsize=32)
+def _rival_wins_position(game: Game, mover: int | None = None) -> tuple[Any, int, Any, Any] | None:
     """(course board, mover, the mover's only winning move, the opponent's only winning move) from a
     seeded random game, or None. The opponent's wins are seen after each quiet move of the mover's (its
     own cell aside), so every board asked about is a real position."""
@@ -450,15 +494,18 @@ def _rival_wins_position(game: Game) -> tuple[Any, int, Any, Any] | None:
         for action in moves:
             if game.terminal(state):
                 break
-            mover, legal = game.to_move(state), game.actions(state)
+            if mover is not None and game.to_move(state) != mover:
+                state = game.result(state, action)
+                continue
+            legal = game.actions(state)
             mine = [a for a in legal if _wins(game, state, a)]
             quiet = [game.result(state, q) for q in legal if mine and q != mine[0]]
             if len(mine) == 1 and len(quiet) >= 2 and \
-                    all(not game.terminal(after) and game.to_move(after) == -mover for after in quiet):
+                    all(not game.terminal(after) and game.to_move(after) == -game.to_move(state) for after in quiet):
                 theirs = {a for q, after in zip([q for q in legal if q != mine[0]], quiet)
                           for a in game.actions(after) if a != q and _wins(game, after, a)}
                 if len(theirs) == 1 and mine[0] not in theirs:
-                    return game.to_course(state), mover, mine[0], theirs.pop()
+                    return game.to_course(state), game.to_move(state), mine[0], theirs.pop()
             state = game.result(state, action)
     return None
 

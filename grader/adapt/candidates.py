@@ -131,7 +131,7 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
 
 
 #: words that make an unnamed callable more likely to be an agent than a helper
-AGENTISH = ("agent", "player", "strategy", "bot", "ai", "policy")
+AGENTISH = ("agent", "player", "strategy", "bot", "ai", "policy", "computer", "cpu")
 
 
 def _strength(norm: str, words: Sequence[str]) -> int:

@@ -60,6 +60,11 @@ class Game(ABC):
     def to_course(self, state: State) -> Any:
         """The board in the course's canonical representation (a fresh, mutable copy)."""
 
+    def swap_colours(self, board: Any) -> Any:
+        """The course board with the players' marks exchanged (each side's pieces become the other's);
+        for agents that only ever play one side."""
+        raise NotImplementedError(f"{self.name} does not say how to exchange the players' marks")
+
     @abstractmethod
     def from_course(self, board: Any, to_move: Player | None = None) -> State:
         """The state for a canonical course board; raises :class:`InvalidBoard` on an impossible one.

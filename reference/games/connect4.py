@@ -255,6 +255,9 @@ class Connect4(Game):
 
     # --- the course's face ---
 
+    def swap_colours(self, board: Any) -> np.ndarray:
+        return -np.asarray(board)
+
     def to_course(self, state: C4State) -> np.ndarray:
         """A fresh int array (rows, cols): 0 empty, 1 first player, -1 second; row 0 on top."""
         board = np.zeros((self.rows, self.cols), dtype=int)

@@ -167,6 +167,9 @@ class DotsAndBoxes(Game):
 
     # --- the course's representation ---
 
+    def swap_colours(self, board: Any) -> dict[str, Any]:
+        return {**board, "boxes": {rc: -owner for rc, owner in board["boxes"].items()}}
+
     def to_course(self, state: DBState) -> dict[str, Any]:
         """``{'size': (rows, cols), 'lines': {('h', r, c): True, ...}, 'boxes': {(r, c): +1 | -1}}``."""
         lines = {a: True for i, a in enumerate(self.line_actions) if state.lines >> i & 1}

@@ -202,6 +202,9 @@ class TicTacToe(Game):
 
     # --- the course's face ---
 
+    def swap_colours(self, board: Any) -> list[str]:
+        return [{X: O, O: X}.get(v, v) for v in board]
+
     def to_course(self, state: TTTState) -> list[str]:
         """A fresh flat row-major list of ``' '``, ``'x'``, ``'o'``."""
         x, o = state
