@@ -88,6 +88,14 @@ def test_iterative_deepening_is_one_search_per_depth(box):
     assert found.searches == (Search((1, 3)), Search((1, 3, 9)), Search(FULL_TREE))
 
 
+def test_a_call_stopped_after_its_seconds_keeps_the_searches_it_finished(box):
+    r = box.call_with("endless_deepening_agent", (), count_calls=True, count_seconds=0.5, timeout=10.0)
+    assert r.ok and r.value is None and r.counted.stopped and r.duration < 5
+    found = read_search(r.counted)
+    assert len(found.searches) >= 3
+    assert [s.levels for s in found.searches[:3]] == [(1, 2), (1, 2, 4), (1, 2, 4, 8)]
+
+
 def test_a_search_without_recursion_cannot_be_counted(box):
     found = searched(box, "stack_agent", 3)
     assert found.problem and not found.searches

@@ -45,7 +45,8 @@ class Caller(Protocol):
     def read(self, target: Any, *, timeout: float | None = None) -> CallResult: ...
 
     def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None, *,
-                  timeout: float | None = None, return_args: bool = False, count_calls: bool = False) -> CallResult: ...
+                  timeout: float | None = None, return_args: bool = False, count_calls: bool = False,
+                  count_seconds: float | None = None) -> CallResult: ...
 
 
 @dataclass

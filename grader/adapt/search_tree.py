@@ -10,7 +10,8 @@ A search starts where its function is entered from outside. An agent that loops 
 moves and calls the search once per move is one search whose root is the agent itself; an agent
 that deepens step by step (iterative deepening) starts one search per depth, each deeper than the
 last. Levels count from the root (level 0): ``levels[k]`` is the number of positions visited k
-moves below it, so ``len(levels) - 1`` is the depth the search reached.
+moves below it, so ``len(levels) - 1`` is the depth the search reached. A call stopped before it
+finished (``CountedCalls.stopped``) keeps only the searches it completed.
 """
 
 from __future__ import annotations
@@ -65,7 +66,13 @@ def read_search(counted: CountedCalls) -> SearchCalls:
                                        if functions[c] == f)}
     nodes = ring - wrappers or ring
     names = tuple(sorted(counted.functions[f].name for f in nodes))
-    return SearchCalls(functions=names, searches=tuple(_searches(functions, parents, nodes, ring - nodes)))
+    searches = _searches(functions, parents, nodes, ring - nodes)
+    if counted.stopped:  # the last search was cut short: only the ones before it are whole
+        searches = searches[:-1]
+        if not searches:
+            return SearchCalls(functions=names, problem="the search was stopped before it finished one search "
+                               "(counting its calls slows it down)")
+    return SearchCalls(functions=names, searches=tuple(searches))
 
 
 def _parents(calls: tuple[tuple[int, int], ...]) -> list[int | None]:

@@ -20,7 +20,9 @@ When the search cannot be counted (no function of the submission calls itself: a
 with an explicit stack, or an agent that does not search) the position is not charged: other checks
 judge such agents by their moves, and this check gives full points and says why. Nor is a move that
 runs out of time while it is counted (counting slows it down; the timing checks judge its speed): the
-check stops asking after one. A move that raises or is not legal earns nothing, as at every agent check.
+check stops asking after one. A move is stopped once it has been counted for the move limit, and the
+searches it finished by then are judged (an iterative deepening's first depths tell enough; one
+search still unfinished is not counted). A move that raises or is not legal earns nothing, as at every agent check.
 
 Params: ``positions`` (default 3), ``depth`` passed to an agent that takes one (default 4 for
 Connect 4, 3 otherwise).
@@ -48,7 +50,8 @@ from reference.positions import random_positions
 TARGET = "agent"
 WORDS = "positions searched"
 
-#: how much longer than the move limit a counted move may take (the trace hook slows the search)
+#: how much longer than the move limit a counted move may take (the trace hook slows the search); it is
+#: stopped after the move limit itself, and the searches it finished by then are judged
 COUNTING_SLOWDOWN = 4.0
 TIMED_OUT = "the move was not finished in time while its calls were counted (its speed is judged by the timing checks)"
 
@@ -85,14 +88,16 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
             verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
             continue
         move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit, options=options,
-                          count_calls=True)
+                          count_calls=True, count_seconds=move_limit(ctx))
         if move.kind == "timeout":
             verdict = Verdict("not counted", TIMED_OUT)
+        elif move.kind == "stopped":
+            verdict = judge(ctx.game, state, read_search(move.counted), depth if depth_name else None, depth_name)
         elif not move.ok or move.counted is None:
             verdict = Verdict("no move", f"no legal move to count the search of: {failure_words(move, limit)}")
         else:
             verdict = judge(ctx.game, state, read_search(move.counted), depth if depth_name else None, depth_name)
-            if verdict.kind == "fine" and minimax is not None:
+            if verdict.kind == "fine" and minimax is not None and move.ok:
                 verdict = against_minimax(ctx, minimax, state, move, depth, limit) or verdict
         verdicts.append(verdict)
         if verdict.charged:

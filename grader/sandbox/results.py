@@ -48,12 +48,14 @@ class CountedCalls:
 
     ``calls`` is the call tree in preorder: per call, the index of its function in ``functions``
     and its depth (how many counted calls were under way when it started). When ``truncated``,
-    the tree stops early but the counts per function are complete.
+    the tree stops early but the counts per function are complete. When ``stopped``, the call
+    itself was stopped (``count_seconds``): its last calls never finished.
     """
 
     functions: tuple[CountedFunction, ...]
     calls: tuple[tuple[int, int], ...]
     truncated: bool = False
+    stopped: bool = False
 
 
 @dataclass(frozen=True)

@@ -109,19 +109,23 @@ class Sandbox:
 
     def call_with(self, target: str | Handle, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,
                   *, timeout: float | None = None, return_args: bool = False,
-                  count_calls: bool = False) -> CallResult:
+                  count_calls: bool = False, count_seconds: float | None = None) -> CallResult:
         """:meth:`call` with explicit ``args``/``kwargs`` (for keyword names like ``timeout``).
 
         With ``return_args`` a successful result also carries ``args_after``, the positional
         arguments as the call left them (the worker's copies), to see whether it changed its input.
         With ``count_calls`` it carries ``counted``: the calls to the submission's own functions
-        during the call (a search's nodes); the call runs slower while they are counted.
+        during the call (a search's nodes); the call runs slower while they are counted. With
+        ``count_seconds`` too, the call is stopped after that long (its value is then None and
+        ``counted.stopped`` is set): the calls made so far come back.
         """
         req = {"op": "call", "target": _target(target), **self._arguments(args, kwargs)}
         if return_args:
             req["return_args"] = True
         if count_calls:
             req["count_calls"] = True
+            if count_seconds:
+                req["count_seconds"] = float(count_seconds)
         broken = self._broken_handle(target)
         if broken is not None:
             return broken
@@ -348,7 +352,7 @@ def _counted_calls(d: Any) -> CountedCalls:
             n >= len(functions) for n in flat[::2]):
         raise codec.CodecError("malformed call tree")
     return CountedCalls(functions=tuple(functions), calls=tuple(zip(flat[::2], flat[1::2])),
-                        truncated=d.get("truncated") is True)
+                        truncated=d.get("truncated") is True, stopped=d.get("stopped") is True)
 
 
 def _name_info(d: Any) -> NameInfo:

@@ -27,10 +27,12 @@ import builtins
 import collections
 import importlib.machinery
 import io
+import math
 import os
 import socket
 import struct
 import sys
+import time
 import traceback
 import types
 import warnings
@@ -296,13 +298,15 @@ class Worker:
                 raise _BadReturn(str(e)) from None
         args = codec.decode(req.get("args", {"$": "tuple", "v": []}))
         kwargs = codec.decode(req.get("kwargs", {"$": "dict", "v": {}}))
-        trace = CallTrace() if req.get("count_calls") else None
+        trace = CallTrace(req.get("count_seconds")) if req.get("count_calls") else None
         if trace is None:
             value = fn(*args, **kwargs)
         else:
             sys.settrace(trace.hook)
             try:
                 value = fn(*args, **kwargs)
+            except CountingStopped:
+                value = None  # the calls so far are the answer
             finally:
                 sys.settrace(None)
         keep = req.get("keep")
@@ -385,14 +389,18 @@ class CallTrace:
     under way when it started (its nearest counted caller's depth plus one). That preorder list is
     the call tree, so the grader can tell a recursive search's nodes and levels whatever the coding
     style. Comprehensions, lambdas and generator expressions (``<genexpr>``) are never a search node
-    and are not kept. Past ``limit`` calls only the counts per function go on. The hook lives in the
+    and are not kept. Past ``limit`` calls only the counts per function go on; past ``seconds`` the
+    call is stopped and answers None (an iterative deepening's first searches tell enough). The hook lives in the
     student's process, so a student can disturb it; that only ever spoils their own count.
     """
 
-    def __init__(self, limit: int = 400_000) -> None:
+    def __init__(self, seconds: float | None = None, limit: int = 400_000) -> None:
         self.functions: list[list] = []  # [qualified name, cell file name, first line, calls]
         self.calls: list[int] = []  # flat pairs: function number, depth
         self.limit = 2 * limit
+        #: past this time the call is stopped (:class:`CountingStopped`): the calls so far are enough
+        self.deadline = time.perf_counter() + float(seconds) if seconds else math.inf
+        self.stopped = False
         self.hook = self._hook()
 
     def _hook(self) -> Callable:
@@ -402,6 +410,7 @@ class CallTrace:
         #: frame is counted when it starts), and the nearest counted caller's depth is one less
         depths: dict[int, int] = {}
         functions, calls, limit, number_of = self.functions, self.calls, self.limit, self._number
+        deadline, clock = self.deadline, time.perf_counter
 
         def hook(frame: types.FrameType, event: str, arg: object) -> None:
             code = frame.f_code
@@ -410,6 +419,9 @@ class CallTrace:
                 number = index[code] = number_of(code)
             if number < 0:
                 return None
+            if clock() > deadline:
+                self.stopped = True
+                raise CountingStopped  # raised by a trace function, it also ends the tracing
             functions[number][3] += 1
             if len(calls) < limit:
                 back = frame.f_back
@@ -439,7 +451,13 @@ class CallTrace:
                 callers.add(open_calls[-1])
             open_calls.append(calls[i])
         kept = [n for i in range(0, len(calls), 2) if calls[i] in callers for n in calls[i:i + 2]]
-        return {"functions": self.functions, "calls": kept, "truncated": len(calls) >= self.limit}
+        return {"functions": self.functions, "calls": kept, "truncated": len(calls) >= self.limit,
+                "stopped": self.stopped}
+
+
+class CountingStopped(BaseException):
+    """Raised into the student's code when a counted call has run for its seconds (a BaseException, so
+    that ``except Exception`` in a search does not swallow it; a bare ``except`` only costs time)."""
 
 
 # ------------------------------------------------------------------------------- load repairs

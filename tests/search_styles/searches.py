@@ -135,3 +135,16 @@ def stack_agent(depth):
         if d:
             stack.extend((position + [m], d - 1) for m in moves(position))
     return seen
+
+
+# Iterative deepening that never stops by itself (a time limit it never checks) on a game without an
+# end, two moves everywhere: only a stop ends it.
+def endless_deepening_agent():
+    depth = 0
+    while True:
+        depth += 1
+        two_moves([], depth)
+
+
+def two_moves(position, depth):
+    return 0 if depth == 0 else max(two_moves(position + [m], depth - 1) for m in (0, 1))
