@@ -87,7 +87,8 @@ def _terminal(game: MeanConnect4) -> list[Case]:
 
 
 def _utility(game: MeanConnect4) -> list[Case]:
-    mean = [case for case in _terminal(game)[:5] if game.terminal(case.state)]
+    # Not the board where both players have four: the template does not say who wins then.
+    mean = [case for case in _terminal(game)[:5] if game.terminal(case.state) and not all(game.lines_of(case.state))]
     return mean + _plain_cases(game, "utility")
 
 

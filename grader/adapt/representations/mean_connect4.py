@@ -50,11 +50,12 @@ class MeanConnect4Representation(connect4.Connect4Representation):
             action = tuple(action.values())
         if isinstance(action, (list, tuple)):
             items = [plain(a) for a in action]
-            if items and isinstance(items[0], str):  # a tagged move: the tag, then columns
-                items = items[1:]
-            columns = [_column(a) for a in items]
-            if len(columns) == 1:
-                return columns[0]
+            tag = items.pop(0) if items and isinstance(items[0], str) else ""  # a tagged move: the tag, then columns
+            if len(items) == 3 and (items[1] is None or _is_player(items[2])):
+                items = items[:2]  # (column, None, player) and (from, to, player): the mover rides along
+            columns = [_column(a) for a in items if a is not None]
+            if len(columns) == 1:  # a drop, or a mean move back into its own column: ('mean', col)
+                return (columns[0], columns[0]) if tag.lower() in MEAN_WORDS else columns[0]
             if len(columns) == 2:
                 return columns[1] if columns[0] < 0 else (columns[0], columns[1])
             raise NotThisRepresentation(f"{action!r} is neither a drop nor a mean move")
@@ -68,6 +69,14 @@ class MeanConnect4Representation(connect4.Connect4Representation):
             drop_word, mean_word = self.action_kind.removeprefix("tagged:").split("/")
             kind = f"drops as ({drop_word!r}, column), mean moves as ({mean_word!r}, from, to)"
         return super().describe().replace("moves as column numbers", kind)
+
+
+#: tags that say a one-column move is a mean move (the disc goes back on top of its own column)
+MEAN_WORDS = ("mean", "move", "steal", "take", "remove")
+
+
+def _is_player(value: Any) -> bool:
+    return value in (1, -1) and not isinstance(value, bool)
 
 
 def _column(value: Any) -> int:
