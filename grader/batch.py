@@ -48,6 +48,7 @@ class BatchOptions:
     canvas_assignment_id: str | None = None
     progress: bool = True
     template: str | None = None  # the assignment's template notebook: its code is not counted as similar
+    scheduler: str | None = None  # a Dask scheduler's address: grade there instead of in local processes
     similarity_threshold: float = 0.5
 
 
@@ -124,9 +125,10 @@ def save(out_dir: Path, result: SubmissionResult, fp: str) -> None:
 PRELOADED = ("grader.grading", "IPython.core.inputtransformer2")
 
 
-def _grade_child(path: str, name: str, assignment_json: str, options: BatchOptions, out: str,
-                 shared: dict) -> None:
-    """Runs in a grading process: grade one submission and write its result as JSON to ``out``."""
+def grade_in_child(path: str, name: str, assignment_json: str, options: BatchOptions, out: str,
+                   shared: dict) -> None:
+    """Runs in a grading process (here or on a cluster's worker): grade one submission and write its
+    result as JSON to ``out``."""
     from grader.checks import adopt_shared
     from grader.grading import grade_submission
     from grader.rubric import Assignment
@@ -183,7 +185,10 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
         bar.update(1)
         bar.set_postfix_str(_summary(list(by_path.values())), refresh=True)
 
-    _run_parallel(todo, name, assignment, out_dir, options, finish)
+    if options.scheduler:
+        _run_on_cluster(todo, name, assignment, options, finish)
+    else:
+        _run_parallel(todo, name, assignment, out_dir, options, finish)
     bar.close()
     batch.results = [by_path[p] for p in paths if p in by_path]
     for result in batch.results:
@@ -241,7 +246,7 @@ def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignmen
                 path, fp = pending.pop(0)
                 out = scratch / f"{submission_filename(path.name)}.json"
                 out.unlink(missing_ok=True)
-                proc = context.Process(target=_grade_child, daemon=False,
+                proc = context.Process(target=grade_in_child, daemon=False,
                                        args=(str(path), name, assignment_json, options, str(out), shared))
                 proc.start()
                 running[proc] = (path, fp, out, time.monotonic())
@@ -255,24 +260,49 @@ def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignmen
                     proc.kill()
                 proc.join()
                 del running[proc]
-                finish(path, fp, _collect(proc, path, out, name, assignment, options, overran))
+                text = None if overran else _read_result(out)
+                finish(path, fp, _collected(text, proc.exitcode, path, name, assignment, options, overran))
     finally:
         for proc in running:
             proc.kill()
 
 
-def _collect(proc, path: Path, out: Path, name: str, assignment: Assignment, options: BatchOptions,
-             overran: bool) -> SubmissionResult:
+def _run_on_cluster(todo: list[tuple[Path, str]], name: str, assignment: Assignment, options: BatchOptions,
+                    finish: Callable[[Path, str, SubmissionResult], None]) -> None:
+    """The same grading on a Dask cluster (:mod:`grader.cluster_grading`): one task per submission."""
+    from grader.cluster_grading import grading_task, run_on_dask
+
+    assignment_json = assignment.model_dump_json()
+    shared = prepare_shared(assignment, options.seed) if todo else {}
+
+    def collect(path: Path, fp: str, outcome) -> None:
+        finish(path, fp, _collected(outcome.result_json, outcome.exitcode, path, name, assignment, options,
+                                    outcome.overran))
+
+    run_on_dask(todo, lambda path: grading_task(path, name, assignment_json, options, shared), options.scheduler,
+                collect)
+
+
+def _read_result(out: Path) -> str | None:
+    try:
+        text = out.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    out.unlink(missing_ok=True)
+    return text
+
+
+def _collected(result_json: str | None, exitcode: int | None, path: Path, name: str, assignment: Assignment,
+               options: BatchOptions, overran: bool) -> SubmissionResult:
+    """The result a grading process wrote, or an error result that says why there is none."""
     if overran:
         return ungraded(path, name, assignment, "error", f"grading took longer than {options.submission_seconds:g} s "
                         "and was stopped", public_only=options.public_only)
     try:
-        result = SubmissionResult.from_dict(json.loads(out.read_text(encoding="utf-8")))
-        out.unlink(missing_ok=True)
-        return result
-    except (OSError, ValueError, KeyError, TypeError):
+        return SubmissionResult.from_dict(json.loads(result_json or ""))
+    except (ValueError, KeyError, TypeError):
         return ungraded(path, name, assignment, "error", f"the grader failed on this submission (exit code "
-                        f"{proc.exitcode}); please report it", public_only=options.public_only)
+                        f"{exitcode}); please report it", public_only=options.public_only)
 
 
 def _summary(results: Iterable[SubmissionResult]) -> str:

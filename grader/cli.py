@@ -62,6 +62,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="wall-clock cap for grading one submission (default: %(default)s)")
     g.add_argument("--no-progress", action="store_true", help="no progress bar")
     _similarity_arguments(g)
+    g.add_argument("--scheduler", help="grade on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.5:8786 "
+                   "(--jobs is then the cluster's business)")
     g.set_defaults(run=_grade)
 
     c = sub.add_parser("check", help="self-check one notebook (public checks only, in seconds)")
@@ -145,7 +147,8 @@ def _grade(args: argparse.Namespace) -> int:
                            require_isolation=args.require_isolation, submission_seconds=args.submission_seconds,
                            roster=args.roster, canvas_title=args.canvas_title,
                            canvas_assignment_id=args.canvas_assignment_id, progress=not args.no_progress,
-                           template=_template(args), similarity_threshold=args.similarity_threshold)
+                           template=_template(args), similarity_threshold=args.similarity_threshold,
+                           scheduler=args.scheduler)
     batches = []
     for name, placements, source, sub_out in plan:
         assignment = rubric.assignment(name)

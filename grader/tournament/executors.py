@@ -15,6 +15,7 @@ from __future__ import annotations
 import zlib
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
@@ -143,23 +144,32 @@ def play_on_dask(tasks: Iterable[GameTask], scheduler: str | object) -> Iterator
     ``scheduler`` is an address such as ``tcp://10.0.0.5:8786`` or an existing ``distributed.Client``.
     Student code travels inside the task as cell sources and is sandboxed on the worker.
     """
-    try:
-        from distributed import Client, as_completed as dask_completed
-    except ImportError:
-        raise RuntimeError("--scheduler needs Dask: pip install 'dask[distributed]' "
-                           "(or this package's [dask] extra)") from None
     tasks = list(tasks)
     if not tasks:
         return
-    own = not isinstance(scheduler, Client)
-    client = Client(scheduler) if own else scheduler
-    try:
+    from distributed import as_completed as dask_completed
+
+    with dask_client(scheduler) as client:
         futures = client.map(play_task, tasks, pure=False)
         try:
             for future in dask_completed(futures):
                 yield GameRecord.from_dict(future.result())
         finally:
             client.cancel(futures)
+
+
+@contextmanager
+def dask_client(scheduler: str | object) -> Iterator[object]:
+    """A ``distributed.Client`` for ``scheduler`` (an address, closed afterwards, or a Client, left open)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RuntimeError("--scheduler needs Dask: pip install 'dask[distributed]' "
+                           "(or this package's [dask] extra)") from None
+    own = not isinstance(scheduler, Client)
+    client = Client(scheduler) if own else scheduler
+    try:
+        yield client
     finally:
         if own:
             client.close()
