@@ -8,7 +8,14 @@ import re
 
 from grader.batch import save
 from grader.cli import main
-from grader.report.class_page import class_html, failure_groups, missing_packages, needs_person, write_class_report
+from grader.report.class_page import (
+    class_html,
+    failure_groups,
+    missing_packages,
+    needs_person,
+    summarize_class,
+    write_class_report,
+)
 from grader.report.item_analysis import item_frame
 from grader.results import BoardShown, CheckResult, SubmissionResult
 
@@ -109,3 +116,12 @@ def test_report_command_writes_the_class_report_from_saved_results_without_gradi
 def test_report_command_refuses_a_folder_without_results(tmp_path, capsys):
     assert main(["report", str(tmp_path)]) == 2
     assert "no saved results" in capsys.readouterr().err
+
+
+def test_hand_graded_items_count_once_filled_and_the_pending_ones_are_counted():
+    results = _class()
+    filled = results[0].checks[2]
+    filled.points, filled.status, filled.by_hand = 4.0, "partial", True
+    summary = summarize_class(results, [TASK])
+    assert summary.max_total == 11  # 6 automatic + ann's filled 5; the others' pending items not yet
+    assert summary.hand_graded_points == 5 and summary.hand_pending == 3

@@ -24,7 +24,7 @@ from grader.report.item_analysis import auto_graded, item_frame, write_item_anal
 from grader.report.plots import score_histograms, time_bars
 from grader.report.sheets import latest_by_submission, scores_frame
 from grader.report.svg import safe_svg
-from grader.report.tally import format_points
+from grader.report.tally import format_points, is_hand_graded
 from grader.results import BoardShown, CheckResult, SubmissionResult
 from grader.sandbox.isolation import LEVELS
 
@@ -76,7 +76,8 @@ class ClassSummary:
     failures: list[CheckFailures]
     needs_person: list[NeedsPerson]
     missing_packages: dict[str, list[str]]  # package -> submissions
-    hand_graded_points: float
+    hand_graded_points: float  # per submission, at most
+    hand_pending: int  # hand-graded items nobody has filled in manual.csv yet, in the whole class
     plots: dict[str, Markup] = field(default_factory=dict)
 
 
@@ -157,7 +158,7 @@ def summarize_class(results: Iterable[SubmissionResult], tasks: Sequence[str] = 
     task_columns = [c for c in scores.columns if c not in ("submission", "total", "max_total", "status",
                                                            "message", "flag")]
     max_points = _task_maxima(graded)
-    max_total = max((r.max_total for r in graded), default=0.0)
+    max_total = round(sum(max_points.values()), 4)
     points = scores[task_columns].copy()
     points["Total"] = scores["total"]
     max_points["Total"] = max_total
@@ -169,8 +170,9 @@ def summarize_class(results: Iterable[SubmissionResult], tasks: Sequence[str] = 
         median=float(scores["total"].median()) if graded else 0.0,
         max_total=max_total, items=items, failures=failure_groups(graded),
         needs_person=needs_person(results), missing_packages=missing_packages(results),
-        hand_graded_points=max((sum(c.max_points for c in r.checks if c.status == "manual") for r in graded),
+        hand_graded_points=max((sum(c.max_points for c in r.checks if is_hand_graded(c)) for r in graded),
                                default=0.0),
+        hand_pending=sum(c.status == "manual" for r in graded for c in r.checks),
     )
     summary.plots = {
         "scores": Markup(score_histograms(points, max_points)),
@@ -181,7 +183,7 @@ def summarize_class(results: Iterable[SubmissionResult], tasks: Sequence[str] = 
 
 
 def _task_maxima(results: Sequence[SubmissionResult]) -> dict[str, float]:
-    """Each task's automatic points at most (checks graded by hand left out)."""
+    """Each task's points at most, items still waiting for a person left out (filled ones count)."""
     maxima: dict[str, float] = {}
     for r in results:
         per_task: dict[str, float] = {}
