@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 import pandas as pd
 from markupsafe import Markup
 
-from grader.report.feedback import _environment as page_environment
+from grader.report.feedback import page_environment
 from grader.report.files import write_text
 from grader.report.item_analysis import auto_graded, item_frame, write_item_analysis
 from grader.report.plots import score_histograms, time_bars

@@ -112,7 +112,9 @@ def _bar_class(percent: float) -> str:
 
 
 @lru_cache(maxsize=1)
-def _environment() -> jinja2.Environment:
+def page_environment() -> jinja2.Environment:
+    """The Jinja environment of every report page (feedback, class, similarity): autoescaping, and
+    control characters in student text shown as escapes."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(Path(__file__).with_name("templates")),
         autoescape=True,
@@ -127,7 +129,7 @@ def _environment() -> jinja2.Environment:
 
 def feedback_html(result: SubmissionResult, tasks: Sequence[str] = (), *, reveal_hidden: bool = False) -> str:
     """The feedback page for ``result``: a complete, self-contained HTML document."""
-    template = _environment().get_template("feedback.html.j2")
+    template = page_environment().get_template("feedback.html.j2")
     return template.render(
         r=result,
         file_name=PurePath(result.path.replace("\\", "/")).name if result.path else "",

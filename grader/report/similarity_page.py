@@ -18,7 +18,7 @@ from typing import Iterable
 import pandas as pd
 from markupsafe import Markup
 
-from grader.report.feedback import _environment as page_environment
+from grader.report.feedback import page_environment
 from grader.report.files import write_text
 from grader.report.sheets import frame_to_csv_text, latest_by_submission, neutralize_formulas
 from grader.results import SubmissionResult
