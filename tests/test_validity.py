@@ -135,3 +135,16 @@ def test_the_mutants_cover_every_game_with_more_connect4_and_dots_than_tictactoe
     assert len(MUTANTS) >= 20 and len({m.name for m in MUTANTS}) == len(MUTANTS)
     assert count["connect4"] > count["tictactoe"] and count["dots_and_boxes"] > count["tictactoe"] > 0
     assert set(DEFAULT_SAMPLE) <= {m.name for m in MUTANTS}
+
+
+# --- a correct search in another style keeps every point (issue 13: the search-bug mutants' baseline) ---
+
+
+@pytest.mark.parametrize("assignment", ["connect4", "dots_and_boxes"])
+def test_a_correct_negamax_with_make_unmake_keeps_every_automatic_point(assignment, tmp_path):
+    """The negamax the search-bug mutants break, without a bug: full marks, so their losses are the bugs'."""
+    from validity_mutants import negamax_cell
+
+    cells = reference_cells(assignment) + [Cell("code", negamax_cell(assignment))]
+    result = grade(write_notebook(cells, tmp_path / f"negamax_{assignment}.ipynb"), assignment)
+    assert losses(result) == {}

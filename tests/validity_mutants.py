@@ -108,7 +108,10 @@ CONNECT4 = [
                 best = v, a
         return best
     return value(board, player, -math.inf, math.inf, 0)[1]''',
-           ("alpha_beta_player: tactics",)),
+           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth",
+            "alpha_beta_player: positions searched"),
+           why="an opponent that helps is no threat: it neither blocks nor avoids the opponent's winning cells, "
+               "and its values differ from minimax at equal depth"),
     Mutant("c4_alpha_beta_blind_to_wins", "connect4",
            "alpha-beta never checks terminal: a won board scores 0 like any other (misses wins at depth 1)",
            '''def alpha_beta_player(board, player=1, max_depth=5):
@@ -128,16 +131,19 @@ CONNECT4 = [
                 break
         return best
     return value(board, player, -math.inf, math.inf, 0)[1]''',
-           ("alpha_beta_player: tactics",)),
+           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth"),
+           why="a search blind to wins sees neither a win in one (tactics) nor a double threat or a win "
+               "handed over on top of its disc (tactics that need depth)"),
     Mutant("c4_heuristic_returns_index", "connect4",
            "heuristic_player returns the index of the best move in the list of legal moves, not the column",
            '''def heuristic_player(board, player=1, max_depth=4):
     legal = ordered_actions(board)
     values = [-alpha_beta_search(GAME.result(board, player, a), -player, max_depth - 1, evaluate)[0] for a in legal]
     return max(range(len(legal)), key=lambda i: values[i])  # bug: should return legal[i]''',
-           ("heuristic_player: tactics", "heuristic_player: beats random",
+           ("heuristic_player: tactics", "heuristic_player: tactics that need depth", "heuristic_player: beats random",
             "heuristic_player: holds its own against alpha-beta depth 1"),
-           why="a wrong move also loses games, and an index that names a full column forfeits one"),
+           why="a wrong move misses tactics of any depth and loses games, and an index that names a full column "
+               "forfeits one"),
     Mutant("c4_mcts_counts_red_wins", "connect4", "the Monte Carlo player scores playouts for red, also as yellow",
            '''def mcts_player(board, player=1, playouts=100):
     best_move, best_value = None, -math.inf
@@ -257,8 +263,9 @@ DOTS_AND_BOXES = [
                 break
         return best
     return value(board, player, -math.inf, math.inf, 0)[1]''',
-           ("alpha_beta_player: tactics", "alpha_beta_player: beats random",
-            "alpha_beta_player: holds its own against alpha-beta depth 1")),
+           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth", "alpha_beta_player: beats random",
+            "alpha_beta_player: holds its own against alpha-beta depth 1"),
+           why="a search that hands out boxes misses free boxes, endgame play and games"),
     Mutant("dab_alpha_beta_no_pruning", "dots_and_boxes",
            "alpha-beta never stops a loop when alpha >= beta: it visits every position minimax does",
            '''def alpha_beta_search(board, player, max_depth, node_budget=math.inf):
@@ -381,3 +388,231 @@ MEAN_CONNECT4 = [
 
 MUTANTS = MUTANTS + MEAN_CONNECT4
 DEFAULT_SAMPLE = DEFAULT_SAMPLE + ("mc4_result_discs_do_not_fall",)
+
+
+# --- search bugs (issue 13), in two styles: the reference's own max/min alpha-beta with one bug, and a
+# negamax alpha-beta that makes and unmakes moves on one board (a correct one keeps every point) ---
+
+#: the search bugs the generators below can put in; None is the correct search
+SEARCH_BUGS = ("player_not_switched", "window_not_negated", "no_pruning")
+
+
+def _reference_function(assignment: str, name: str) -> str:
+    """The source of one top-level function of the reference solution (``reference/course``)."""
+    import re
+
+    from reference.course import solution_path
+
+    text = solution_path(assignment).read_text(encoding="utf-8")
+    found = re.search(rf"^def {name}\(.*?(?=^\S|\Z)", text, flags=re.S | re.M)
+    assert found, f"reference/course has no function {name} for {assignment}"
+    return found.group(0).rstrip() + "\n"
+
+
+def _with_bug(source: str, edits: dict[str, str]) -> str:
+    """``source`` with each ``old`` replaced by ``new`` (every old must be there: the reference changed?)."""
+    for old, new in edits.items():
+        assert old in source, f"the reference search no longer contains {old!r}"
+        source = source.replace(old, new)
+    return source
+
+
+def minmax_search_cell(assignment: str, bug: str | None = None) -> str:
+    """The reference's ``alpha_beta_search`` (Connect 4 or Dots and Boxes) with one of ``SEARCH_BUGS``.
+
+    Both players of the reference call ``alpha_beta_search``, so the bug reaches every search agent.
+    In this max/min form the player not switched is the opponent's move made with the searching
+    player's disc (or line owner), and the window not negated is alpha and beta handed down swapped.
+    """
+    source = _reference_function(assignment, "alpha_beta_search")
+    recursion = {"connect4": "value(GAME.result(board, to_move, a), -to_move, alpha, beta, depth + 1)",
+                 "dots_and_boxes": "value(child, nxt, alpha, beta, depth + 1)"}[assignment]
+    cutoffs = {"connect4": ("\n                if v >= beta:\n                    break",
+                            "\n                if v <= alpha:\n                    break"),
+               "dots_and_boxes": ("\n            if alpha >= beta:\n                break",)}[assignment]
+    if bug == "player_not_switched":  # as in a min_value() that plays the max player's move
+        opponent_move = {
+            "connect4": (f"{recursion}\n                if child < v:",
+                         f"{recursion.replace('board, to_move, a', 'board, player, a')}  # bug: the opponent's move drops player's disc"
+                         "\n                if child < v:"),
+            "dots_and_boxes": ("child = GAME.result(board, to_move, a)",
+                               "child = GAME.result(board, player, a)  # bug: the opponent's boxes become player's"),
+        }[assignment]
+        source = _with_bug(source, dict([opponent_move]))
+    elif bug == "window_not_negated":  # in max/min form: alpha and beta handed down the wrong way round
+        source = _with_bug(source, {recursion: recursion.replace("alpha, beta", "beta, alpha")
+                                    + "  # bug: the window is passed down the wrong way round"})
+    elif bug == "no_pruning":
+        source = _with_bug(source, {cut: "" for cut in cutoffs})
+    elif bug is not None:
+        raise ValueError(f"unknown search bug {bug!r}; known: {SEARCH_BUGS}")
+    return source
+
+
+def _negamax_recursion(bug: str | None) -> str:
+    """The recursive call of the negamax cells below, for the turn passing to the opponent."""
+    player = "to_move" if bug == "player_not_switched" else "-to_move"
+    window = "alpha, beta" if bug == "window_not_negated" else "-beta, -alpha"
+    return f"-negamax({player}, depth + 1, {window})[0]"
+
+
+def _negamax_cutoff(bug: str | None, indent: str, move: str) -> str:
+    """The fail-hard cutoff: a move at least as good as ``beta`` ends the loop (the opponent avoids this board)."""
+    return "" if bug == "no_pruning" else f"\n{indent}if v >= beta:\n{indent}    return beta, {move}"
+
+
+def negamax_cell(assignment: str, bug: str | None = None) -> str:
+    """A fail-hard negamax alpha-beta (the value returned stays within the window) that makes and
+    unmakes moves on one copy of the board, with one of ``SEARCH_BUGS`` (None: correct), and the
+    assignment's search agents on top of it.
+
+    Connect 4: ``alpha_beta_player`` (depth 5) and ``heuristic_player`` (depth 4, the reference's
+    ``evaluate``). Dots and Boxes: ``alpha_beta_player``, iterative deepening within a node budget
+    like the reference's. It uses the reference's helpers (``ordered_actions``, ``wins_at``,
+    ``boxes_of``, ``evaluate``, ``OutOfNodes``), as a student's later cell would.
+    """
+    if bug is not None and bug not in SEARCH_BUGS:
+        raise ValueError(f"unknown search bug {bug!r}; known: {SEARCH_BUGS}")
+    if assignment == "connect4":
+        return f'''def negamax_search(board, player, max_depth, evaluate=None):
+    """Negamax alpha-beta on one copy of the board, changed in place and restored; returns (value, move)."""
+    board = board.copy()
+    rows = board.shape[0]
+
+    def negamax(to_move, depth, alpha, beta):
+        if depth == max_depth:
+            return (evaluate(board, to_move) if evaluate else 0), None
+        moves = ordered_actions(board)
+        if not moves:
+            return 0, None  # a full board: a draw (a win ends the search where the disc is dropped)
+        best_move = None
+        for col in moves:
+            row = max(r for r in range(rows) if board[r, col] == 0)
+            board[row, col] = to_move  # make the move
+            v = 1000 - depth if wins_at(board, row, col) else {_negamax_recursion(bug)}
+            board[row, col] = 0  # unmake it{_negamax_cutoff(bug, " " * 12, "col")}
+            if v > alpha:
+                alpha, best_move = v, col
+        return alpha, best_move
+
+    return negamax(player, 0, -math.inf, math.inf)
+
+
+def alpha_beta_player(board, player=1, max_depth=5):
+    return negamax_search(board, player, max_depth)[1]
+
+
+def heuristic_player(board, player=1, max_depth=4):
+    return negamax_search(board, player, max_depth, evaluate)[1]
+'''
+    if assignment == "dots_and_boxes":
+        return f'''def negamax_search(board, player, max_depth, node_budget=math.inf):
+    """Negamax alpha-beta on one copy of the board, changed in place and restored; returns (value, move).
+
+    A move that completes a box keeps the turn: its value is not negated. Raises OutOfNodes after
+    `node_budget` boards.
+    """
+    board = {{'size': board['size'], 'lines': dict(board['lines']), 'boxes': dict(board['boxes'])}}
+    nodes = 0
+
+    def negamax(to_move, depth, alpha, beta):
+        nonlocal nodes
+        nodes += 1
+        if nodes > node_budget:
+            raise OutOfNodes
+        if GAME.terminal(board):
+            return GAME.utility(board, to_move), None
+        if depth == max_depth:
+            return evaluate(board, to_move, to_move), None
+        moves = ordered_actions(board)
+        best_move = None
+        for line in moves:
+            board['lines'][line] = True  # make the move
+            closed = [box for box in boxes_of(board, line) if all(s in board['lines'] for s in box_sides(*box))]
+            for box in closed:
+                board['boxes'][box] = to_move
+            if closed:  # the same player moves again
+                v = negamax(to_move, depth + 1, alpha, beta)[0]
+            else:
+                v = {_negamax_recursion(bug)}
+            del board['lines'][line]  # unmake it
+            for box in closed:
+                del board['boxes'][box]{_negamax_cutoff(bug, " " * 12, "line")}
+            if v > alpha:
+                alpha, best_move = v, line
+        return alpha, best_move
+
+    return negamax(player, 0, -math.inf, math.inf)
+
+
+def alpha_beta_player(board, player=1, node_budget=2500):
+    """Iterative deepening: the move of the deepest search that finishes within `node_budget` boards."""
+    move = ordered_actions(board)[0]
+    for depth in range(1, len(GAME.actions(board)) + 1):
+        try:
+            move = negamax_search(board, player, depth, node_budget)[1]
+        except OutOfNodes:
+            break
+    return move
+'''
+    raise ValueError(f"no negamax cell for {assignment!r}")
+
+SEARCH = [
+    Mutant("c4_alpha_beta_player_not_switched", "connect4",
+           "the min level of alpha_beta_search drops the searching player's disc (the player is not switched): "
+           "the search never sees the opponent's replies",
+           minmax_search_cell("connect4", "player_not_switched"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth",
+            "heuristic_player: tactics", "heuristic_player: tactics that need depth"),
+           why="both agents call alpha_beta_search; without the opponent's replies it misses blocks (tactics) and "
+               "the opponent's win on top of its own disc and its own double threats (tactics that need depth)"),
+    Mutant("c4_alpha_beta_window_swapped", "connect4",
+           "alpha_beta_search hands alpha and beta down swapped: each level below the root looks at one move only",
+           minmax_search_cell("connect4", "window_not_negated"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth",
+            "heuristic_player: tactics", "heuristic_player: tactics that need depth",
+            "heuristic_player: holds its own against alpha-beta depth 1"),
+           why="both agents call alpha_beta_search; with wrong values it misses blocks and double threats, "
+               "and plays badly enough to lose to a depth-1 search"),
+    Mutant("c4_negamax_player_not_switched", "connect4",
+           "a negamax search (make/unmake) calls itself with the same player: the opponent's moves are its own discs",
+           negamax_cell("connect4", "player_not_switched"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth", "alpha_beta_player: beats random",
+            "heuristic_player: tactics", "heuristic_player: tactics that need depth",
+            "heuristic_player: holds its own against alpha-beta depth 1"),
+           why="both agents use the one negamax: it never blocks (tactics) nor sees its double threats (tactics "
+               "that need depth), and plays badly enough to lose games"),
+    Mutant("c4_negamax_window_not_negated", "connect4",
+           "a fail-hard negamax passes the window down un-negated (alpha, beta instead of -beta, -alpha): wrong values",
+           negamax_cell("connect4", "window_not_negated"),
+           ("alpha_beta_player: tactics that need depth", "alpha_beta_player: positions searched"),
+           why="handed down un-negated, beta stays +infinity, so no branch is ever cut off (positions searched), "
+               "and each child starts from its parent's alpha, a bound from the other side's view: wrong values "
+               "(tactics that need depth)"),
+    Mutant("dab_alpha_beta_player_not_switched", "dots_and_boxes",
+           "alpha_beta_search gives the boxes the opponent completes to the searching player (the player is not switched)",
+           minmax_search_cell("dots_and_boxes", "player_not_switched"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth",
+            "alpha_beta_player: holds its own against alpha-beta depth 1"),
+           why="a search that credits the opponent's boxes to itself hands out boxes (tactics), cannot judge a "
+               "sacrifice or a declined chain (tactics that need depth) and loses to a depth-1 search"),
+    Mutant("dab_alpha_beta_window_swapped", "dots_and_boxes",
+           "alpha_beta_search hands alpha and beta down swapped: each level below the root looks at one move only",
+           minmax_search_cell("dots_and_boxes", "window_not_negated"),
+           ("alpha_beta_player: tactics",)),
+    Mutant("dab_negamax_player_not_switched", "dots_and_boxes",
+           "a negamax search (make/unmake) calls itself with the same player when the turn passes",
+           negamax_cell("dots_and_boxes", "player_not_switched"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: holds its own against alpha-beta depth 1"),
+           why="it draws third sides while safe lines exist (tactics) and so loses to a depth-1 search"),
+    Mutant("dab_negamax_window_not_negated", "dots_and_boxes",
+           "a fail-hard negamax passes the window down un-negated (alpha, beta instead of -beta, -alpha): wrong values",
+           negamax_cell("dots_and_boxes", "window_not_negated"),
+           ("alpha_beta_player: tactics that need depth", "alpha_beta_player: positions searched"),
+           why="handed down un-negated, beta stays +infinity, so no branch is ever cut off (positions searched), "
+               "and each child starts from its parent's alpha, a bound from the other side's view: wrong values "
+               "(tactics that need depth)"),
+]
+
+MUTANTS = MUTANTS + SEARCH
+DEFAULT_SAMPLE = DEFAULT_SAMPLE + ("c4_negamax_window_not_negated",)

@@ -4,7 +4,14 @@ Tic-tac-toe and Connect 4: ``win`` (take an immediate win) and ``block`` (block 
 immediate win when there is no own win). Dots and Boxes: ``free_box`` (draw the fourth side of a
 box that has three) and ``safe_move`` (do not draw the third side of a box while a safe line exists).
 
-Params: ``kinds`` (default: all of the game's tactics) and ``positions`` per tactic (default 10).
+Tactics that need search depth, asked for by name (``kinds``), usually as a check of their own:
+Connect 4 ``double_threat`` (make two immediate wins at once: the opponent can block only one; a
+depth-3 search sees it) and ``avoid_trap`` (do not play under the opponent's winning cell; depth 2).
+Dots and Boxes ``decline`` (leave the boxes on offer when taking them would hand the opponent the
+rest: double-dealing) and ``sacrifice`` (when every line hands boxes over, give up the least), on
+endgame positions (at most ``ENDGAME_FREE_LINES`` lines left) that a search to the end settles.
+
+Params: ``kinds`` (default: the game's one-ply tactics) and ``positions`` per tactic (default 10).
 
 Positions come from seeded random play; the answer set of each is computed by one-ply look-ahead
 with the reference game, and a position is kept only when that answer set is clearly right (and
@@ -16,6 +23,12 @@ some legal move lies outside it, else there is nothing to miss):
   the block does not lose by force (otherwise every move loses and a searching agent may rightly
   not care). Forced outcomes come from the exact solver; a Connect 4 position it cannot settle
   within ``OUTCOME_NODE_BUDGET`` nodes is not used.
+- ``double_threat``: neither side can win at once, and no move outside the answer set forces a win
+  at all (the solver says so), so a search that values every win alike cannot rightly prefer another.
+- ``avoid_trap``: neither side can win at once, some moves let the opponent win on top of them, and
+  none of the other moves loses by force (the solver says so): a search of any depth keeps clear.
+- ``decline`` / ``sacrifice``: the answer set is exactly the moves the exact solver rates best; none
+  of them takes a box (``decline``), or no line is safe and not every line is best (``sacrifice``).
 - ``free_box`` / ``safe_move``: every move the exact solver rates best is in the answer set (no
   position where declining a box or sacrificing one is the better play). The solver is asked only
   on late positions (at most ``SOLVED_FREE_LINES`` undrawn lines), where it answers quickly. On big
@@ -46,13 +59,34 @@ GAME_TACTICS = {
     "connect4": ("win", "block"),
     "dots_and_boxes": ("free_box", "safe_move"),
 }
+#: the tactics that need a search deeper than one ply (asked for by name, in a check of their own)
+DEPTH_TACTICS = {
+    "tictactoe": (),
+    "connect4": ("double_threat", "avoid_trap"),
+    "dots_and_boxes": ("decline", "sacrifice"),
+}
 #: what each tactic asks, as the feedback says it
 TACTIC_WORDS = {
     "win": "takes an immediate win",
     "block": "blocks the opponent's only immediate win",
     "free_box": "takes a free box (one with three sides drawn)",
     "safe_move": "does not draw the third side of a box while a safe line exists",
+    "double_threat": "makes two threats at once (a win in two moves)",
+    "avoid_trap": "does not play under the opponent's winning cell",
+    "decline": "declines boxes on offer when taking them hands over the endgame",
+    "sacrifice": "when every line hands boxes over, gives up the least",
 }
+#: what a correct search of the needed depth sees in a depth tactic's position, for the feedback
+SEARCH_SEES = {
+    "double_threat": "a depth-3 search sees that {answers} makes two threats at once (the opponent can block only one)",
+    "avoid_trap": "a depth-2 search sees that the opponent wins at once on top of {traps}; {answers} is safe",
+    "decline": "a search to the end of the game ({free} lines left) sees that {answers}, declining the boxes "
+               "on offer, wins more in the end than taking them",
+    "sacrifice": "a search to the end of the game ({free} lines left) sees that {answers} gives up the least "
+                 "of all the lines that hand boxes over",
+}
+#: Dots and Boxes depth tactics use positions with at most this many undrawn lines (a search reaches the end)
+ENDGAME_FREE_LINES = 10
 #: Dots and Boxes positions used have at most this many undrawn lines (children are solved by search)
 SOLVED_FREE_LINES = 15
 SOLVER_NODE_BUDGET = 200_000  # Dots and Boxes, per position
@@ -80,8 +114,8 @@ class Answer(NamedTuple):
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     game = ctx.game
-    available = GAME_TACTICS[game.name]
-    kinds = spec.params.get("kinds", list(available))
+    available = GAME_TACTICS[game.name] + DEPTH_TACTICS[game.name]
+    kinds = spec.params.get("kinds", list(GAME_TACTICS[game.name]))
     kinds = [kinds] if isinstance(kinds, str) else list(kinds)
     unknown = [k for k in kinds if k not in available]
     if unknown or not kinds:
@@ -117,7 +151,10 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     if wrong:
         tactic, move = wrong[0]
         played = f"played {move.action!r}" if move.ok else failure_words(move, limit)
-        message += f". First miss ({tactic.kind}): expected {_either(tactic.answers)}, {played}"
+        if tactic.kind in SEARCH_SEES:
+            message += f". First miss ({tactic.kind}): {_search_sees(game, tactic)}; your agent {played}"
+        else:
+            message += f". First miss ({tactic.kind}): expected {_either(tactic.answers)}, {played}"
     if stopped:
         message += f"; {stopped} (positions not tried count as missed)"
     shown = _spread(wrong, SHOWN)
@@ -327,11 +364,122 @@ def _safe_move(game: Any, state: State) -> Answer | None:
     return _checked(game, state, safe)
 
 
+# --- tactics that need depth ---
+
+
+class Connect4Cells(NamedTuple):
+    """A Connect 4 position as bit masks (the reference's layout): where a disc can go now, and the
+    free cells where the player to move (``mine``) or the opponent (``theirs``) would complete four."""
+
+    playable: int
+    mine: int
+    theirs: int
+
+
+def connect4_cells(game: Any, state: State) -> Connect4Cells:
+    """The bit masks of ``state`` that the Connect 4 depth tactics read."""
+    from reference.solvers.connect4 import solver_for
+
+    winning = solver_for(game.rows, game.cols, game.k).winning_cells
+    free = game.board_mask & ~state.mask
+    return Connect4Cells((state.mask + game.bottom_mask) & game.board_mask, winning(state.current) & free,
+                         winning(state.current ^ state.mask) & free)
+
+
+def _quiet(game: Any, state: State) -> bool:
+    """Neither side can win at once in this Connect 4 position, and there is a choice of moves."""
+    if game.terminal(state) or len(game.actions(state)) < 2:
+        return False
+    cells = connect4_cells(game, state)
+    return not cells.playable & (cells.mine | cells.theirs)
+
+
+def makes_double_threat(game: Any, state: State, action: int) -> bool:
+    """After ``action`` the opponent cannot win at once, and the mover has two winning cells it can
+    play (or one with another right above it): the opponent can block only one."""
+    after = connect4_cells(game, game.result(state, action))  # seen from the opponent's turn
+    if after.playable & after.mine:
+        return False  # the opponent wins at once
+    ready = after.playable & after.theirs
+    return ready.bit_count() >= 2 or bool(ready & (after.theirs >> 1))
+
+
+def hands_over_a_win(game: Any, state: State, action: int) -> bool:
+    """After ``action`` the opponent can win at once (in a quiet position: on the cell right above it)."""
+    after = connect4_cells(game, game.result(state, action))
+    return bool(after.playable & after.mine)
+
+
+def _double_threat(game: Game, state: State) -> Answer | None:
+    if not _quiet(game, state):
+        return None
+    legal = game.actions(state)
+    answers = [a for a in legal if makes_double_threat(game, state, a)]
+    if not answers or len(answers) == len(legal):
+        return None
+    if any(_forced_outcome(game, game.result(state, a)) not in (0, 1) for a in legal if a not in answers):
+        return None  # another move forces a win too (or the solver could not tell)
+    return Answer(tuple(answers))
+
+
+def _avoid_trap(game: Game, state: State) -> Answer | None:
+    if not _quiet(game, state):
+        return None
+    legal = game.actions(state)
+    answers = [a for a in legal if not hands_over_a_win(game, state, a)]
+    if not answers or len(answers) == len(legal):
+        return None
+    if any(_forced_outcome(game, game.result(state, a)) not in (0, -1) for a in answers):
+        return None  # a safe move loses by force all the same (or the solver could not tell)
+    return Answer(tuple(answers))
+
+
+def _endgame_best(game: Any, state: State) -> list[Action] | None:
+    """The solver's best moves in an endgame a search can take to the end, else None."""
+    if game.num_lines - state.lines.bit_count() > ENDGAME_FREE_LINES:
+        return None
+    return _dots_best(game, state)
+
+
+def _decline(game: Any, state: State) -> Answer | None:
+    captures = _captures(game, state)
+    if not captures:
+        return None
+    best = _endgame_best(game, state)
+    if best is None or set(best) & set(captures):
+        return None
+    return Answer(tuple(best))
+
+
+def _sacrifice(game: Any, state: State) -> Answer | None:
+    legal = game.actions(state)
+    if _captures(game, state) or any(_safe(game, state, a) for a in legal):
+        return None
+    best = _endgame_best(game, state)
+    if best is None or len(best) == len(legal):
+        return None
+    return Answer(tuple(best))
+
+
+def _search_sees(game: Any, tactic: Tactic) -> str:
+    """What a correct search of the needed depth sees in a depth tactic's position, in words."""
+    def moves(actions: Sequence[Action]) -> str:
+        return ("column " if game.name == "connect4" else "") + _either(actions)
+
+    others = [a for a in game.actions(tactic.state) if a not in tactic.answers]
+    free = game.num_lines - tactic.state.lines.bit_count() if game.name == "dots_and_boxes" else 0
+    return SEARCH_SEES[tactic.kind].format(answers=moves(tactic.answers), traps=moves(others), free=free)
+
+
 ANSWERS: dict[str, Callable[[Game, State], Answer | None]] = {
     "win": _win,
     "block": _block,
     "free_box": _free_box,
     "safe_move": _safe_move,
+    "double_threat": _double_threat,
+    "avoid_trap": _avoid_trap,
+    "decline": _decline,
+    "sacrifice": _sacrifice,
 }
 
 

@@ -1,0 +1,174 @@
+"""Tactics that need search depth (issue 13): the positions are right by an independent check (brute
+force over the game's own functions, and the exact solver asked about each move), a correct search
+plays them, a one-ply agent does not, and a miss says what a search of that depth sees."""
+
+from __future__ import annotations
+
+
+import pytest
+
+from grader.adapt import adapt
+from grader.checks.agent_tactics import (DEPTH_TACTICS, ENDGAME_FREE_LINES, makes_double_threat, tactic_positions)
+from grader.checks.context import CheckContext
+from grader.grading import run_check
+from grader.rubric import Assignment, CheckSpec
+from grader.sandbox import Limits, Sandbox
+from reference.course import solution_path
+from reference.games import load_game
+from reference.positions import random_positions
+from reference.solvers import solve
+
+pytestmark = pytest.mark.timeout(120)
+
+CONNECT4 = load_game("connect4", rows=6, cols=7)
+DOTS = load_game("dots_and_boxes", rows=4, cols=4)
+SEED = 5
+
+
+def wins_now(game, state) -> list:
+    """The mover's immediate wins, by trying every move (no bitboards)."""
+    me = game.to_move(state)
+    return [a for a in game.actions(state) if game.winner(game.result(state, a)) == me]
+
+
+def wins_in_two(game, state, action) -> bool:
+    """After ``action`` every reply of the opponent leaves the mover an immediate win (three plies, by brute force)."""
+    child = game.result(state, action)
+    if game.terminal(child):
+        return False
+    return all(not game.terminal(after) and wins_now(game, after)
+               for after in (game.result(child, reply) for reply in game.actions(child)))
+
+
+def mover_loses_by_force(game, state) -> bool:
+    return not game.terminal(state) and solve(game, state) < 0
+
+
+def connect4_tactics():
+    """The Connect 4 depth tactics as the rubric asks for them (both kinds, 4 positions each)."""
+    return tactic_positions(CONNECT4, DEPTH_TACTICS["connect4"], 4, SEED)
+
+
+# --- the positions are right ---
+
+
+def test_double_threat_answers_win_in_two_and_no_other_move_wins_at_all():
+    tactics = [t for t in connect4_tactics() if t.kind == "double_threat"]
+    assert tactics
+    for t in tactics:
+        assert not wins_now(CONNECT4, t.state)
+        for action in CONNECT4.actions(t.state):
+            child = CONNECT4.result(t.state, action)
+            if action in t.answers:
+                assert wins_in_two(CONNECT4, t.state, action)
+            else:
+                assert not mover_loses_by_force(CONNECT4, child), f"{action} also forces a win"
+
+
+def test_avoid_trap_answers_are_the_moves_that_do_not_hand_over_a_win_and_none_loses_by_force():
+    tactics = [t for t in connect4_tactics() if t.kind == "avoid_trap"]
+    assert tactics
+    for t in tactics:
+        assert not wins_now(CONNECT4, t.state)
+        traps = [a for a in CONNECT4.actions(t.state) if a not in t.answers]
+        assert traps
+        for action in CONNECT4.actions(t.state):
+            child = CONNECT4.result(t.state, action)
+            if action in t.answers:
+                assert not wins_now(CONNECT4, child) and solve(CONNECT4, child) <= 0
+            else:
+                assert wins_now(CONNECT4, child), f"the opponent cannot win at once after {action}"
+
+
+def test_the_bitboard_double_threat_test_agrees_with_a_three_ply_search():
+    agreed = found = 0
+    for state in random_positions(CONNECT4, 150, seed=3):
+        if wins_now(CONNECT4, state):
+            continue
+        for action in CONNECT4.actions(state):
+            fast = makes_double_threat(CONNECT4, state, action)
+            # a double threat is a win in two; the converse fails only for zugzwang-like wins
+            assert not fast or wins_in_two(CONNECT4, state, action)
+            agreed += fast == wins_in_two(CONNECT4, state, action)
+            found += fast
+    assert found >= 5 and agreed > 0
+
+
+def _best_moves_by_solving_each_child(game, state) -> set:
+    values = {}
+    for action in game.actions(state):
+        child = game.result(state, action)
+        closed = (child.boxes_first | child.boxes_second).bit_count() - (state.boxes_first | state.boxes_second).bit_count()
+        rest = 0 if game.terminal(child) else solve(game, child)
+        values[action] = closed + rest if closed else -rest
+    best = max(values.values())
+    return {a for a, v in values.items() if v == best}
+
+
+@pytest.mark.parametrize("kind", DEPTH_TACTICS["dots_and_boxes"])
+def test_dots_depth_tactic_answers_are_exactly_the_solvers_best_moves(kind):
+    tactics = [t for t in tactic_positions(DOTS, DEPTH_TACTICS["dots_and_boxes"], 4, SEED) if t.kind == kind]
+    assert tactics
+    for t in tactics:
+        assert DOTS.num_lines - t.state.lines.bit_count() <= ENDGAME_FREE_LINES
+        assert set(t.answers) == _best_moves_by_solving_each_child(DOTS, t.state)
+        legal = DOTS.actions(t.state)
+        captures = [a for a in legal if DOTS.to_move(DOTS.result(t.state, a)) == DOTS.to_move(t.state)]
+        if kind == "decline":
+            assert captures and not set(captures) & set(t.answers)
+        else:
+            assert not captures and len(t.answers) < len(legal)
+
+
+def test_depth_tactic_positions_are_not_the_one_ply_ones():
+    """The depth tactics are found separately: the existing checks' positions do not change."""
+    plain = tactic_positions(CONNECT4, ("win", "block"), 3, SEED)
+    depth = tactic_positions(CONNECT4, ("double_threat", "avoid_trap"), 3, SEED)
+    assert {t.kind for t in plain} == {"win", "block"} and {t.kind for t in depth} <= {"double_threat", "avoid_trap"}
+
+
+# --- a correct search plays them; a one-ply agent does not, and is told what the search sees ---
+
+
+def _check(game_name: str, source: str, target: str, kinds: list[str]):
+    game = CONNECT4 if game_name == "connect4" else DOTS
+    functions = {"initial_state": ["empty_board"], "actions": ["actions"], "result": ["result"],
+                 "terminal": ["terminal"], "utility": ["utility"]}
+    assignment = Assignment.model_validate({
+        "title": "depth tactics", "game": game_name, "functions": functions, "agents": {target: [target]},
+        "limits": {"move_seconds": 2.0, "check_seconds": 60.0, "call_seconds": 2.0}, "tasks": []})
+    with Sandbox([source], Limits(call_timeout=2.0, cell_timeout=20.0)) as box:
+        student = adapt(box, game, functions, timeout=2.0)
+        ctx = CheckContext(assignment, game, student, sandbox=box, seed=SEED)
+        return run_check(ctx, "agents", CheckSpec(kind="agent_tactics", target=target, points=10,
+                                                  params={"kinds": kinds, "positions": 3}))
+
+
+@pytest.mark.parametrize("game_name, target, kinds", [
+    ("connect4", "alpha_beta_player", ["double_threat", "avoid_trap"]),
+    ("connect4", "heuristic_player", ["double_threat", "avoid_trap"]),
+    ("dots_and_boxes", "alpha_beta_player", ["decline", "sacrifice"]),
+])
+def test_the_reference_search_plays_every_depth_tactic(game_name, target, kinds):
+    r = _check(game_name, solution_path(game_name).read_text(), target, kinds)
+    assert (r.status, r.points) == ("passed", 10), r.message
+
+
+ONE_PLY_CONNECT4 = '''
+def one_ply_player(board, player=1):
+    """Takes a win, else blocks, else plays the centre-most column: no look-ahead beyond one ply."""
+    cols = [c for c in actions(board)]
+    for who in (player, -player):
+        for c in cols:
+            if winner(result(board, who, c)) == who:
+                return c
+    return min(cols, key=lambda c: abs(c - 3))
+'''
+
+
+def test_a_one_ply_agent_misses_double_threats_and_hears_what_a_depth_3_search_sees():
+    source = solution_path("connect4").read_text() + ONE_PLY_CONNECT4
+    r = _check("connect4", source, "one_ply_player", ["double_threat"])
+    assert r.points < 10
+    assert "a depth-3 search sees that column" in r.message and "your agent played" in r.message
+    assert r.boards and r.boards[0].caption.startswith("double_threat:")
