@@ -16,7 +16,7 @@ import pytest
 
 from reference.agents import make_agent
 from reference.games import IllegalAction, InvalidBoard, load_game
-from reference.games.mean_connect4 import MeanC4State, MeanConnect4
+from reference.games.mean_connect4 import MeanConnect4
 
 READINGS = [
     {"same_column": True, "keeps_colour": True},

@@ -260,9 +260,12 @@ class Connect4(Game):
 
     def to_course(self, state: C4State) -> np.ndarray:
         """A fresh int array (rows, cols): 0 empty, 1 first player, -1 second; row 0 on top."""
-        board = np.zeros((self.rows, self.cols), dtype=int)
         first = state.current if state.moves % 2 == 0 else state.current ^ state.mask
-        mask = state.mask
+        return self._board_of(first, state.mask)
+
+    def _board_of(self, first: int, mask: int) -> np.ndarray:
+        """The course board of the discs in ``mask``, those in ``first`` being +1's."""
+        board = np.zeros((self.rows, self.cols), dtype=int)
         for col in range(self.cols):
             base = col * self.height
             for height in range(self.rows):
@@ -281,6 +284,23 @@ class Connect4(Game):
         line, a line by the player who did not move last, lines that no last disc completes
         together, and a ``to_move`` other than the one the counts imply.
         """
+        first, second = self._discs_of(board)
+        self._check_reachable(first, second)
+        moves = first.bit_count() + second.bit_count()
+        state = C4State(first if moves % 2 == 0 else second, first | second, moves)
+        if to_move is not None:
+            if to_move not in (1, -1):
+                raise InvalidBoard(f"to_move must be +1 or -1, got {to_move!r}")
+            implied = self.to_move(state)
+            if to_move != implied:
+                raise InvalidBoard(
+                    f"to_move={to_move:+d} contradicts the board: it has {first.bit_count()} discs of +1 and "
+                    f"{second.bit_count()} of -1, so {implied:+d} moves"
+                )
+        return state
+
+    def _discs_of(self, board: Any) -> tuple[int, int]:
+        """The bitboards of +1 and -1 on a course board; InvalidBoard for a bad cell or a floating disc."""
         cells = self._as_int_array(board)
         first = second = 0
         for row in range(self.rows):
@@ -297,19 +317,7 @@ class Connect4(Game):
                     first |= cell_bit(row, col, self.rows)
                 else:
                     second |= cell_bit(row, col, self.rows)
-        self._check_reachable(first, second)
-        moves = first.bit_count() + second.bit_count()
-        state = C4State(first if moves % 2 == 0 else second, first | second, moves)
-        if to_move is not None:
-            if to_move not in (1, -1):
-                raise InvalidBoard(f"to_move must be +1 or -1, got {to_move!r}")
-            implied = self.to_move(state)
-            if to_move != implied:
-                raise InvalidBoard(
-                    f"to_move={to_move:+d} contradicts the board: it has {first.bit_count()} discs of +1 and "
-                    f"{second.bit_count()} of -1, so {implied:+d} moves"
-                )
-        return state
+        return first, second
 
     def _as_int_array(self, board: Any) -> np.ndarray:
         """The board as an int array of the right shape with only 0, 1, -1; InvalidBoard otherwise."""

@@ -50,7 +50,7 @@ import numpy as np
 
 from reference.games import render
 from reference.games.base import Action, IllegalAction, InvalidBoard, Player
-from reference.games.connect4 import Connect4, cell_bit, has_alignment
+from reference.games.connect4 import Connect4, has_alignment
 
 MeanMove = tuple[int, int]  # (from_col, to_col)
 
@@ -267,34 +267,6 @@ class MeanConnect4(Connect4):
             raise InvalidBoard(f"to_move must be +1 or -1, got {to_move!r}")
         mask = first | second
         return MeanC4State(first if to_move == 1 else second, mask, to_move, mask.bit_count())
-
-    def _discs_of(self, board: Any) -> tuple[int, int]:
-        """The bitboards of +1 and -1 on a course board; InvalidBoard for a floating disc."""
-        cells = self._as_int_array(board)
-        first = second = 0
-        for (row, col), value in np.ndenumerate(cells):
-            if not value:
-                continue
-            if row + 1 < self.rows and cells[row + 1, col] == 0:
-                raise InvalidBoard(
-                    f"the disc at row {row}, column {col} floats above the empty cell at row {row + 1} "
-                    "(row 0 is the top; discs fall to the largest free row index)"
-                )
-            if value == 1:
-                first |= cell_bit(row, col, self.rows)
-            else:
-                second |= cell_bit(row, col, self.rows)
-        return first, second
-
-    def _board_of(self, first: int, mask: int) -> np.ndarray:
-        board = np.zeros((self.rows, self.cols), dtype=int)
-        for col in range(self.cols):
-            for height in range(self.rows):
-                bit = 1 << (col * self.height + height)
-                if not mask & bit:
-                    break
-                board[self.rows - 1 - height, col] = 1 if first & bit else -1
-        return board
 
     def _outcome_words(self, state: MeanC4State) -> str:
         first, second = self.lines_of(state)
