@@ -463,18 +463,18 @@ def _negamax_cutoff(bug: str | None, indent: str, move: str) -> str:
 
 def negamax_cell(assignment: str, bug: str | None = None) -> str:
     """A fail-hard negamax alpha-beta (the value returned stays within the window) that makes and
-    unmakes moves on one copy of the board, with one of ``SEARCH_BUGS`` (None: correct), and the
-    assignment's search agents on top of it.
+    unmakes moves on one copy of the board, with one of ``SEARCH_BUGS`` (None: correct).
 
-    Connect 4: ``alpha_beta_player`` (depth 5) and ``heuristic_player`` (depth 4, the reference's
-    ``evaluate``). Dots and Boxes: ``alpha_beta_player``, iterative deepening within a node budget
-    like the reference's. It uses the reference's helpers (``ordered_actions``, ``wins_at``,
-    ``boxes_of``, ``evaluate``, ``OutOfNodes``), as a student's later cell would.
+    It takes the place of the reference's ``alpha_beta_search`` (same arguments and answer), so the
+    reference's agents search with it: Connect 4 ``alpha_beta_player`` (depth 5) and
+    ``heuristic_player`` (depth 4, ``evaluate`` at the cutoff); Dots and Boxes ``alpha_beta_player``
+    (iterative deepening within a node budget). It uses the reference's helpers (``ordered_actions``,
+    ``wins_at``, ``boxes_of``, ``evaluate``, ``OutOfNodes``), as a student's later cell would.
     """
     if bug is not None and bug not in SEARCH_BUGS:
         raise ValueError(f"unknown search bug {bug!r}; known: {SEARCH_BUGS}")
     if assignment == "connect4":
-        return f'''def negamax_search(board, player, max_depth, evaluate=None):
+        return f'''def alpha_beta_search(board, player, max_depth=None, evaluate=None):
     """Negamax alpha-beta on one copy of the board, changed in place and restored; returns (value, move)."""
     board = board.copy()
     rows = board.shape[0]
@@ -496,17 +496,9 @@ def negamax_cell(assignment: str, bug: str | None = None) -> str:
         return alpha, best_move
 
     return negamax(player, 0, -math.inf, math.inf)
-
-
-def alpha_beta_player(board, player=1, max_depth=5):
-    return negamax_search(board, player, max_depth)[1]
-
-
-def heuristic_player(board, player=1, max_depth=4):
-    return negamax_search(board, player, max_depth, evaluate)[1]
 '''
     if assignment == "dots_and_boxes":
-        return f'''def negamax_search(board, player, max_depth, node_budget=math.inf):
+        return f'''def alpha_beta_search(board, player, max_depth, node_budget=math.inf):
     """Negamax alpha-beta on one copy of the board, changed in place and restored; returns (value, move).
 
     A move that completes a box keeps the turn: its value is not negated. Raises OutOfNodes after
@@ -543,17 +535,6 @@ def heuristic_player(board, player=1, max_depth=4):
         return alpha, best_move
 
     return negamax(player, 0, -math.inf, math.inf)
-
-
-def alpha_beta_player(board, player=1, node_budget=2500):
-    """Iterative deepening: the move of the deepest search that finishes within `node_budget` boards."""
-    move = ordered_actions(board)[0]
-    for depth in range(1, len(GAME.actions(board)) + 1):
-        try:
-            move = negamax_search(board, player, depth, node_budget)[1]
-        except OutOfNodes:
-            break
-    return move
 '''
     raise ValueError(f"no negamax cell for {assignment!r}")
 
