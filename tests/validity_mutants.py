@@ -157,32 +157,6 @@ CONNECT4 = [
             best_move, best_value = a, value
     return best_move''',
            ("mcts_player: beats random",)),
-    Mutant("c4_alpha_beta_no_pruning", "connect4",
-           "alpha-beta never stops a loop when alpha >= beta: it visits every position minimax does",
-           '''def alpha_beta_player(board, player=1, max_depth=5):
-    def value(board, to_move, alpha, beta, depth):
-        if GAME.terminal(board):
-            return GAME.utility(board, player) * (1000 - depth), None
-        if depth >= max_depth:
-            return 0, None
-        best_move = None
-        if to_move == player:
-            v = -math.inf
-            for a in ordered_actions(board):
-                child, _ = value(GAME.result(board, to_move, a), -to_move, alpha, beta, depth + 1)
-                if child > v:
-                    v, best_move = child, a
-                alpha = max(alpha, v)  # bug: no `if v >= beta: break`
-        else:
-            v = math.inf
-            for a in ordered_actions(board):
-                child, _ = value(GAME.result(board, to_move, a), -to_move, alpha, beta, depth + 1)
-                if child < v:
-                    v, best_move = child, a
-                beta = min(beta, v)  # bug: no `if v <= alpha: break`
-        return v, best_move
-    return value(board, player, -math.inf, math.inf, 0)[1]''',
-           ("alpha_beta_player: positions searched",)),
 ]
 
 DOTS_AND_BOXES = [
@@ -266,39 +240,6 @@ DOTS_AND_BOXES = [
            ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth", "alpha_beta_player: beats random",
             "alpha_beta_player: holds its own against alpha-beta depth 1"),
            why="a search that hands out boxes misses free boxes, endgame play and games"),
-    Mutant("dab_alpha_beta_no_pruning", "dots_and_boxes",
-           "alpha-beta never stops a loop when alpha >= beta: it visits every position minimax does",
-           '''def alpha_beta_search(board, player, max_depth, node_budget=math.inf):
-    nodes = 0
-
-    def value(board, to_move, alpha, beta, depth):
-        nonlocal nodes
-        nodes += 1
-        if nodes > node_budget:
-            raise OutOfNodes
-        if GAME.terminal(board):
-            return GAME.utility(board, player), None
-        if depth >= max_depth:
-            return evaluate(board, player, to_move), None
-        maximizing = to_move == player
-        best_value, best_move = (-math.inf if maximizing else math.inf), None
-        for a in ordered_actions(board):
-            child = GAME.result(board, to_move, a)
-            nxt = to_move if len(child['boxes']) > len(board['boxes']) else -to_move
-            v, _ = value(child, nxt, alpha, beta, depth + 1)
-            if maximizing and v > best_value:
-                best_value, best_move = v, a
-                alpha = max(alpha, v)
-            elif not maximizing and v < best_value:
-                best_value, best_move = v, a
-                beta = min(beta, v)
-            # bug: no `if alpha >= beta: break`
-        return best_value, best_move
-
-    return value(board, player, -math.inf, math.inf, 0)''',
-           ("alpha_beta_player: positions searched", "alpha_beta_player: tactics that need depth"),
-           why="without pruning the agent's node budget stops its iterative deepening sooner, so it no longer "
-               "searches an endgame to the end and misses the decline-the-boxes tactic"),
 ]
 
 TICTACTOE = [
@@ -538,6 +479,10 @@ def negamax_cell(assignment: str, bug: str | None = None) -> str:
 '''
     raise ValueError(f"no negamax cell for {assignment!r}")
 
+#: why a Dots and Boxes search without pruning also misses a tactic that needs depth
+DEEPENING_SOONER = ("without pruning the agent's node budget stops its iterative deepening sooner, so it no longer "
+                    "searches an endgame to the end and misses the decline-the-boxes tactic")
+
 SEARCH = [
     Mutant("c4_alpha_beta_player_not_switched", "connect4",
            "the min level of alpha_beta_search drops the searching player's disc (the player is not switched): "
@@ -555,6 +500,12 @@ SEARCH = [
             "heuristic_player: holds its own against alpha-beta depth 1"),
            why="both agents call alpha_beta_search; with wrong values it misses blocks and double threats, "
                "and plays badly enough to lose to a depth-1 search"),
+    Mutant("c4_alpha_beta_no_pruning", "connect4",
+           "alpha_beta_search never stops a loop when alpha >= beta: it visits every position minimax does "
+           "(alpha_beta_player searches 4 plies, not 5, so that its moves stay within the time limit)",
+           minmax_search_cell("connect4", "no_pruning") + "\n\ndef alpha_beta_player(board, player=1, max_depth=4):\n"
+           "    return alpha_beta_search(board, player, max_depth)[1]\n",
+           ("alpha_beta_player: positions searched",)),
     Mutant("c4_negamax_player_not_switched", "connect4",
            "a negamax search (make/unmake) calls itself with the same player: the opponent's moves are its own discs",
            negamax_cell("connect4", "player_not_switched"),
@@ -570,6 +521,10 @@ SEARCH = [
            why="handed down un-negated, beta stays +infinity, so no branch is ever cut off (positions searched), "
                "and each child starts from its parent's alpha, a bound from the other side's view: wrong values "
                "(tactics that need depth)"),
+    Mutant("c4_negamax_no_pruning", "connect4",
+           "a negamax search (make/unmake) never stops a loop when alpha >= beta",
+           negamax_cell("connect4", "no_pruning"),
+           ("alpha_beta_player: positions searched",)),
     Mutant("dab_alpha_beta_player_not_switched", "dots_and_boxes",
            "alpha_beta_search gives the boxes the opponent completes to the searching player (the player is not switched)",
            minmax_search_cell("dots_and_boxes", "player_not_switched"),
@@ -581,6 +536,11 @@ SEARCH = [
            "alpha_beta_search hands alpha and beta down swapped: each level below the root looks at one move only",
            minmax_search_cell("dots_and_boxes", "window_not_negated"),
            ("alpha_beta_player: tactics",)),
+    Mutant("dab_alpha_beta_no_pruning", "dots_and_boxes",
+           "alpha_beta_search never stops a loop when alpha >= beta: it visits every position minimax does",
+           minmax_search_cell("dots_and_boxes", "no_pruning"),
+           ("alpha_beta_player: positions searched", "alpha_beta_player: tactics that need depth"),
+           why=DEEPENING_SOONER),
     Mutant("dab_negamax_player_not_switched", "dots_and_boxes",
            "a negamax search (make/unmake) calls itself with the same player when the turn passes",
            negamax_cell("dots_and_boxes", "player_not_switched"),
@@ -593,6 +553,11 @@ SEARCH = [
            why="handed down un-negated, beta stays +infinity, so no branch is ever cut off (positions searched), "
                "and each child starts from its parent's alpha, a bound from the other side's view: wrong values "
                "(tactics that need depth)"),
+    Mutant("dab_negamax_no_pruning", "dots_and_boxes",
+           "a negamax search (make/unmake) never stops a loop when alpha >= beta",
+           negamax_cell("dots_and_boxes", "no_pruning"),
+           ("alpha_beta_player: positions searched", "alpha_beta_player: tactics that need depth"),
+           why=DEEPENING_SOONER),
 ]
 
 MUTANTS = MUTANTS + SEARCH
