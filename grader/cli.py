@@ -244,7 +244,8 @@ def _check(args: argparse.Namespace) -> int:
         live = LiveCheckReport(name, submission_name(path), flags, color=not args.no_color and sys.stdout.isatty(),
                                tasks=assignment.task_names)
     result = grade_submission(path, name, assignment, seed=args.seed, public_only=True,
-                              on_check=live.check_done if live else None)
+                              on_check=live.check_done if live else None,
+                              on_check_start=live.check_started if live else None)
     result.flags = flags
     if live:
         live.finish(result)

@@ -27,10 +27,12 @@ from grader.sandbox.worker import LOAD_REPORT_FUNCTION
 def grade_submission(path: str | Path, assignment_name: str, assignment: Assignment, *, seed: int = 0,
                      public_only: bool = False, isolation: str | None = None,
                      require_isolation: str | None = None,
-                     on_check: Callable[[CheckResult], None] | None = None) -> SubmissionResult:
+                     on_check: Callable[[CheckResult], None] | None = None,
+                     on_check_start: Callable[[str, str], None] | None = None) -> SubmissionResult:
     """Grade one file or folder against ``assignment``; public checks only when ``public_only``.
 
-    ``on_check`` is called with each check as it finishes (``grader check`` prints it at once).
+    ``on_check_start(task, title)`` is called as each check starts and ``on_check`` with the check as
+    it finishes (``grader check`` shows both at once).
     """
     start = time.perf_counter()
     path = Path(path)
@@ -63,6 +65,8 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
                 game = student.game  # the reading of the rules the student's code shows (see adapt.readings)
             ctx = CheckContext(assignment, game, student, sandbox=box, submission=submission, seed=seed)
             for task, spec in specs:
+                if on_check_start:
+                    on_check_start(task, spec.title)
                 result.checks.append(run_check(ctx, task, spec))
                 if on_check:
                     on_check(result.checks[-1])

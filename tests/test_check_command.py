@@ -58,11 +58,33 @@ def test_live_report_prints_the_heading_at_once_and_each_check_as_it_finishes():
     assert "what to fix" in out.getvalue() and "1 passed, 1 failed: 3 / 6 points" in out.getvalue().splitlines()[-1]
 
 
-def test_grading_reports_each_check_as_it_finishes_in_rubric_order():
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_running_check_is_shown_then_replaced_by_its_result():
+    out = Terminal()
+    live = LiveCheckReport("connect4", "alice", out=out)
+    live.check_started("Task 3", "alpha_beta_player: beats random")
+    assert out.getvalue().endswith("Task 3\n  running  alpha_beta_player: beats random")
+    live.check_done(CheckResult("Task 3", "alpha_beta_player: beats random", 5, 5, "passed"))
+    shown = out.getvalue().split("\n")[-2].split("\r")[-1]  # what the terminal shows once the line is redrawn
+    assert shown.startswith("  PASSED   alpha_beta_player: beats random") and shown.endswith("5 / 5")
+
+    log = io.StringIO()  # not a terminal: the running line would stay in the log
+    LiveCheckReport("connect4", "alice", out=log).check_started("Task 3", "alpha_beta_player: beats random")
+    assert "running" not in log.getvalue()
+
+
+def test_grading_reports_each_check_as_it_starts_and_as_it_finishes_in_rubric_order():
+    started: list[tuple[str, str]] = []
     seen: list[CheckResult] = []
     result = grade_submission(ROOT / "submissions" / "tictactoe" / "mia_tictactoe.ipynb", "tictactoe",
-                              load_rubric().assignment("tictactoe"), public_only=True, on_check=seen.append)
+                              load_rubric().assignment("tictactoe"), public_only=True, on_check=seen.append,
+                              on_check_start=lambda task, title: started.append((task, title)))
     assert seen == result.checks and len(seen) > 5
+    assert started == [(c.task, c.check) for c in result.checks]
 
 
 def test_checks_that_say_the_same_thing_without_a_board_are_one_card():

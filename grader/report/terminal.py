@@ -70,7 +70,9 @@ def format_check_report(
 
 class LiveCheckReport:
     """The self-check report printed as grading goes: the heading at once, each check as it finishes
-    (a slow agent no longer looks like a hung program), what to fix and the summary at the end."""
+    (a slow agent no longer looks like a hung program), what to fix and the summary at the end.
+
+    On a terminal the check being run is shown too, on the line its result then replaces."""
 
     def __init__(self, assignment: str, submission: str, flags: Sequence[str] = (), *, color: bool = False,
                  tasks: Sequence[str] = (), reveal_hidden: bool = False, width: int = 80,
@@ -78,14 +80,29 @@ class LiveCheckReport:
         self.style, self.tasks, self.reveal_hidden = _Style(color, width), tasks, reveal_hidden
         self.out = out or sys.stdout
         self.task: str | None = None
+        self.running = ""  # the line saying which check runs, while it is on the screen
         self._print(_heading(self.style, assignment, submission, flags))
+
+    def check_started(self, task: str, title: str) -> None:
+        """Say which check runs (on a terminal only: elsewhere the line would stay in the log)."""
+        self._task_heading(task)
+        if self.out.isatty():
+            self.running = f"  {'running':<8} {printable(title)}"[: self.style.width]
+            self.out.write(self.running)
+            self.out.flush()
 
     def check_done(self, check: CheckResult) -> None:
         """Print one finished check (and its task's name when it is the task's first)."""
-        if check.task != self.task:
-            self.task = check.task
-            self._print(["", self.style.paint(printable(check.task), BOLD)])
+        self._task_heading(check.task)
+        if self.running:
+            self.out.write("\r" + " " * len(self.running) + "\r")
+            self.running = ""
         self._print([_check_row(self.style, check)])
+
+    def _task_heading(self, task: str) -> None:
+        if task != self.task:
+            self.task = task
+            self._print(["", self.style.paint(printable(task), BOLD)])
 
     def finish(self, result: SubmissionResult) -> None:
         """Print the submission's status, what to fix, the notes and the summary line."""
