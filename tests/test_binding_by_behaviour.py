@@ -234,3 +234,13 @@ def test_an_agent_that_always_plays_one_side_gets_the_other_sides_turns_colour_s
             if mover == -1:
                 board[4, 0] = 1
             assert agent.move(board, mover).action == 3
+
+
+def test_a_board_of_the_course_shape_read_transposed_is_sent_columns_first():
+    """The student's empty board is 6x7 but their code takes axis 0 for the column: the grader sends
+    7x6 boards, and asks their empty_board for that shape when judging it."""
+    box, student = adapted("c4_transposed_axis0_columns.py", "connect4")
+    with box:
+        assert student.representation.layout == "columns"
+        agrees_with_reference(student, student.game)
+        assert student.initial_state().value.tolist() == student.game.to_course(student.game.initial_state()).tolist()

@@ -499,11 +499,10 @@ def _rival_wins_position(game: Game, mover: int | None = None) -> tuple[Any, int
                 continue
             legal = game.actions(state)
             mine = [a for a in legal if _wins(game, state, a)]
-            quiet = [game.result(state, q) for q in legal if mine and q != mine[0]]
-            if len(mine) == 1 and len(quiet) >= 2 and \
-                    all(not game.terminal(after) and game.to_move(after) == -game.to_move(state) for after in quiet):
-                theirs = {a for q, after in zip([q for q in legal if q != mine[0]], quiet)
-                          for a in game.actions(after) if a != q and _wins(game, after, a)}
+            quiet = {q: game.result(state, q) for q in legal if len(mine) == 1 and q != mine[0]}
+            if len(quiet) >= 2 and all(not game.terminal(after) and game.to_move(after) != game.to_move(state)
+                                       for after in quiet.values()):
+                theirs = {a for q, after in quiet.items() for a in game.actions(after) if a != q and _wins(game, after, a)}
                 if len(theirs) == 1 and mine[0] not in theirs:
                     return game.to_course(state), game.to_move(state), mine[0], theirs.pop()
             state = game.result(state, action)

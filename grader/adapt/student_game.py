@@ -126,9 +126,20 @@ class StudentGame:
 
     def initial_state(self) -> Reply:
         reply, raw = self._call("initial_state")
-        if reply.ok:
-            reply = self._decode_board(reply, raw)
-        return reply
+        if not reply.ok:
+            return reply
+        decoded = self._decode_board(reply, raw)
+        if not decoded.ok and np.ndim(raw) == 2:  # a board read transposed: ask for the shape the reading needs
+            binding = self.interface.bindings["initial_state"]
+            shape = np.shape(self.representation.encode_board(self.game.to_course(self.game.initial_state())))
+            for args in ([shape], list(shape)):
+                r = self.caller.call(binding.name, *args, timeout=self.timeout)
+                if r.ok and np.shape(r.value) == shape:
+                    again = self._decode_board(Reply(True, raw=r.value, call=f"{binding.name}({shape})",
+                                                     seconds=r.duration), r.value)
+                    if again.ok:
+                        return again
+        return decoded
 
     def actions(self, board: Any, player: int | None = None) -> Reply:
         reply, raw = self._call("actions", board, player)

@@ -119,6 +119,10 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[Connect4
     shape = np.shape(initial_board)
     layouts = [name for name, s in (("rows", (rows, cols)), ("columns", (cols, rows)), ("flat", (rows * cols,)))
                if tuple(shape) == s]
+    if layouts == ["rows"] and rows != cols:
+        # an empty board of the course's shape whose code reads axis 0 as the column (board[x][y]): the
+        # student's game is then the transposed one, and boards are sent to it columns first
+        layouts.append("columns")
     values = cell_values(initial_board)
     if not layouts or len(values) != 1:
         return []
