@@ -99,6 +99,18 @@ def test_checks_that_say_the_same_thing_without_a_board_are_one_card():
     assert "the same for Graduate task :: mcts_player: beats random: ERROR 0 / 7 points" in text
 
 
+def test_feedback_pages_tell_a_repeated_problem_once():
+    from grader.report import feedback_html, feedback_markdown
+
+    result = SubmissionResult("grace", "grace.ipynb", "connect4", checks=[
+        CheckResult("Graduate task", "mcts_player: legal moves in time", 0, 3, "error", NOT_FOUND),
+        CheckResult("Graduate task", "mcts_player: beats random", 0, 7, "error", NOT_FOUND),
+    ])
+    for page in (feedback_html(result), feedback_markdown(result)):
+        assert page.count("no agent named mcts\\_player" if page.startswith("#") else NOT_FOUND) == 1
+        assert "The same problem as “mcts" in page
+
+
 def test_exception_location_is_the_last_frame_in_the_students_cells():
     traceback = ('Traceback (most recent call last):\n  File "<cell 2>", line 9, in alpha_beta\n    return helper(b)\n'
                  '  File "<cell 3>", line 4, in helper\n    raise ValueError("no")\n  File "<frozen os>", line 1, in x\n'

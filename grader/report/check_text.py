@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from typing import Sequence
+
 from grader.results import BoardShown, CheckResult
 
 STATUS_LABELS = {
@@ -57,3 +59,20 @@ def check_detail_text(check: CheckResult, reveal_hidden: bool = False) -> str:
         else:
             blocks.append(HIDDEN_DETAILS_NOTE)
     return "\n\n".join(blocks)
+
+
+def same_message_groups(checks: Sequence[CheckResult]) -> list[list[CheckResult]]:
+    """``checks`` in order, those without boards that say the same thing (an agent that was not found,
+    for each of its checks) gathered under the first, so that a report tells it once."""
+    groups: list[list[CheckResult]] = []
+    by_message: dict[tuple[str, str], list[CheckResult]] = {}
+    for check in checks:
+        key = (check.status, check.message)
+        if check.boards or not check.message:
+            groups.append([check])
+        elif key in by_message:
+            by_message[key].append(check)
+        else:
+            by_message[key] = [check]
+            groups.append(by_message[key])
+    return groups

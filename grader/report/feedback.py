@@ -22,12 +22,14 @@ from typing import Sequence
 import jinja2
 from markupsafe import Markup
 
-from grader.report.check_text import HIDDEN_DETAILS_NOTE, STATUS_LABELS, printable, shows_details
+from grader.report.check_text import HIDDEN_DETAILS_NOTE, STATUS_LABELS, printable, same_message_groups, shows_details
 from grader.report.files import submission_filename, write_text
 from grader.report.svg import safe_svg
 from grader.report.tally import STATUS_ORDER, format_points, score_split, score_text, status_counts, tally_tasks
 from grader.results import BoardShown, SubmissionResult
 
+#: what a check says instead of repeating an earlier check's message
+SAME_AS = "The same problem as “{}” above."
 #: how a flag is introduced ("Check the assignment: this submission looks like Dots and Boxes, graded as Connect 4.")
 FLAG_HEADLINE = "Check the assignment"
 STATUS_HEADLINES = {
@@ -57,6 +59,7 @@ class _CheckView:
     message: str
     hidden: bool
     by_hand: bool
+    same_as: str  # the earlier check that says the same thing (its message is not repeated)
     withheld: bool
     collapse: bool
     boards: list[_BoardView] = field(default_factory=list)
@@ -81,8 +84,16 @@ def _board_view(board: BoardShown) -> _BoardView:
     return _BoardView(Markup(safe_svg(board.svg)), board.text, board.caption, board.call, board.expected, board.returned)
 
 
+def _repeats(result: SubmissionResult) -> dict[int, str]:
+    """Checks that did not pass and say what an earlier one says (an agent that was not found, for each
+    of its checks), by ``id``, with the earlier check's name."""
+    troubles = [c for c in result.checks if c.status not in ("passed", "manual")]
+    return {id(c): group[0].check for group in same_message_groups(troubles) for c in group[1:]}
+
+
 def _task_views(result: SubmissionResult, tasks: Sequence[str], reveal_hidden: bool) -> list[_TaskView]:
     views = []
+    repeats = _repeats(result)
     for tally in tally_tasks(result, tasks):
         checks = []
         for c in tally.checks:
@@ -90,7 +101,8 @@ def _task_views(result: SubmissionResult, tasks: Sequence[str], reveal_hidden: b
             checks.append(_CheckView(
                 check=c.check, status=c.status, label=STATUS_LABELS[c.status],
                 points=format_points(c.points), max_points=format_points(c.max_points), message=c.message,
-                hidden=c.visibility == "hidden", by_hand=c.by_hand, withheld=bool(c.boards) and not details,
+                hidden=c.visibility == "hidden", by_hand=c.by_hand, same_as=repeats.get(id(c), ""),
+                withheld=bool(c.boards) and not details,
                 collapse=c.status == "passed", boards=[_board_view(b) for b in c.boards] if details else [],
             ))
         auto = [c for c in tally.checks if c.status != "manual"]
@@ -145,6 +157,7 @@ def feedback_html(result: SubmissionResult, tasks: Sequence[str] = (), *, reveal
         seconds=format_points(result.seconds),
         breakdown=_breakdown(result),
         n_checks=len(result.checks),
+        same_as=SAME_AS,
     )
 
 
@@ -201,6 +214,7 @@ def feedback_markdown(result: SubmissionResult, tasks: Sequence[str] = (), *, re
             points = "by hand" if t.manual_only else f"{format_points(t.points)} / {format_points(t.max_points)}"
             out.append(f"| {md(t.task)} | {counts} | {points} |")
         out += [f"| **Total** | | **{format_points(result.total)} / {format_points(result.max_total)}** |", ""]
+    repeats = _repeats(result)
     for t in tallies:
         out += [f"## {md(t.task)}", ""]
         for c in t.checks:
@@ -209,7 +223,9 @@ def feedback_markdown(result: SubmissionResult, tasks: Sequence[str] = (), *, re
                       + (", graded by hand" if c.by_hand else ""))
             hidden = " (hidden check)" if c.visibility == "hidden" else ""
             out += [f"### {STATUS_LABELS[c.status]}: {md(c.check)}{hidden} ({points})", ""]
-            if c.message:
+            if id(c) in repeats:
+                out += [f"*{SAME_AS.format(md(repeats[id(c)]))}*", ""]
+            elif c.message:
                 out += [md(c.message), ""]
             if c.boards and c.status != "passed":
                 if shows_details(c, reveal_hidden):

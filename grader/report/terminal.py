@@ -12,7 +12,8 @@ import sys
 from dataclasses import dataclass
 from typing import Sequence, TextIO
 
-from grader.report.check_text import HIDDEN_DETAILS_NOTE, STATUS_LABELS, board_lines, printable, shows_details
+from grader.report.check_text import (HIDDEN_DETAILS_NOTE, STATUS_LABELS, board_lines, printable,
+                                     same_message_groups, shows_details)
 from grader.report.tally import format_points, score_split, score_text, status_counts, tally_tasks
 from grader.results import CheckResult, SubmissionResult
 
@@ -144,7 +145,7 @@ def _ending(style: _Style, result: SubmissionResult, tasks: Sequence[str], revea
     """What to fix (checks with the same message and no board told once), the notes and the summary."""
     troubles = [c for t in tally_tasks(result, tasks) for c in t.checks if c.status not in ("passed", "manual")]
     lines = ["", style.rule("what to fix", "-", RED)] if troubles else []
-    for group in _same_message_groups(troubles):
+    for group in same_message_groups(troubles):
         check = group[0]
         more = f" (and {len(group) - 1} more, same message)" if len(group) > 1 else ""
         lines += ["", style.rule(f"{printable(check.task)} :: {printable(check.check)}{more}", "_",
@@ -185,20 +186,3 @@ def _ending(style: _Style, result: SubmissionResult, tasks: Sequence[str], revea
     else:
         final = GREEN
     return lines + ["", style.rule(summary, "=", final + BOLD)]
-
-
-def _same_message_groups(checks: Sequence[CheckResult]) -> list[list[CheckResult]]:
-    """``checks`` in order, those without boards that say the same thing (an agent that was not found,
-    for each of its checks) gathered under the first."""
-    groups: list[list[CheckResult]] = []
-    by_message: dict[tuple[str, str], list[CheckResult]] = {}
-    for check in checks:
-        key = (check.status, check.message)
-        if check.boards or not check.message:
-            groups.append([check])
-        elif key in by_message:
-            by_message[key].append(check)
-        else:
-            by_message[key] = [check]
-            groups.append(by_message[key])
-    return groups
