@@ -1,0 +1,65 @@
+"""Mean Connect 4: the agent takes a win that only a mean move gives.
+
+The position is the canned one where the opponent's disc sits at the bottom of a column under one
+of the mover's discs, beside the mover's three: moving the opponent's disc anywhere lets the
+mover's disc fall into four in a row, and no drop wins. It is asked four ways (as drawn, mirrored
+left to right, and each with the colours swapped, so for both players), at the rubric's board
+size. The winning moves are the reference's (under the reading of the rule the student is graded
+by); any of them is right. An agent that never considers mean moves misses every one.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grader.canned.mean_connect4 import FREES_A_WIN, position
+from grader.checks import Outcome, share
+from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks.context import CheckContext
+from grader.rubric import CheckSpec
+from reference.games.base import Action, Game, State
+
+TARGET = "agent"
+WORDS = "wins with a mean move"
+
+SHOWN = 2  # failing boards shown in feedback
+
+
+def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
+    agent = agent_or_outcome(ctx, spec)
+    if isinstance(agent, Outcome):
+        return agent
+    cases = positions(ctx.game)
+    if not cases:
+        return Outcome(0.0, f"no position of this tactic fits a {ctx.game.rows}x{ctx.game.cols} board", status="error")
+    limit = move_limit(ctx)
+    right, failures = 0, []
+    for i, (state, wins) in enumerate(cases):
+        move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit)
+        if move.ok and move.action in wins:
+            right += 1
+        else:
+            failures.append((i, state, wins, move))
+    message = f"{right} of {len(cases)} positions: took a win that only a mean move gives"
+    if failures:
+        i, _, wins, move = failures[0]
+        got = f"played {move.action!r}" if move.ok else failure_words(move, limit)
+        message += f"; first miss (position {i + 1}): {got}, a winning move was {wins[0]!r}"
+    boards = [show_move(ctx, agent, state, f"a win only a mean move gives (position {i + 1})", move,
+                        expected=f"one of {list(wins)}", limit=limit)
+              for i, state, wins, move in failures[:SHOWN]]
+    return Outcome(share(right, len(cases)), message, boards=boards)
+
+
+def positions(game: Game) -> list[tuple[State, tuple[Action, ...]]]:
+    """(state, winning actions) for each way of asking; only positions where no drop wins."""
+    if game.rows < 4 or game.cols < 5 or game.k != 4:
+        return []
+    base = game.to_course(position(game, *FREES_A_WIN))
+    out = []
+    for board, to_move in ((base, 1), (np.fliplr(base), 1), (-base, -1), (-np.fliplr(base), -1)):
+        state = game.from_course(board, to_move=to_move)
+        wins = tuple(a for a in game.actions(state) if game.winner(game.result(state, a)) == to_move)
+        if wins and all(isinstance(a, tuple) for a in wins):
+            out.append((state, wins))
+    return out
