@@ -25,3 +25,16 @@ def test_the_reference_reading_on_lists_with_tagged_moves_needs_no_other_reading
         assert any(a.startswith("graded by the reference's reading") for a in student.interface.adaptations)
         assert student.representation.encode_action((1, 4), None) == ("mean", 1, 4)
         assert student.representation.decode_action(["play", 2], None) == 2
+
+
+def test_the_mean_move_win_positions_need_a_mean_move_under_every_reading():
+    from grader.checks.mean_move_win import positions
+    from reference.games import load_game
+
+    for reading in load_game("mean_connect4").readings():
+        cases = positions(reading)
+        assert len(cases) == 4 and {reading.to_move(s) for s, _ in cases} == {1, -1}
+        for state, wins in cases:
+            drops = [a for a in reading.actions(state) if not isinstance(a, tuple)]
+            assert wins and not any(reading.winner(reading.result(state, a)) for a in drops)
+    assert positions(load_game("mean_connect4", rows=3, cols=3, k=3)) == []
