@@ -244,3 +244,15 @@ def test_a_board_of_the_course_shape_read_transposed_is_sent_columns_first():
         assert student.representation.layout == "columns"
         agrees_with_reference(student, student.game)
         assert student.initial_state().value.tolist() == student.game.to_course(student.game.initial_state()).tolist()
+
+
+def test_a_function_that_takes_no_board_is_not_a_candidate_for_a_role_about_boards():
+    from grader.adapt.infer import _may_take_a_board
+    from grader.sandbox.results import NameInfo, Parameter
+
+    def cand(*names):
+        params = tuple(Parameter(n, "POSITIONAL_OR_KEYWORD") for n in names)
+        return candidates.Candidate("utilityFunction", NameInfo("utilityFunction", "function", "function", params), 1)
+    assert not _may_take_a_board(cand("player"))  # a win tally, not a utility
+    assert _may_take_a_board(cand("board", "player")) and _may_take_a_board(cand("s", "p"))
+    assert _may_take_a_board(cand("x"))  # a name that says nothing is tried

@@ -180,7 +180,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     the functions accept equally (``1/-1`` or ``1/2``): the ids the code itself mentions win.
     """
     ranked = {role: [c for c in candidates.rank(names, role, alias_list)
-                     if c.tier < 3 or _takes(c, ARITY[role])]
+                     if (c.tier < 3 or _takes(c, ARITY[role])) and (role == "initial_state" or _may_take_a_board(c))]
               for role, alias_list in aliases.items() if role in COURSE_ORDER}
     iface = Interface(game, None)
 
@@ -274,6 +274,13 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
 
 #: how many arguments a role's function requires, for candidates that only behaviour can vouch for
 ARITY = {"initial_state": (0, 0), "actions": (1, 2), "result": (2, 3), "terminal": (1, 1), "utility": (1, 2)}
+
+
+def _may_take_a_board(cand: Candidate) -> bool:
+    """False for a function whose every parameter is named for something else than a board
+    (``utilityFunction(player)`` keeps a win tally): it cannot answer about the boards it is given."""
+    params = positional_parameters(cand.info.parameters or [])
+    return not params or any(role_of(p.name) not in ("player", "action") for p in params)
 
 
 def _takes(cand: Candidate, arity: tuple[int, int]) -> bool:
