@@ -120,11 +120,16 @@ def test_dots_depth_tactic_answers_are_exactly_the_solvers_best_moves(kind):
             assert not captures and len(t.answers) < len(legal)
 
 
-def test_depth_tactic_positions_are_not_the_one_ply_ones():
-    """The depth tactics are found separately: the existing checks' positions do not change."""
-    plain = tactic_positions(CONNECT4, ("win", "block"), 3, SEED)
-    depth = tactic_positions(CONNECT4, ("double_threat", "avoid_trap"), 3, SEED)
-    assert {t.kind for t in plain} == {"win", "block"} and {t.kind for t in depth} <= {"double_threat", "avoid_trap"}
+def test_an_entry_without_kinds_asks_for_the_one_ply_tactics_only():
+    """The depth tactics come only from entries that name them, so the existing entries keep their positions."""
+    from grader.checks.agent_tactics import prepare
+
+    assignment = Assignment.model_validate({"title": "t", "game": "connect4", "functions": {}, "agents": {},
+                                            "tasks": []})
+    ctx = CheckContext(assignment, CONNECT4, None, seed=SEED)
+    found = prepare(ctx, CheckSpec(kind="agent_tactics", target="alpha_beta_player", points=1,
+                                   params={"positions": 2}))
+    assert [request[1] for request in found] == [("win", "block")]
 
 
 # --- a correct search plays them; a one-ply agent does not, and is told what the search sees ---
