@@ -144,3 +144,20 @@ def test_connect4_text_boards_say_whose_turn_it_is_until_the_game_is_over(moves,
 def test_dots_and_boxes_text_boards_say_the_turn_once():
     game = load_game("dots_and_boxes", rows=3, cols=3)
     assert text_with_turn(game, game.initial_state()).count("to move") == 1
+
+
+def test_the_lines_of_a_returned_board_that_differ_from_the_expected_one_are_marked():
+    from grader.report import feedback_html
+    from grader.results import BoardShown
+
+    drawing = "\n   0   1\n0  o---o\n   |-1 |\n1  o---o\nboxes +1: 0, -1: 1; {} to move"
+    board = BoardShown(caption="-1 closes box (0, 0)", text="o o", call="result(board, ('v', 0, 1))",
+                       expected=drawing.format("-1"), returned=drawing.format("+1"))
+    check = CheckResult("Task 2", "result: canned boards", 0, 5, "failed", "no extra turn", boards=[board])
+    text = format_check_report(SubmissionResult("liam", "liam.ipynb", "dots_and_boxes", checks=[check]))
+    indent = " " * (4 + 10)  # a board's lines, then the value column
+    assert indent + "boxes +1: 0, -1: 1; +1 to move   <- differs" in text.splitlines()
+    assert indent + "boxes +1: 0, -1: 1; -1 to move" in text.splitlines()  # the expected board: no mark
+    assert text.count("<- differs") == 1
+    html = feedback_html(SubmissionResult("liam", "liam.ipynb", "dots_and_boxes", checks=[check]))
+    assert html.count("<mark") == 1 and ">boxes +1: 0, -1: 1; +1 to move</mark>" in html

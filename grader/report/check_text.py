@@ -40,14 +40,37 @@ def shows_details(check: CheckResult, reveal_hidden: bool) -> bool:
     return check.visibility == "public" or reveal_hidden
 
 
+#: the mark after a line of a returned drawing that differs from the expected one (text reports)
+DIFFERS = "   <- differs"
+
+
 def board_lines(board: BoardShown) -> list[str]:
     """A board as plain lines: caption, drawing, call, expected and returned (whichever are known)."""
     lines = [printable(board.caption)] if board.caption else []
     lines += printable(board.text).splitlines()
-    for label, value in (("call", board.call), ("expected", board.expected), ("returned", board.returned)):
+    for label, value in (("call", board.call), ("expected", board.expected), ("returned", marked_returned(board))):
         if value:
-            lines.append(f"{label + ':':<9} {printable(value)}")
+            first, *rest = printable(value).split("\n")
+            lines.append(f"{label + ':':<9} {first}".rstrip())
+            lines += [" " * 10 + line for line in rest]  # a drawing's lines under the value column
     return lines
+
+
+def differing_lines(expected: str, returned: str) -> set[int]:
+    """The lines of a returned drawing that differ from the same line of the expected one (by index);
+    none unless both are drawings of several lines (a Dots and Boxes board, a Connect 4 board)."""
+    wanted, got = expected.splitlines(), returned.splitlines()
+    if len(wanted) < 3 or len(got) < 3:
+        return set()
+    return {i for i, line in enumerate(got) if i >= len(wanted) or line.rstrip() != wanted[i].rstrip()}
+
+
+def marked_returned(board: BoardShown) -> str:
+    """The returned value, each line of its drawing that differs from the expected drawing marked."""
+    differs = differing_lines(board.expected, board.returned)
+    if not differs:
+        return board.returned
+    return "\n".join(line + DIFFERS if i in differs else line for i, line in enumerate(board.returned.splitlines()))
 
 
 def check_detail_text(check: CheckResult, reveal_hidden: bool = False) -> str:

@@ -22,7 +22,8 @@ from typing import Sequence
 import jinja2
 from markupsafe import Markup
 
-from grader.report.check_text import HIDDEN_DETAILS_NOTE, STATUS_LABELS, printable, same_message_groups, shows_details
+from grader.report.check_text import (HIDDEN_DETAILS_NOTE, STATUS_LABELS, differing_lines, marked_returned, printable,
+                                     same_message_groups, shows_details)
 from grader.report.files import submission_filename, write_text
 from grader.report.svg import safe_svg
 from grader.report.tally import STATUS_ORDER, format_points, score_split, score_text, status_counts, tally_tasks
@@ -47,6 +48,7 @@ class _BoardView:
     call: str
     expected: str
     returned: str
+    returned_lines: list[tuple[str, bool]]  # (line, differs from the expected drawing's), when both are drawings
 
 
 @dataclass
@@ -81,7 +83,10 @@ def _percent(points: float, max_points: float) -> float:
 
 
 def _board_view(board: BoardShown) -> _BoardView:
-    return _BoardView(Markup(safe_svg(board.svg)), board.text, board.caption, board.call, board.expected, board.returned)
+    differs = differing_lines(board.expected, board.returned)
+    lines = [(line, i in differs) for i, line in enumerate(board.returned.splitlines())] if differs else []
+    return _BoardView(Markup(safe_svg(board.svg)), board.text, board.caption, board.call, board.expected,
+                      board.returned, lines)
 
 
 def _repeats(result: SubmissionResult) -> dict[int, str]:
@@ -189,7 +194,7 @@ def _markdown_board(board: BoardShown) -> list[str]:
         lines.append("")
     lines.append(code_block(board.text))
     io = "\n".join(f"{label + ':':<9} {value}" for label, value in
-                   (("call", board.call), ("expected", board.expected), ("returned", board.returned)) if value)
+                   (("call", board.call), ("expected", board.expected), ("returned", marked_returned(board))) if value)
     if io:
         lines += ["", code_block(io, "python")]
     return lines + [""]
