@@ -22,7 +22,8 @@ judge such agents by their moves, and this check gives full points and says why.
 runs out of time while it is counted (counting slows it down; the timing checks judge its speed): the
 check stops asking after one. A move is stopped once it has been counted for the move limit, and the
 searches it finished by then are judged (an iterative deepening's first depths tell enough; one
-search still unfinished is not counted). A move that raises or is not legal earns nothing, as at every agent check.
+search still unfinished is not counted). A move that raises or is not legal earns nothing, as at
+every agent check.
 
 Params: ``positions`` (default 3), ``depth`` passed to an agent that takes one (default 4 for
 Connect 4, 3 otherwise).
@@ -34,10 +35,10 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 
-from grader.adapt import StudentAgent, find_agent
+from grader.adapt import Move, StudentAgent, find_agent
 from grader.adapt.candidates import normalise
 from grader.adapt.search_parameters import search_role
-from grader.adapt.search_tree import Search, read_search
+from grader.adapt.search_tree import Search, SearchCalls, read_search
 from grader.checks import Outcome, share
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.context import CheckContext
@@ -91,11 +92,9 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
                           count_calls=True, count_seconds=move_limit(ctx))
         if move.kind == "timeout":
             verdict = Verdict("not counted", TIMED_OUT)
-        elif move.kind == "stopped":
-            verdict = judge(ctx.game, state, read_search(move.counted), depth if depth_name else None, depth_name)
-        elif not move.ok or move.counted is None:
+        elif move.counted is None or not (move.ok or move.kind == "stopped"):
             verdict = Verdict("no move", f"no legal move to count the search of: {failure_words(move, limit)}")
-        else:
+        else:  # a move, or a search stopped after the move limit: what it finished is judged
             verdict = judge(ctx.game, state, read_search(move.counted), depth if depth_name else None, depth_name)
             if verdict.kind == "fine" and minimax is not None and move.ok:
                 verdict = against_minimax(ctx, minimax, state, move, depth, limit) or verdict
@@ -119,7 +118,8 @@ def outcome(verdicts: list[Verdict], boards: list, depth: int, depth_name: str |
     return Outcome(share(fine, len(verdicts)), "\n".join(lines), boards=boards[:3])
 
 
-def judge(game: Game, state: State, calls, asked_depth: int | None, depth_name: str | None = None) -> Verdict:
+def judge(game: Game, state: State, calls: SearchCalls, asked_depth: int | None,
+          depth_name: str | None = None) -> Verdict:
     """The verdict on one position from the searches read out of the agent's calls."""
     if calls.problem:
         return Verdict("not counted", f"{calls.problem}: not charged")
@@ -159,7 +159,7 @@ def plain_minimax(ctx: CheckContext, agent: StudentAgent) -> StudentAgent | None
 ALPHA_BETA_WORDS = ("alpha", "beta", "prun", "cutoff", "heuristic", "ab")
 
 
-def against_minimax(ctx: CheckContext, minimax: StudentAgent, state: State, move, depth: int,
+def against_minimax(ctx: CheckContext, minimax: StudentAgent, state: State, move: Move, depth: int,
                     limit: float) -> Verdict | None:
     """Where the student's own minimax (confirmed by its count) chooses another move at the same depth,
     the pruning changed the result: with the same move order and evaluation it must not."""
