@@ -156,7 +156,8 @@ CONNECT4 = [
         if value > best_value:
             best_move, best_value = a, value
     return best_move''',
-           ("mcts_player: beats random",)),
+           ("mcts_player: takes an immediate win", "mcts_player: beats random"),
+           why="as yellow it takes red's view, so it neither takes yellow's wins nor wins games"),
 ]
 
 DOTS_AND_BOXES = [

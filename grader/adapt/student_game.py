@@ -7,7 +7,7 @@ read, plus the call as the student would write it (for feedback).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 import numpy as np
@@ -52,6 +52,12 @@ class StudentGame:
     @property
     def representation(self):
         return self.interface.representation
+
+    def at_size(self, game: Game) -> "StudentGame":
+        """The same functions asked about ``game``'s board size (functions must not hard-code the size)."""
+        interface = replace(self.interface, game=game,
+                            representation=self.representation.at_size(game.rows, game.cols, game))
+        return StudentGame(self.caller, interface, self.names, timeout=self.timeout, source=self.source)
 
     @property
     def game_object(self) -> str | None:

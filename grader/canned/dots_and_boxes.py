@@ -68,6 +68,11 @@ def _result(game: DotsAndBoxes) -> list[Case]:
         state, line = one_box
         out.append(Case(state, line, f"{player_name(game, state.player)} closes box (0, 0) with {line!r}: "
                                      "the box is theirs"))
+    for r in range(1, game.rows - 1):  # a box closed by its top side, on every row of boxes (no row is special)
+        top, bottom, left, right = box_sides(r, 0)
+        state = _sequence(game, [left, right, bottom])
+        out.append(Case(state, top, f"{player_name(game, state.player)} closes box ({r}, 0) with its top side "
+                                    f"{top!r}: the box is theirs"))
     for pair in _two_boxes(game):
         state, line, boxes = pair
         out.append(Case(state, line, f"completing two boxes with one line: {line!r} closes boxes "

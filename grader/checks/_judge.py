@@ -102,25 +102,39 @@ def _reads_sign(student: StudentGame) -> bool:
     return student.game.name != "dots_and_boxes" or binding is None or "margin" not in binding.reading
 
 
-def judge_all(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: int = 3) -> Outcome:
-    """Partial credit by the share of cases right; feedback shows the first ``show`` wrong ones."""
+def other_sizes(ctx: CheckContext, sizes: Sequence[Sequence[int]]) -> list[CheckContext]:
+    """The context on each board size of a check's ``params.sizes``, so that a function that hard-codes
+    the assignment's size loses boards; raises TypeError when the student's boards cannot be resized."""
+    return [ctx.at_size(int(rows), int(cols)) for rows, cols in sizes]
+
+
+def sized(case: Case, ctx: CheckContext) -> Case:
+    """A case on another board size says so."""
+    return Case(case.state, case.action, f"{case.why} (on a {ctx.game.rows}x{ctx.game.cols} board)")
+
+
+def judge_all(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: int = 3,
+              elsewhere: Sequence[tuple[CheckContext, Sequence[Case]]] = ()) -> Outcome:
+    """Partial credit by the share of cases right; feedback shows the first ``show`` wrong ones.
+    ``elsewhere`` adds cases judged in other contexts (the same functions on boards of other sizes)."""
     if ctx.student is None or not ctx.student.has(role):
         why = ctx.student.interface.problems.get(role) if ctx.student else "the submission could not be loaded"
         return Outcome(0.0, why or f"no {role} function was found", status="error")
-    verdicts = []
-    for case in cases:
-        v = judge(ctx, role, case)
-        verdicts.append(v)
-        if v.timed_out and sum(x.timed_out for x in verdicts) >= 3:
+    asked = [(ctx, case) for case in cases] + [(where, case) for where, more in elsewhere for case in more]
+    judged: list[tuple[CheckContext, Verdict]] = []
+    for where, case in asked:
+        judged.append((where, judge(where, role, case)))
+        if judged[-1][1].timed_out and sum(v.timed_out for _, v in judged) >= 3:
             break  # a function that hangs is not called a hundred more times
-    wrong = [v for v in verdicts if not v.right]
-    boards = [_shown(ctx, role, v) for v in wrong[:show]]
-    right = len(verdicts) - len(wrong)
-    message = f"{right} of {len(cases)} boards right"
+    wrong = [(where, v) for where, v in judged if not v.right]
+    boards = [_shown(where, role, v) for where, v in wrong[:show]]
+    right = len(judged) - len(wrong)
+    message = f"{right} of {len(asked)} boards right"
     if wrong:
-        message += f"; first problem: {wrong[0].case.why or 'see the board'}: " + _what_went_wrong(wrong[0])
-    status = "timeout" if any(v.timed_out for v in wrong) and right == 0 else None
-    return Outcome(share(right, len(cases)), message, status=status, boards=boards)
+        first = wrong[0][1]
+        message += f"; first problem: {first.case.why or 'see the board'}: " + _what_went_wrong(first)
+    status = "timeout" if any(v.timed_out for _, v in wrong) and right == 0 else None
+    return Outcome(share(right, len(asked)), message, status=status, boards=boards)
 
 
 def _what_went_wrong(v: Verdict) -> str:

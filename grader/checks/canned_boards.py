@@ -2,12 +2,14 @@
 every edge and diagonal, full columns and boards, draws, the extra turn after a box, the last line.
 
 Each case is named after the rule it tests, so a failure tells the student which rule to look at.
+``params.sizes`` (``[[rows, cols], ...]``) asks the same rules on other board sizes too, so a function
+that hard-codes the assignment's size loses those boards.
 """
 
 from __future__ import annotations
 
 from grader.checks import Outcome
-from grader.checks._judge import judge_all
+from grader.checks._judge import judge_all, other_sizes, sized
 from grader.checks.context import CheckContext
 from grader.rubric import CheckSpec
 
@@ -25,4 +27,9 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
         return Outcome(0.0, f"the canned boards for {spec.target} could not be built: {e}", status="error")
     if not cases:
         return Outcome(0.0, f"no canned boards for {spec.target} fit a {ctx.game!r} board", status="skipped")
-    return judge_all(ctx, spec.target, cases, show=int(spec.params.get("show", 3)))
+    try:
+        contexts = other_sizes(ctx, spec.params.get("sizes", []))
+    except TypeError as e:
+        return Outcome(0.0, f"boards of other sizes could not be written your way: {e}", status="error")
+    elsewhere = [(there, [sized(case, there) for case in canned_cases(there.game, spec.target)]) for there in contexts]
+    return judge_all(ctx, spec.target, cases, show=int(spec.params.get("show", 3)), elsewhere=elsewhere)

@@ -27,6 +27,15 @@ class CheckContext:
         """A generator seeded by the run's seed and the check, so checks do not disturb each other."""
         return random.Random(f"{self.seed}:{salt}")
 
+    def at_size(self, rows: int, cols: int) -> "CheckContext":
+        """This context on a board of another size (the student's functions read at that size);
+        raises TypeError when the student's boards cannot be resized."""
+        from reference.games import load_game
+
+        game = load_game(self.game.name, **{**self.assignment.board, "rows": rows, "cols": cols})
+        student = self.student.at_size(game) if self.student is not None else None
+        return CheckContext(self.assignment, game, student, self.sandbox, self.submission, self.seed)
+
     def agent(self, label: str) -> StudentAgent | str:
         """The student's agent for a rubric label, or why there is none (found once, then reused)."""
         if label not in self._agents:

@@ -1,7 +1,7 @@
 """A game function against the reference on seeded random reachable positions.
 
 Catches what hand-written boards miss; the same seed always gives the same positions, so
-re-grading gives the same score.
+re-grading gives the same score. ``params.sizes`` adds as many positions on each other board size.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import islice
 
 from grader.checks import Outcome
-from grader.checks._judge import Case, judge_all
+from grader.checks._judge import Case, judge_all, other_sizes, sized
 from grader.checks.context import CheckContext
 from grader.rubric import CheckSpec
 from reference.positions import finished_games, random_positions
@@ -20,9 +20,15 @@ WORDS = "random positions"
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     count = int(spec.params.get("positions", 40))
-    cases = random_cases(ctx, spec.target, count, seed_salt=f"positions:{spec.target}",
-                         action_salt=f"{spec.target}:{spec.kind}")
-    return judge_all(ctx, spec.target, cases)
+    salts = {"seed_salt": f"positions:{spec.target}", "action_salt": f"{spec.target}:{spec.kind}"}
+    cases = random_cases(ctx, spec.target, count, **salts)
+    try:
+        contexts = other_sizes(ctx, spec.params.get("sizes", []))  # as many positions on each other size
+    except TypeError as e:
+        return Outcome(0.0, f"boards of other sizes could not be written your way: {e}", status="error")
+    elsewhere = [(there, [sized(case, there) for case in random_cases(there, spec.target, count, **salts)])
+                 for there in contexts]
+    return judge_all(ctx, spec.target, cases, elsewhere=elsewhere)
 
 
 def random_cases(ctx: CheckContext, role: str, count: int, *, seed_salt: str, action_salt: str) -> list[Case]:
