@@ -113,6 +113,11 @@ def test_kaggle_connectx_agent_is_called_with_obs_and_config():
             state = game.result(state, column)
         assert agent.move(game.to_course(state), -1).action == 0
         assert any("obs, config" in n for n in agent.notes)
+        # its helper drop(grid, col, mark, config) is its result, given Kaggle's flat 0/1/2 grids and a config
+        binding = student.interface.bindings["result"]
+        assert binding.name == "drop" and binding.order == ("state", "action", "player", "config")
+        assert student.representation.players == (1, 2)
+        assert student.result(game.to_course(state), -1, 0).value.tolist() == game.to_course(game.result(state, 0)).tolist()
 
 
 def test_the_template_names_decide_over_helpers_that_fit():

@@ -145,3 +145,11 @@ def test_named_tuples_cross_as_records_with_their_fields():
         def __eq__(self, other):
             return True
     assert type(codec.loads(codec.dumps(Lying((1, 2))))) is tuple
+
+
+def test_attribute_dicts_cross_with_their_attributes():
+    """Kaggle's ConnectX passes config.rows; helpers written for it take such a config."""
+    back = codec.loads(codec.dumps(codec.AttrDict(rows=6, columns=7, inarow=4)))
+    assert back.rows == 6 and back["columns"] == 7 and isinstance(back, codec.AttrDict)
+    with pytest.raises(CodecError):
+        codec.loads(b'{"$": "attrdict", "v": [1, 2]}')

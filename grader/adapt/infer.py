@@ -334,7 +334,7 @@ def _misses(iface: Interface) -> int:
 
 
 _PLAYER_PATTERNS = {
-    2: r"3\s*-\s*\w*player|player\w*\s*==\s*2\b|player\w*\s*=\s*2\b|\b2\s+if\s+\w+\s*==\s*1\b",
+    2: r"3\s*-\s*[\w.]*(?:player|mark)|player\w*\s*==\s*2\b|player\w*\s*=\s*2\b|\b2\s+if\s+\w+\s*==\s*1\b",
     -1: r"(?:^|[=(,\[\s])-\w*player\b|\*\s*-1\b|player\w*\s*==\s*-1\b|player\w*\s*=\s*-1\b",
 }
 
@@ -520,7 +520,8 @@ def encode_arguments(rep: Representation, order: Sequence[str], board: Any, play
                      action: Any) -> list[Any]:
     """Course board, player and action as the student's arguments, in the student's order."""
     values = {"state": lambda: rep.encode_board(board), "player": lambda: rep.encode_player(player),
-              "action": lambda: rep.encode_action(action, board), "row": lambda: rep.encode_row(action, board)}
+              "action": lambda: rep.encode_action(action, board), "row": lambda: rep.encode_row(action, board),
+              "config": rep.encode_config}
     return [values[r]() for r in order]
 
 

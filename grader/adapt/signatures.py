@@ -21,6 +21,8 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
                "choice", "edge", "index", "idx", "square", "spot", "i", "mv", "location", "loc"),
     # the landing row, which some Connect 4 transitions take beside the column: drop_piece(board, row, col, piece)
     "row": ("row", "r", "row_index", "rowindex", "row_num", "next_row", "open_row", "landing_row"),
+    # the board's configuration, Kaggle's way: drop_piece(grid, col, mark, config) reads config.rows
+    "config": ("config", "configuration", "conf", "cfg"),
 }
 
 POSITIONAL = ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD")
@@ -54,6 +56,8 @@ def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]
     """
     orders: list[tuple[str, ...]] = []
     params = positional_parameters(parameters or [])
+    if any(role_of(p.name) == "config" for p in params) and "config" not in roles:
+        roles = (*roles, "config")  # passed where the names say, like the board's other facts
     required = [p for p in params if not p.has_default]
     named = tuple(role_of(p.name) for p in params)
     if params and all(named[: len(required)]) and len(set(named[: len(required)])) == len(required):

@@ -78,7 +78,8 @@ class StudentGame:
         shown = {"state": lambda: "board",
                  "player": lambda: "player" if player is None else repr(rep.encode_player(player)),
                  "action": lambda: "action" if action is None or board is None else repr(rep.encode_action(action, board)),
-                 "row": lambda: "row" if action is None or board is None else repr(rep.encode_row(action, board))}
+                 "row": lambda: "row" if action is None or board is None else repr(rep.encode_row(action, board)),
+                 "config": lambda: "config"}
         return f"{binding.name}({', '.join(shown[r]() for r in binding.order)})"
 
     def _call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> tuple[Reply, Any]:

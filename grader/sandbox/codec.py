@@ -9,7 +9,8 @@ fresh plain objects and rejects anything it does not know.
 Supported: None, bool, int, float (NaN/inf tagged), complex, str, bytes (bytearray becomes
 bytes), list, tuple, set, frozenset, dict (any hashable plain keys), numpy arrays and numpy
 scalars of bool / integer / float / complex / unicode / bytes dtypes (dtype + shape + raw data),
-and named tuples as *records* (type name, field names, values): textbook game states are
+attribute dicts (:class:`AttrDict`, Kaggle's ``config.rows``), and named tuples as *records* (type name,
+field names, values): textbook game states are
 ``GameState(to_move, utility, board, moves)``. The grader decodes a record into a named tuple of
 its own making; the worker into the submission's own class of that name and fields when it has
 one (:data:`record_classes`), so ``state.moves`` works in the student's code.
@@ -48,6 +49,17 @@ class CodecLimits:
 
 DEFAULT_LIMITS = CodecLimits()
 
+class AttrDict(dict):
+    """A dict whose keys read as attributes too (``config.rows``): Kaggle's ConnectX passes its
+    configuration so, and student helpers written for it take one."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
 #: in the worker, the submission's own named-tuple classes: (name, fields) -> class (set by the worker)
 record_classes: Any = None
 _RECORDS: dict[tuple[str, tuple[str, ...]], type] = {}  # named tuples made by the codec, per (name, fields)
@@ -84,6 +96,8 @@ def _encode(x: Any, depth: int, budget: list, where: str) -> Any:
         return {"$": "tuple", "v": [_encode(v, depth, budget, f"{where}[{i}]") for i, v in enumerate(x)]}
     if t is dict:
         return _encode_dict(list(x.items()), depth, budget, where)
+    if t is AttrDict and all(type(k) is str for k in x):
+        return {"$": "attrdict", "v": {k: _encode(v, depth, budget, f"{where}.{k}") for k, v in dict.items(x)}}
     np = sys.modules.get("numpy")
     if np is not None:
         if issubclass(t, np.ndarray):
@@ -248,6 +262,8 @@ def _decode(x: Any, depth: int, budget: list, where: str) -> Any:
             raise CodecError(f"{where}: a record needs a name and as many distinct field names as values")
         cls = _record_class(name, tuple(fields))
         return cls(*(_decode(v, depth, budget, f"{where}.{f}") for f, v in zip(fields, values)))
+    if tag == "attrdict":
+        return AttrDict({k: _decode(v, depth, budget, f"{where}.{k}") for k, v in _field(x, "v", dict, where).items()})
     if tag == "dict":
         if "v" in x:
             return {k: _decode(v, depth, budget, f"{where}[{k!r}]") for k, v in _field(x, "v", dict, where).items()}

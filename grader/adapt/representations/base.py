@@ -108,6 +108,10 @@ class Representation(ABC):
         only games with gravity have one."""
         raise NotThisRepresentation("moves in this game land in no particular row")
 
+    def encode_config(self) -> Any:
+        """The board's configuration as Kaggle's ConnectX passes it (``config.rows``), for helpers that take one."""
+        raise NotThisRepresentation("this game has no Kaggle configuration")
+
     def encode_player(self, player: int) -> Any:
         return self.players[0] if player == 1 else self.players[1]
 

@@ -10,6 +10,8 @@ from typing import Any
 
 import numpy as np
 
+from grader.sandbox.codec import AttrDict
+
 from grader.adapt.representations.base import (
     NotThisRepresentation,
     Representation,
@@ -74,6 +76,9 @@ class Connect4Representation(Representation):
             return (col, row) if self.layout == "columns" else (row, col)
         return col
 
+    def encode_config(self) -> AttrDict:
+        return AttrDict(rows=self.rows, columns=self.cols, inarow=4, timeout=2, actTimeout=2)
+
     def encode_row(self, action: Any, board: Any) -> int:
         """The row the disc dropped in column ``action`` lands in, in the student's row order."""
         column = np.asarray(board)[:, int(action)]
@@ -113,8 +118,8 @@ def from_grid(grid: list[list[int]]) -> np.ndarray:
 
 def candidates(rows: int, cols: int, initial_board: Any | None) -> list[Connect4Representation]:
     """Representations consistent with the student's empty board (or the common ones if unknown)."""
-    if initial_board is None:
-        initial_board = np.zeros((rows, cols), dtype=np.int64)
+    if initial_board is None:  # unknown: numpy grids, then Kaggle's flat lists
+        return candidates(rows, cols, np.zeros((rows, cols), dtype=np.int64)) + candidates(rows, cols, [0] * (rows * cols))
     container = container_of(initial_board)
     shape = np.shape(initial_board)
     layouts = [name for name, s in (("rows", (rows, cols)), ("columns", (cols, rows)), ("flat", (rows * cols,)))
