@@ -255,12 +255,12 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     best: Interface | None = None
     for rep in fitting or candidate_reps:  # no result() fits: the other functions choose the reading alone
         t = trial(rep)
-        if best is None or _misses(t) < _misses(best):
+        if best is None or misses(t) < misses(best):
             best = t
-        if _misses(best) == _misses(iface):  # nothing beyond what result() already missed
+        if misses(best) == misses(iface):  # nothing beyond what result() already missed
             break
-    if fitting and _misses(best) > 0:
-        best = min((trial(v) for base in candidate_reps for v in _variants(base)), key=_misses)
+    if fitting and misses(best) > 0:
+        best = min((trial(v) for base in candidate_reps for v in _variants(base)), key=misses)
     if fitting:
         best.adaptations.append(f"reads your boards as: {best.representation.describe()}")
         if not best.bindings["result"].note:
@@ -326,7 +326,7 @@ def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
         iface.adaptations.append(f"uses your {cand.target}() as {role}(){how}")
 
 
-def _misses(iface: Interface) -> int:
+def misses(iface: Interface) -> int:
     """Functions bound without any reading that matched the reference. ``utility`` does not count:
     its answers depend on which player is which, so a utility from the wrong player's view would
     otherwise choose the reading that swaps the players and hide its own bug."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from grader.adapt.infer import Caller, Interface, _misses, infer_interface
+from grader.adapt.infer import Caller, Interface, infer_interface, misses
 from grader.sandbox.results import NameInfo
 from reference.games.base import Game
 
@@ -26,10 +26,10 @@ def infer_reading(caller: Caller, names: Mapping[str, NameInfo], game: Game, ali
     if len(readings) == 1:
         return best
     for other in readings[1:]:
-        if not _misses(best):
+        if not misses(best):
             break
         trial = infer_interface(caller, names, other, aliases, timeout=timeout, source=source)
-        if _misses(trial) < _misses(best):
+        if misses(trial) < misses(best):
             best = trial
     if best.game == readings[0]:
         best.adaptations.append(f"graded by the reference's reading of the rule: {game.reading_words()}")
