@@ -303,3 +303,11 @@ def test_the_leaderboard_replay_draws_which_disc_a_mean_move_moved():
     assert drop.count("<polygon") == 1  # the drop's column
     assert mean.count("<polygon") == 2  # arrows: up at the source column, down at the target
     assert mean.count("<circle") == drop.count("<circle") + 1  # a ring where the moved disc was
+
+
+def test_grader_play_runs_a_mean_connect4_game(capsys):
+    from grader.cli import main
+
+    assert main(["play", "mean_connect4", "alphabeta:1", "random", "--rows", "4", "--cols", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "alphabeta:1 (first) plays" in out and out.strip().splitlines()[-1].endswith(("wins", "draw"))
