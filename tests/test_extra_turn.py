@@ -104,7 +104,8 @@ def test_the_extra_turn_cases_are_one_box_two_boxes_at_once_and_the_turn_after_t
     assert sum("closes box (0, 0)" in w for w in whys) == 1
     assert sum(w.startswith("completing two boxes with one line") for w in whys) == 2
     assert sum("moves again" in w for w in whys) == 2
-    assert len(whys) == 5 and not any("last line" in w for w in whys)
+    assert sum("with its top side" in w for w in whys) == 2  # a box closed from above, on inner rows 1 and 2
+    assert len(whys) == 7 and not any("last line" in w for w in whys)
 
 
 def test_a_result_that_always_passes_the_turn_loses_exactly_the_extra_turn_cases():
@@ -178,8 +179,12 @@ def _result_checks(name: str) -> dict[str, tuple[float, float, str]]:
 
 def test_liam_who_never_gives_the_extra_turn_loses_result_points():
     checks = _result_checks("liam_dab_no_extra_turn")
-    game = load_game("dots_and_boxes", **load_rubric().assignment("dots_and_boxes").board)
-    total, lost = len(canned_cases(game, "result")), len(extra_turn_cases(game))
+    assignment = load_rubric().assignment("dots_and_boxes")
+    spec = next(c for t in assignment.tasks for c in t.checks if c.kind == "canned_boards" and c.target == "result")
+    sizes = [assignment.board, *({"rows": r, "cols": c} for r, c in spec.params.get("sizes", []))]
+    games = [load_game("dots_and_boxes", **size) for size in sizes]  # the rubric's board and the other sizes asked
+    total = sum(len(canned_cases(game, "result")) for game in games)
+    lost = sum(len(extra_turn_cases(game)) for game in games)
     points, most, message = checks["result: canned boards"]
     assert points == pytest.approx(most * (total - lost) / total, abs=0.01) and f"{total - lost} of {total} boards" in message
     assert "got the other player" in message
