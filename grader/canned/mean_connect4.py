@@ -45,10 +45,15 @@ def position(game: MeanConnect4, corner: str, to_move: int) -> MeanC4State:
     return game.from_course(board, to_move=to_move)
 
 
-def _actions(game: MeanConnect4) -> list[Case]:
+def _full_column(game: MeanConnect4) -> str:
+    """A corner whose column 0 is full with -1's disc at the bottom (+1 may move it, even back on top)."""
     column = ["x" if (game.rows - 1 - i) % 2 == 0 else "o" for i in range(game.rows)]
-    column[-1] = "o"  # -1's disc at the bottom; +1 may move it, even back into its own full column
-    full = "/".join(f"{mark}...." for mark in column[:-1]) + f"/{column[-1]}.x.."
+    column[-1] = "o"
+    return "/".join(f"{mark}...." for mark in column[:-1]) + f"/{column[-1]}.x.."
+
+
+def _actions(game: MeanConnect4) -> list[Case]:
+    full = _full_column(game)
     return [
         Case(game.initial_state(), why="the empty board: only drops, no disc to move"),
         Case(position(game, "...../.o...", 1), why="one -1 disc in the bottom row: +1 may move it to any column"),
@@ -70,6 +75,8 @@ def _result(game: MeanConnect4) -> list[Case]:
         Case(position(game, "..x../.xo../xoox.", -1), (0, 2),
              "-1 moves +1's disc from the bottom of column 0: column 2 gets it on top"),
         Case(position(game, "o..../x..../ox...", 1), (0, 3), "the discs above the moved one fall one row"),
+        Case(position(game, _full_column(game), 1), (0, 2),
+             "a disc taken from a full column: the column falls and its top cell is empty"),
         Case(free, (3, 4), "the mean move that lets +1's disc fall into four in a row"),
         Case(breaks, (2, 4), "+1's mean move lets its own disc fall into the middle of -1's three"),
         Case(both, (0, 3), "a mean move that gives both players four in a row"),
