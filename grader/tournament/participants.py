@@ -100,7 +100,8 @@ def open_student_agent(cells: Sequence[str], assignment: Assignment, label: str,
         agent = find_agent(box, student.names, game, student.representation, label,
                            list(aliases) or assignment.agents.get(label, [label]),
                            labels=list(assignment.agents),
-                           timeout=assignment.limits.move_seconds, source=student.source)
+                           timeout=assignment.limits.move_seconds, source=student.source,
+                           game_object=student.game_object)
     except BaseException:
         box.close()
         raise
