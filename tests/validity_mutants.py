@@ -285,53 +285,6 @@ DEFAULT_SAMPLE = ("c4_terminal_misses_anti_diagonal", "c4_result_changes_its_inp
                   "ttt_utility_wrong_view")
 
 
-# --- Mean Connect 4 (issue 10): bugs in the mean move; the agents play through GAME and keep their points ---
-
-_MC4_ACTIONS_OWN_DISC = '''def actions(board, player=1):
-    cols = board.shape[1]
-    drops = [col for col in range(cols) if board[0, col] == 0]
-    mean_moves = [(source, target) for source in range(cols) if board[-1, source] != 0  # bug: own discs too
-                  for target in range(cols) if target == source or board[0, target] == 0]
-    return drops + mean_moves'''
-
-_MC4_RESULT = '''def result(board, player, action):
-    new_board = board.copy()
-    if isinstance(action, tuple):
-        source, target = action
-{mean}
-    else:
-        drop(new_board, action, player)
-    return new_board'''
-
-MEAN_CONNECT4 = [
-    Mutant("mc4_actions_move_own_disc", "mean_connect4", "a mean move may take the player's own bottom disc",
-           _MC4_ACTIONS_OWN_DISC,
-           ("actions: canned boards", "actions: random positions", "random_player: legal moves in time"),
-           why="random_player picks from the student's actions, so it plays the illegal moves too"),
-    Mutant("mc4_result_takes_top_disc", "mean_connect4",
-           "a mean move takes the top disc of the column instead of the bottom-row disc",
-           _MC4_RESULT.format(mean='''        top = np.min(np.nonzero(new_board[:, source])[0])
-        new_board[top, source] = 0  # bug: the top disc leaves, not the bottom one
-        drop(new_board, target, -player)'''),
-           ("result: canned boards", "result: random positions")),
-    Mutant("mc4_result_discs_do_not_fall", "mean_connect4",
-           "after a mean move the discs above the removed one stay where they were (a hole)",
-           _MC4_RESULT.format(mean='''        new_board[-1, source] = 0  # bug: the column does not fall
-        drop(new_board, target, -player)'''),
-           ("result: canned boards", "result: random positions")),
-    Mutant("mc4_result_colour_depends_on_mover", "mean_connect4",
-           "the moved disc changes colour when yellow moves it but not when red does: no reading of the rule "
-           "fits, so it is charged under the reference's",
-           _MC4_RESULT.format(mean='''        new_board[1:, source] = new_board[:-1, source].copy()
-        new_board[0, source] = 0
-        drop(new_board, target, -1)  # bug: always yellow's disc, whoever moved it'''),
-           ("result: canned boards", "result: random positions")),
-]
-
-MUTANTS = MUTANTS + MEAN_CONNECT4
-DEFAULT_SAMPLE = DEFAULT_SAMPLE + ("mc4_result_discs_do_not_fall",)
-
-
 # --- search bugs (issue 13), in two styles: the reference's own max/min alpha-beta with one bug, and a
 # negamax alpha-beta that makes and unmakes moves on one board (a correct one keeps every point) ---
 
@@ -479,6 +432,54 @@ def negamax_cell(assignment: str, bug: str | None = None) -> str:
     return negamax(player, 0, -math.inf, math.inf)
 '''
     raise ValueError(f"no negamax cell for {assignment!r}")
+
+
+# --- Mean Connect 4 (issue 10): bugs in the mean move; the agents play through GAME and keep their points ---
+
+_MC4_ACTIONS_OWN_DISC = '''def actions(board, player=1):
+    cols = board.shape[1]
+    drops = [col for col in range(cols) if board[0, col] == 0]
+    mean_moves = [(source, target) for source in range(cols) if board[-1, source] != 0  # bug: own discs too
+                  for target in range(cols) if target == source or board[0, target] == 0]
+    return drops + mean_moves'''
+
+_MC4_RESULT = '''def result(board, player, action):
+    new_board = board.copy()
+    if isinstance(action, tuple):
+        source, target = action
+{mean}
+    else:
+        drop(new_board, action, player)
+    return new_board'''
+
+MEAN_CONNECT4 = [
+    Mutant("mc4_actions_move_own_disc", "mean_connect4", "a mean move may take the player's own bottom disc",
+           _MC4_ACTIONS_OWN_DISC,
+           ("actions: canned boards", "actions: random positions", "random_player: legal moves in time"),
+           why="random_player picks from the student's actions, so it plays the illegal moves too"),
+    Mutant("mc4_result_takes_top_disc", "mean_connect4",
+           "a mean move takes the top disc of the column instead of the bottom-row disc",
+           _MC4_RESULT.format(mean='''        top = np.min(np.nonzero(new_board[:, source])[0])
+        new_board[top, source] = 0  # bug: the top disc leaves, not the bottom one
+        drop(new_board, target, -player)'''),
+           ("result: canned boards", "result: random positions")),
+    Mutant("mc4_result_discs_do_not_fall", "mean_connect4",
+           "after a mean move the discs above the removed one stay where they were (a hole)",
+           _MC4_RESULT.format(mean='''        new_board[-1, source] = 0  # bug: the column does not fall
+        drop(new_board, target, -player)'''),
+           ("result: canned boards", "result: random positions")),
+    Mutant("mc4_result_colour_depends_on_mover", "mean_connect4",
+           "the moved disc changes colour when yellow moves it but not when red does: no reading of the rule "
+           "fits, so it is charged under the reference's",
+           _MC4_RESULT.format(mean='''        new_board[1:, source] = new_board[:-1, source].copy()
+        new_board[0, source] = 0
+        drop(new_board, target, -1)  # bug: always yellow's disc, whoever moved it'''),
+           ("result: canned boards", "result: random positions")),
+]
+
+MUTANTS = MUTANTS + MEAN_CONNECT4
+DEFAULT_SAMPLE = DEFAULT_SAMPLE + ("mc4_result_discs_do_not_fall",)
+
 
 #: why a Dots and Boxes search without pruning also misses a tactic that needs depth
 DEEPENING_SOONER = ("without pruning the agent's node budget stops its iterative deepening sooner, so it no longer "
