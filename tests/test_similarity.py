@@ -89,3 +89,17 @@ def test_report_lists_flagged_pairs_side_by_side_and_every_pair_in_the_csv(tmp_p
     assert flagged == {frozenset(pair) for pair in COPIES.items()}
     html = page.read_text(encoding="utf-8")
     assert "Flagged pairs (3)" in html and html.count("<mark>") > 4 and "template.py" in html
+
+
+def test_highlighted_code_keeps_every_line_between_two_passages():
+    """copydetect's own truncation dropped short stretches between passages without a mark."""
+    import numpy as np
+
+    from grader.similarity.code_overlap import CONTEXT_LINES, _highlighted
+    code = "\n".join(f"line {i}" for i in range(40))
+    first = (code.index("line 5"), code.index("line 7") + len("line 7"))
+    second = (code.index("line 12"), code.index("line 13") + len("line 13"))
+    html = _highlighted(code, np.array([[first[0], second[0]], [first[1], second[1]]]))
+    shown = html.replace("<mark>", "").replace("</mark>", "").split("\n")
+    assert [f"line {i}" for i in range(5 - CONTEXT_LINES, 14 + CONTEXT_LINES)] == [s for s in shown if s != "..."]
+    assert shown[0] == "..." and shown[-1] == "..."

@@ -94,6 +94,22 @@ def compare_class(texts: Sequence[CodeText], template_code: str = "", *,
 
 
 def _highlighted(code: str, slices: np.ndarray) -> str:
-    """``code`` escaped for HTML, the copied passages in ``<mark>``, long unmatched stretches elided."""
-    html, _ = highlight_overlap(code, slices, "<mark>", "</mark>", truncate=CONTEXT_LINES, escape_html=True)
-    return html
+    """``code`` escaped for HTML, the copied passages in ``<mark>``, long unmatched stretches elided.
+
+    The elision is done here: copydetect's own ``truncate`` drops lines between two passages without
+    a mark when the stretch is short, so a reader saw lines run together."""
+    html, _ = highlight_overlap(code, slices, "<mark>", "</mark>", truncate=-1, escape_html=True)
+    lines = html.split("\n")
+    marked, inside = [], False
+    for line in lines:  # a line is part of a passage if a mark opens, closes or stays open on it
+        opens, closes = line.count("<mark>"), line.count("</mark>")
+        marked.append(inside or opens > 0 or closes > 0)
+        inside = (inside or opens > 0) and not (closes > 0 and line.rfind("</mark>") > line.rfind("<mark>"))
+    keep = [any(marked[max(0, i - CONTEXT_LINES):i + CONTEXT_LINES + 1]) for i in range(len(lines))]
+    out: list[str] = []
+    for line, kept in zip(lines, keep):
+        if kept:
+            out.append(line)
+        elif not out or out[-1] != "...":
+            out.append("...")
+    return "\n".join(out)
