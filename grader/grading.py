@@ -112,15 +112,20 @@ class TimedSandbox(Sandbox):
 _CELL_FRAME = re.compile(r'File "<cell (\d+)>", line (\d+), in (\S+)')
 
 
+#: the student's own frames named when their code raises: where it raised and the calls that led there
+STUDENT_FRAMES = 3
+
+
 def student_frame(traceback_text: str, cell_numbers: dict[int, int]) -> str:
-    """Where the student's code raised, from a worker traceback: ``in alpha_beta, cell 12, line 3``
-    ('' when no frame of the traceback is in one of the submission's cells)."""
+    """Where the student's code raised, from a worker traceback, and the calls of theirs that led there:
+    ``in helper, cell 12, line 4, called from alpha_beta, cell 7, line 9`` ('' when no frame of the
+    traceback is in one of the submission's cells)."""
     frames = [m for m in _CELL_FRAME.finditer(traceback_text) if int(m[1]) in cell_numbers]
-    if not frames:
-        return ""
-    cell, line, function = frames[-1].groups()
-    inside = f"in {function}, " if function != "<module>" else ""
-    return f"{inside}cell {cell_numbers[int(cell)]}, line {line}"
+    said = []
+    for cell, line, function in (m.groups() for m in reversed(frames[-STUDENT_FRAMES:])):
+        inside = f"{function}, " if function != "<module>" else ""
+        said.append(f"{inside}cell {cell_numbers[int(cell)]}, line {line}")
+    return ("in " if frames and frames[-1][3] != "<module>" else "") + ", called from ".join(said)
 
 
 def sandbox_limits(assignment: Assignment) -> Limits:

@@ -111,11 +111,12 @@ def test_feedback_pages_tell_a_repeated_problem_once():
         assert "The same problem as “mcts" in page
 
 
-def test_exception_location_is_the_last_frame_in_the_students_cells():
+def test_exception_location_is_the_last_frames_in_the_students_cells():
     traceback = ('Traceback (most recent call last):\n  File "<cell 2>", line 9, in alpha_beta\n    return helper(b)\n'
                  '  File "<cell 3>", line 4, in helper\n    raise ValueError("no")\n  File "<frozen os>", line 1, in x\n'
                  'ValueError: no\n')
-    assert student_frame(traceback, {1: 4, 2: 7, 3: 12}) == "in helper, cell 12, line 4"
+    assert student_frame(traceback, {1: 4, 2: 7, 3: 12}) == "in helper, cell 12, line 4, called from alpha_beta, cell 7, line 9"
+    assert student_frame(traceback, {1: 4, 3: 12}) == "in helper, cell 12, line 4"  # only the student's cells count
     assert student_frame(traceback, {1: 4}) == ""  # no frame of the submission's cells: nothing to say
 
 
@@ -129,7 +130,8 @@ def test_an_agent_that_raises_names_the_students_cell_and_line(tmp_path):
     rubric["tasks"] = [{"name": "Minimax", "checks": [
         {"kind": "agent_legal", "target": "minimax_player", "points": 4, "params": {"positions": 2}}]}]
     result = grade_submission(script, "tictactoe", Assignment.model_validate(rubric))
-    assert "raised ValueError: no move yet (in helper, cell 1, line 3)" in result.checks[0].message
+    assert "raised ValueError: no move yet (in helper, cell 1, line 3, called from minimax_player, cell 1, line 7)" \
+        in result.checks[0].message
 
 
 @pytest.mark.parametrize("moves, last_line", [((), "x to move"), ((3,), "o to move"), ((0, 1, 0, 1, 0, 1, 0), "0 1 2 3 4 5 6")])
