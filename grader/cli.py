@@ -96,12 +96,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=0)
     pl.set_defaults(run=_play)
 
-    try:
-        from grader.tournament.cli import add_tournament_parser
-    except ImportError:
-        pass
-    else:
-        add_tournament_parser(sub)
+    from grader.tournament.cli import add_tournament_parser  # here: it builds on this module's parsers
+
+    add_tournament_parser(sub)  # a broken tournament module fails loudly, never drops the subcommand
     return p
 
 

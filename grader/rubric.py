@@ -102,6 +102,7 @@ class Assignment(Strict):
                 where = f"tasks[{i}].checks[{j}]"
                 if check.kind not in KINDS:
                     raise ValueError(f"{where}: unknown check kind {check.kind!r}; known: {', '.join(sorted(KINDS))}")
+                _check_params(where, check, getattr(KINDS[check.kind], "PARAMS", {}))
                 needs = KINDS[check.kind].TARGET
                 if needs == "function" and check.target not in self.functions:
                     raise ValueError(f"{where}: target {check.target!r} is not one of the functions "
@@ -122,6 +123,25 @@ class Assignment(Strict):
         from reference.games import load_game
 
         return load_game(self.game, **self.board)
+
+
+#: how a parameter's expected type reads in an error
+_TYPE_WORDS = {int: "a whole number", float: "a number", str: "text", bool: "true or false", list: "a list"}
+
+
+def _check_params(where: str, check: CheckSpec, known: dict[str, Any]) -> None:
+    """A check's ``params``: only the ones its kind reads, each of its type (a misspelt ``threshhold``
+    would otherwise be ignored and the default used without a word)."""
+    for key, value in check.params.items():
+        if key not in known:
+            raise ValueError(f"{where}.params.{key}: {check.kind} has no parameter {key!r}; "
+                             f"it reads {', '.join(sorted(known)) or 'none'}")
+        types = known[key] if isinstance(known[key], tuple) else (known[key],)
+        fits = any(isinstance(value, t) and not (isinstance(value, bool) and t is not bool)
+                   or (t is float and isinstance(value, int) and not isinstance(value, bool)) for t in types)
+        if not fits:
+            wanted = " or ".join(_TYPE_WORDS.get(t, t.__name__) for t in types)
+            raise ValueError(f"{where}.params.{key}: expected {wanted}, got {value!r}")
 
 
 class Rubric(Strict):

@@ -55,6 +55,29 @@ def test_an_invalid_rubric_is_a_usage_error_that_names_the_key(tmp_path, capsys)
     assert "reslt" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("old, new, words", [
+    ("threshold: 0.75}}", "threshhold: 0.75}}", r"params\.threshhold: agent_strength has no parameter 'threshhold'; "
+                                                 r"it reads games, opening_plies, opponent, threshold"),
+    ("params: {positions: 8}}", "params: {positions: eight}}", r"params\.positions: expected a whole number, got 'eight'"),
+    ("params: {positions: 8}}", "params: {positions: true}}", r"params\.positions: expected a whole number, got True"),
+])
+def test_a_check_parameter_the_kind_does_not_read_or_of_the_wrong_type_is_an_error(tmp_path, old, new, words):
+    """A misspelt parameter would otherwise be ignored and its default used without a word."""
+    bad = tmp_path / "rubric.yaml"
+    bad.write_text((Path(__file__).parent.parent / "rubric.yaml").read_text().replace(old, new, 1))
+    with pytest.raises(RubricError, match=words):
+        load_rubric(bad)
+
+
+def test_every_check_kind_declares_the_parameters_it_reads():
+    import re
+
+    from grader.checks import KINDS
+    for kind, module in KINDS.items():
+        read = set(re.findall(r'params(?:\.get\(|\[)"(\w+)"', Path(module.__file__).read_text()))
+        assert read <= set(module.PARAMS), f"{kind} reads {sorted(read - set(module.PARAMS))} without declaring them"
+
+
 @pytest.mark.slow
 def test_grading_alone_or_in_a_batch_of_50_gives_the_same_scores(tmp_path):
     """50 submissions (the reference, its tic-tac-toe mutants and copies of a sample) graded in one

@@ -23,6 +23,8 @@ from reference.positions import random_positions
 
 TARGET = "agent"
 WORDS = "legal moves in time"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {"positions": int}
 
 SHOWN = 3  # failing boards shown in feedback
 

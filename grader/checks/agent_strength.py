@@ -29,6 +29,8 @@ from reference.games.base import Action, Game, State
 
 TARGET = "agent"
 WORDS = "beats an opponent"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {"games": int, "opening_plies": int, "opponent": str, "threshold": float}
 SHOWN = 3
 
 

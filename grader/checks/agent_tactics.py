@@ -52,6 +52,8 @@ from reference.positions import random_line
 
 TARGET = "agent"
 WORDS = "tactics"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type | tuple[type, ...]] = {"kinds": (list, str), "positions": int}
 
 #: the tactics each game has, in the order they are reported
 GAME_TACTICS = {

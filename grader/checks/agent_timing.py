@@ -30,6 +30,8 @@ from reference.positions import random_positions
 
 TARGET = "agent"
 WORDS = "time per move"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {"max_seconds": float, "median_seconds": float, "positions": int, "sizes": list}
 
 
 @dataclass

@@ -30,6 +30,8 @@ from grader.rubric import CheckSpec
 
 TARGET = ""
 WORDS = "answer cells filled in"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {"answer_cells": int, "partial": bool}
 
 CODE_PLACEHOLDERS = {
     "raise NotImplementedError": re.compile(r"^\s*raise\s+NotImplementedError\b", re.MULTILINE),

@@ -15,6 +15,8 @@ from grader.rubric import CheckSpec
 
 TARGET = "function"
 WORDS = "canned boards"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {"show": int, "sizes": list}
 
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:

@@ -9,6 +9,8 @@ from grader.rubric import CheckSpec
 
 TARGET = "function"
 WORDS = "empty board"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {}
 
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:

@@ -9,6 +9,8 @@ from grader.rubric import CheckSpec
 
 TARGET = ""
 WORDS = "graded by hand"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {"note": str}
 
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:

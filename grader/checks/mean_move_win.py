@@ -20,6 +20,8 @@ from reference.games.base import Action, Game, State
 
 TARGET = "agent"
 WORDS = "wins with a mean move"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {}
 
 SHOWN = 2  # failing boards shown in feedback
 

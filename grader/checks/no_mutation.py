@@ -18,6 +18,8 @@ from grader.rubric import CheckSpec
 
 TARGET = "function"
 WORDS = "does not change its input board"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {"positions": int}
 _GIVE_UP_AFTER_TIMEOUTS = 3  # a function that hangs is not called again and again
 _ROLES_WITH_A_BOARD = ("actions", "result", "terminal", "utility")
 

@@ -33,6 +33,8 @@ from grader.sandbox import isolation
 
 TARGET = ""
 WORDS = "runs top to bottom"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {"cell_seconds": float, "memory_mb": int, "partial": bool, "total_seconds": float}
 
 _KERNEL_BASE_MB = 1024  # address space a bare ipykernel with numpy maps before any student code
 _MAX_FILE_BYTES = 256 * 1024 * 1024

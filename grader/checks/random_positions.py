@@ -16,6 +16,8 @@ from reference.positions import finished_games, random_positions
 
 TARGET = "function"
 WORDS = "random positions"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {"positions": int, "sizes": list}
 
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:

@@ -50,6 +50,8 @@ from reference.positions import random_positions
 
 TARGET = "agent"
 WORDS = "positions searched"
+#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
+PARAMS: dict[str, type] = {"depth": int, "positions": int}
 
 #: how much longer than the move limit a counted move may take (the trace hook slows the search); it is
 #: stopped after the move limit itself, and the searches it finished by then are judged
