@@ -18,9 +18,11 @@ from grader.adapt import candidates, conventions, returns, search_parameters
 from grader.adapt.candidates import Candidate, normalise
 from grader.adapt.infer import Caller, decode_result_board, same_board
 from grader.adapt.representations.base import NotThisRepresentation, Representation
+from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, SEARCH_ROLES, opening_value, search_role
+from grader.adapt.sides import settle_sides
 from grader.adapt.signatures import positional_parameters, role_of
-from grader.sandbox.results import CallResult, CountedCalls, Handle, NameInfo
+from grader.sandbox.results import CallResult, CountedCalls, NameInfo
 from reference.games.base import Game
 from reference.positions import random_line
 
@@ -176,7 +178,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     wrong with it). A rubric name alone is enough when it is the only one. ``source`` (the student's
     code) and ``game_object`` (a game written as a class) say how to call agents that need them.
     """
-    return _settle_sides(_find_agent(caller, names, game, representation, label, aliases, labels=labels,
+    return settle_sides(_find_agent(caller, names, game, representation, label, aliases, labels=labels,
                                      timeout=timeout, source=source, game_object=game_object))
 
 
@@ -388,10 +390,6 @@ def _late_position(game: Game) -> tuple[Any, int]:
     return game.to_course(best), game.to_move(best)
 
 
-#: the order of an agent called Kaggle's way, ``agent(obs, config)``
-OBS_CONFIG = ("obs", "config")
-
-
 def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> tuple[str, ...]:
     """(board, player) unless the names say (player, board), (obs, config), only a board, a search
     that takes its depth, window or maximizing flag too (filled in by the grader), or the game
@@ -426,92 +424,6 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
                               "(your code never calls it with one depth: the grader's choice)"))
     if "alpha" in agent.order or "beta" in agent.order:
         agent.notes.append(f"{agent.name}: called with the window fully open (alpha = -inf, beta = +inf)")
-
-
-def _settle_sides(agent: StudentAgent | str) -> StudentAgent | str:
-    """For the agent found (probing costs moves): which side a search's maximizing flag stands for, and
-    whether an agent never told whose turn it is always plays one side; each said in the feedback."""
-    if isinstance(agent, str) or agent.kind == "class":
-        return agent
-    if "maximizing" in agent.order and "player" not in agent.order:
-        agent.maximizing_side = _maximizing_side(agent)
-        agent.notes.append(
-            f"{agent.name}: told it maximizes when it is the mover's turn" if agent.maximizing_side is None else
-            f"{agent.name}: maximizes for {agent.representation.encode_player(agent.maximizing_side)!r} (seen from "
-            "its moves): called with the flag set for that player and cleared for the other")
-    elif not {"player", "game"} & set(agent.order) and agent.order != OBS_CONFIG:
-        agent.fixed_side = _fixed_side(agent)
-        if agent.fixed_side is not None:
-            mark = agent.representation.encode_player(agent.fixed_side)
-            agent.notes.append(f"{agent.name}: always plays {mark!r} (seen from its moves): on the other side's "
-                               f"turn it is given the board with the two sides' pieces exchanged")
-    return agent
-
-
-def _fixed_side(agent: StudentAgent) -> int | None:
-    """The one player an agent that is not told whose turn it is always plays for, or None when its moves
-    follow the player to move: on positions where each side has its own winning move, one with each
-    player to move, an agent that takes the opponent's win one time and its own the other plays one side."""
-    answers = []
-    for mover in (1, -1):
-        probe = _rival_wins_position(agent.game, mover)
-        if probe is None:
-            return None
-        board, _, mine, theirs = probe
-        move = agent.move(board, mover)
-        answers.append("mine" if move.ok and move.action == mine else "theirs" if move.ok and move.action == theirs
-                       else None)
-    return {("mine", "theirs"): 1, ("theirs", "mine"): -1}.get(tuple(answers))
-
-
-def _maximizing_side(agent: StudentAgent) -> int | None:
-    """The player a search with a fixed maximizing piece plays for when its flag is set: on a position
-    where each side has its own winning move, the win it takes at depth 1 (deeper, blocking may look as
-    good) says whose it is. None if it does not say."""
-    probe = _rival_wins_position(agent.game)
-    if probe is None:
-        return None
-    board, mover, mine, theirs = probe
-    depth, agent.depth, agent.maximizing_side = agent.depth, 1, mover  # flag set; at depth 1 a win is all it sees
-    move = agent.move(board, mover)
-    agent.depth, agent.maximizing_side = depth, None
-    if move.ok and move.action == theirs:
-        return -mover
-    if move.ok and move.action == mine:
-        return mover
-    return None
-
-
-@lru_cache(maxsize=32)
-def _rival_wins_position(game: Game, mover: int | None = None) -> tuple[Any, int, Any, Any] | None:
-    """(course board, mover, the mover's only winning move, the opponent's only winning move) from a
-    seeded random game, or None. The opponent's wins are seen after each quiet move of the mover's (its
-    own cell aside), so every board asked about is a real position."""
-    rng = random.Random(11)
-    for _ in range(200):
-        moves, _ = random_line(game, rng)
-        state = game.initial_state()
-        for action in moves:
-            if game.terminal(state):
-                break
-            if mover is not None and game.to_move(state) != mover:
-                state = game.result(state, action)
-                continue
-            legal = game.actions(state)
-            mine = [a for a in legal if _wins(game, state, a)]
-            quiet = {q: game.result(state, q) for q in legal if len(mine) == 1 and q != mine[0]}
-            if len(quiet) >= 2 and all(not game.terminal(after) and game.to_move(after) != game.to_move(state)
-                                       for after in quiet.values()):
-                theirs = {a for q, after in quiet.items() for a in game.actions(after) if a != q and _wins(game, after, a)}
-                if len(theirs) == 1 and mine[0] not in theirs:
-                    return game.to_course(state), game.to_move(state), mine[0], theirs.pop()
-            state = game.result(state, action)
-    return None
-
-
-def _wins(game: Game, state: Any, action: Any) -> bool:
-    after = game.result(state, action)
-    return game.terminal(after) and game.utility(after, game.to_move(state)) > 0
 
 
 def _short(value: Any, limit: int = 80) -> str:

@@ -55,6 +55,8 @@ def {GAME_CALL}(target, game_path, position, *args):
 #: parameter names that take the game object (``player(game, state)``, ``alpha_beta_search(state, game)``)
 GAME_NAMES = ("game", "g", "problem", "env", "environment", "the_game")
 
+#: the order of an agent called Kaggle's way, ``agent(obs, config)``
+OBS_CONFIG = ("obs", "config")
 #: parameter names that say an agent takes Kaggle's (observation, configuration)
 OBS_NAMES = ("obs", "observation", "observations", "ob")
 CONFIG_NAMES = ("config", "configuration", "conf", "cfg", "configs")

@@ -1,0 +1,104 @@
+"""Which side an agent plays, seen from its moves: for searches whose maximizing flag stands for one
+fixed piece (``minimax(board, depth, alpha, beta, maximizingPlayer)``), and for agents never told whose
+turn it is that always play one side. Each is probed once, for the agent found, on positions where
+each side has its own winning move, so whose win an agent takes says whose side it is on.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from grader.adapt.conventions import OBS_CONFIG
+from reference.games.base import Game
+from reference.positions import random_line
+
+if TYPE_CHECKING:
+    from grader.adapt.agents import StudentAgent
+
+
+def settle_sides(agent: "StudentAgent | str") -> "StudentAgent | str":
+    """For the agent found (probing costs moves): which side a search's maximizing flag stands for, and
+    whether an agent never told whose turn it is always plays one side; each said in the feedback."""
+    if isinstance(agent, str) or agent.kind == "class":
+        return agent
+    if "maximizing" in agent.order and "player" not in agent.order:
+        agent.maximizing_side = _maximizing_side(agent)
+        agent.notes.append(
+            f"{agent.name}: told it maximizes when it is the mover's turn" if agent.maximizing_side is None else
+            f"{agent.name}: maximizes for {agent.representation.encode_player(agent.maximizing_side)!r} (seen from "
+            "its moves): called with the flag set for that player and cleared for the other")
+    elif not {"player", "game"} & set(agent.order) and agent.order != OBS_CONFIG:
+        agent.fixed_side = _fixed_side(agent)
+        if agent.fixed_side is not None:
+            mark = agent.representation.encode_player(agent.fixed_side)
+            agent.notes.append(f"{agent.name}: always plays {mark!r} (seen from its moves): on the other side's "
+                               f"turn it is given the board with the two sides' pieces exchanged")
+    return agent
+
+
+def _fixed_side(agent: "StudentAgent") -> int | None:
+    """The one player an agent that is not told whose turn it is always plays for, or None when its moves
+    follow the player to move: on positions where each side has its own winning move, one with each
+    player to move, an agent that takes the opponent's win one time and its own the other plays one side."""
+    answers = []
+    for mover in (1, -1):
+        probe = _rival_wins_position(agent.game, mover)
+        if probe is None:
+            return None
+        board, _, mine, theirs = probe
+        move = agent.move(board, mover)
+        answers.append("mine" if move.ok and move.action == mine else "theirs" if move.ok and move.action == theirs
+                       else None)
+    return {("mine", "theirs"): 1, ("theirs", "mine"): -1}.get(tuple(answers))
+
+
+def _maximizing_side(agent: "StudentAgent") -> int | None:
+    """The player a search with a fixed maximizing piece plays for when its flag is set: on a position
+    where each side has its own winning move, the win it takes at depth 1 (deeper, blocking may look as
+    good) says whose it is. None if it does not say."""
+    probe = _rival_wins_position(agent.game)
+    if probe is None:
+        return None
+    board, mover, mine, theirs = probe
+    depth, agent.depth, agent.maximizing_side = agent.depth, 1, mover  # flag set; at depth 1 a win is all it sees
+    move = agent.move(board, mover)
+    agent.depth, agent.maximizing_side = depth, None
+    if move.ok and move.action == theirs:
+        return -mover
+    if move.ok and move.action == mine:
+        return mover
+    return None
+
+
+@lru_cache(maxsize=32)
+def _rival_wins_position(game: Game, mover: int | None = None) -> tuple[Any, int, Any, Any] | None:
+    """(course board, mover, the mover's only winning move, the opponent's only winning move) from a
+    seeded random game, or None. The opponent's wins are seen after each quiet move of the mover's (its
+    own cell aside), so every board asked about is a real position."""
+    rng = random.Random(11)
+    for _ in range(200):
+        moves, _ = random_line(game, rng)
+        state = game.initial_state()
+        for action in moves:
+            if game.terminal(state):
+                break
+            if mover is not None and game.to_move(state) != mover:
+                state = game.result(state, action)
+                continue
+            legal = game.actions(state)
+            mine = [a for a in legal if _wins(game, state, a)]
+            quiet = {q: game.result(state, q) for q in legal if len(mine) == 1 and q != mine[0]}
+            if len(quiet) >= 2 and all(not game.terminal(after) and game.to_move(after) != game.to_move(state)
+                                       for after in quiet.values()):
+                theirs = {a for q, after in quiet.items() for a in game.actions(after) if a != q and _wins(game, after, a)}
+                if len(theirs) == 1 and mine[0] not in theirs:
+                    return game.to_course(state), game.to_move(state), mine[0], theirs.pop()
+            state = game.result(state, action)
+    return None
+
+
+def _wins(game: Game, state: Any, action: Any) -> bool:
+    after = game.result(state, action)
+    return game.terminal(after) and game.utility(after, game.to_move(state)) > 0
