@@ -137,11 +137,16 @@ def _check_params(where: str, check: CheckSpec, known: dict[str, Any]) -> None:
             raise ValueError(f"{where}.params.{key}: {check.kind} has no parameter {key!r}; "
                              f"it reads {', '.join(sorted(known)) or 'none'}")
         types = known[key] if isinstance(known[key], tuple) else (known[key],)
-        fits = any(isinstance(value, t) and not (isinstance(value, bool) and t is not bool)
-                   or (t is float and isinstance(value, int) and not isinstance(value, bool)) for t in types)
-        if not fits:
+        if not any(_fits(value, t) for t in types):
             wanted = " or ".join(_TYPE_WORDS.get(t, t.__name__) for t in types)
             raise ValueError(f"{where}.params.{key}: expected {wanted}, got {value!r}")
+
+
+def _fits(value: Any, kind: type) -> bool:
+    """YAML's true is not a number, and a whole number is a number."""
+    if isinstance(value, bool):
+        return kind is bool
+    return isinstance(value, (int, float) if kind is float else kind)
 
 
 class Rubric(Strict):

@@ -81,14 +81,15 @@ class StudentAgent:
         if isinstance(target, Move):
             return target
         rep = self.representation
+        sent, side = board, player  # what the agent is asked: the other side's turn colour-swapped if it plays one
         if self.fixed_side is not None and player != self.fixed_side:
-            board, player = self.game.swap_colours(board), self.fixed_side
+            sent, side = self.game.swap_colours(board), self.fixed_side
         if self.order == OBS_CONFIG and isinstance(target, str):
-            args = conventions.obs_config_arguments(target, board, player, getattr(self.game, "k", 4))
+            args = conventions.obs_config_arguments(target, sent, side, getattr(self.game, "k", 4))
             target = conventions.OBS_CONFIG_CALL
         else:
-            values = {"state": lambda: rep.encode_board(board), "player": lambda: rep.encode_player(player)}
-            maximizing = self.maximizing_side in (None, player)
+            values = {"state": lambda: rep.encode_board(sent), "player": lambda: rep.encode_player(side)}
+            maximizing = self.maximizing_side in (None, side)
             args = [values[r]() if r in values else opening_value(r, self.depth, maximizing)
                     for r in self.order if r != "game"]
             if "game" in self.order and isinstance(target, str):  # player(game, state): the object is in the worker
@@ -179,7 +180,7 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     code) and ``game_object`` (a game written as a class) say how to call agents that need them.
     """
     return settle_sides(_find_agent(caller, names, game, representation, label, aliases, labels=labels,
-                                     timeout=timeout, source=source, game_object=game_object))
+                                     timeout=timeout, source=source, game_object=game_object), timeout)
 
 
 def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import math
+from functools import lru_cache
 from typing import Any
 
 #: parameter names (lower case, underscores dropped) that are a search's, not the game's
@@ -40,6 +41,7 @@ def opening_value(role: str, depth: int, maximizing: bool) -> Any:
     return {"depth": depth, "alpha": -math.inf, "beta": math.inf, "maximizing": maximizing}[role]
 
 
+@lru_cache(maxsize=64)
 def depth_from_calls(source: str, function: str, position: int, keyword: str) -> int | None:
     """The depth the student's own code passes to ``function`` (the argument at ``position`` or named
     ``keyword``), when every call that gives one agrees on a small whole number; names bound once to

@@ -7,8 +7,9 @@ each side has its own winning move, so whose win an agent takes says whose side 
 from __future__ import annotations
 
 import random
+import weakref
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from grader.adapt.conventions import OBS_CONFIG
 from reference.games.base import Game
@@ -18,19 +19,20 @@ if TYPE_CHECKING:
     from grader.adapt.agents import StudentAgent
 
 
-def settle_sides(agent: "StudentAgent | str") -> "StudentAgent | str":
-    """For the agent found (probing costs moves): which side a search's maximizing flag stands for, and
-    whether an agent never told whose turn it is always plays one side; each said in the feedback."""
+def settle_sides(agent: "StudentAgent | str", timeout: float | None = None) -> "StudentAgent | str":
+    """For the agent found (probing costs moves, each within ``timeout``): which side a search's
+    maximizing flag stands for, and whether an agent never told whose turn it is always plays one
+    side; each said in the feedback. A function found for several labels is probed once."""
     if isinstance(agent, str) or agent.kind == "class":
         return agent
     if "maximizing" in agent.order and "player" not in agent.order:
-        agent.maximizing_side = _maximizing_side(agent)
+        agent.maximizing_side = _probed(agent, _maximizing_side, timeout)
         agent.notes.append(
             f"{agent.name}: told it maximizes when it is the mover's turn" if agent.maximizing_side is None else
             f"{agent.name}: maximizes for {agent.representation.encode_player(agent.maximizing_side)!r} (seen from "
             "its moves): called with the flag set for that player and cleared for the other")
     elif not {"player", "game"} & set(agent.order) and agent.order != OBS_CONFIG:
-        agent.fixed_side = _fixed_side(agent)
+        agent.fixed_side = _probed(agent, _fixed_side, timeout)
         if agent.fixed_side is not None:
             mark = agent.representation.encode_player(agent.fixed_side)
             agent.notes.append(f"{agent.name}: always plays {mark!r} (seen from its moves): on the other side's "
@@ -38,7 +40,20 @@ def settle_sides(agent: "StudentAgent | str") -> "StudentAgent | str":
     return agent
 
 
-def _fixed_side(agent: "StudentAgent") -> int | None:
+#: what probing found, per sandbox: (probe, agent target, argument order) -> side
+_PROBED: "weakref.WeakKeyDictionary[Any, dict[tuple, int | None]]" = weakref.WeakKeyDictionary()
+
+
+def _probed(agent: "StudentAgent", probe: Callable[["StudentAgent", float | None], int | None],
+            timeout: float | None) -> int | None:
+    found = _PROBED.setdefault(agent.caller, {})
+    key = (probe.__name__, agent.target, agent.order)
+    if key not in found:
+        found[key] = probe(agent, timeout)
+    return found[key]
+
+
+def _fixed_side(agent: "StudentAgent", timeout: float | None) -> int | None:
     """The one player an agent that is not told whose turn it is always plays for, or None when its moves
     follow the player to move: on positions where each side has its own winning move, one with each
     player to move, an agent that takes the opponent's win one time and its own the other plays one side."""
@@ -48,13 +63,13 @@ def _fixed_side(agent: "StudentAgent") -> int | None:
         if probe is None:
             return None
         board, _, mine, theirs = probe
-        move = agent.move(board, mover)
+        move = agent.move(board, mover, timeout=timeout)
         answers.append("mine" if move.ok and move.action == mine else "theirs" if move.ok and move.action == theirs
                        else None)
     return {("mine", "theirs"): 1, ("theirs", "mine"): -1}.get(tuple(answers))
 
 
-def _maximizing_side(agent: "StudentAgent") -> int | None:
+def _maximizing_side(agent: "StudentAgent", timeout: float | None) -> int | None:
     """The player a search with a fixed maximizing piece plays for when its flag is set: on a position
     where each side has its own winning move, the win it takes at depth 1 (deeper, blocking may look as
     good) says whose it is. None if it does not say."""
@@ -63,7 +78,7 @@ def _maximizing_side(agent: "StudentAgent") -> int | None:
         return None
     board, mover, mine, theirs = probe
     depth, agent.depth, agent.maximizing_side = agent.depth, 1, mover  # flag set; at depth 1 a win is all it sees
-    move = agent.move(board, mover)
+    move = agent.move(board, mover, timeout=timeout)
     agent.depth, agent.maximizing_side = depth, None
     if move.ok and move.action == theirs:
         return -mover

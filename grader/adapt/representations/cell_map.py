@@ -84,13 +84,6 @@ class CellMapRepresentation(Representation):
         r, c = self._cell(action)
         return c if self.gravity else r * self.cols + c
 
-    def decode_player(self, value: Any) -> int:
-        value = plain(value)
-        for mark, player in zip(self.players, (1, -1)):
-            if same_mark(value, mark):
-                return player
-        raise NotThisRepresentation(f"unknown player {value!r}")
-
     def describe(self) -> str:
         first = "(column, row)" if self.column_first else "(row, column)"
         rows = "rows counted from the bottom" if self.bottom_first else "rows counted from the top"
