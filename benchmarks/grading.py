@@ -5,8 +5,8 @@ executing the same notebooks top to bottom with nbclient, the way nbgrader and o
     python benchmarks/grading.py --quick          (4 notebooks, 1 run with nbclient: ~1-2 min)
 
 It first writes a class of real-size Connect 4 notebooks to a temporary folder: the sample
-solutions in ``submissions/_cells_connect4_*.py`` (different representations, names and bugs) padded
-the way real ones are: many markdown cells, recorded outputs with plots, and experiment cells that
+notebooks in ``submissions/connect4/`` (different representations, names and bugs) padded the way
+real ones are: many markdown cells, recorded outputs with plots, and experiment cells that
 time agents, play tournaments and plot results (tens of seconds each when executed). Then:
 
 (a) ``grade_batch`` grades all of them (default rubric, ``--jobs`` processes): wall time, and per
@@ -38,16 +38,14 @@ from string import Template
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "submissions"))
 
 import nbformat  # noqa: E402
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output  # noqa: E402
+from nbformat.v4 import new_output  # noqa: E402
 
-from _cells_connect4_a import ALICE, BOB, CHEN, DANA, EVE  # noqa: E402
-from _cells_connect4_b import FRANK, GRACE, IVAN  # noqa: E402
-from make_samples import METADATA  # noqa: E402
+from reference.course import Cell, read_cells, write_notebook  # noqa: E402
 
 ASSIGNMENT = "connect4"
+SAMPLES = ROOT / "submissions" / ASSIGNMENT
 CELL_CAP = 120.0  # seconds per cell in full execution, as in the measured nbgrader-style runs (design.md)
 
 
@@ -63,7 +61,7 @@ class Kind:
     """
 
     name: str
-    cells: list[tuple]
+    cells: list[Cell]
     new: str = "empty_board()"
     acts: str = "actions(b)"
     move: str = "result(b, p, a)"
@@ -75,35 +73,40 @@ class Kind:
     games: int = 6
 
 
-def _slow(cells: list[tuple]) -> list[tuple]:
+def sample(name: str) -> list[Cell]:
+    """The cells of the committed sample notebook ``submissions/connect4/<name>.ipynb``."""
+    return read_cells(SAMPLES / f"{name}.ipynb")
+
+
+def _slow(cells: list[Cell]) -> list[Cell]:
     """Alice's notebook with her search left at full depth: every move runs into the move limit,
     as a real student's unbounded minimax does (the grader's caps, not luck, bound its think time)."""
     out, changed = [], 0
-    for kind, source, *rest in cells:
-        new = source.replace("def alpha_beta_player(board, player=1, max_depth=5):",
-                             "def alpha_beta_player(board, player=1, max_depth=None):")
-        changed += new != source
-        out.append((kind, new, *rest))
+    for cell in cells:
+        new = cell.source.replace("def alpha_beta_player(board, player=1, max_depth=5):",
+                                  "def alpha_beta_player(board, player=1, max_depth=None):")
+        changed += new != cell.source
+        out.append(Cell(cell.kind, new, cell.outputs))
     if changed != 1:
         raise RuntimeError("alice's alpha_beta_player signature changed: update _slow()")
     return out
 
 
 KINDS = [
-    Kind("alice", ALICE, games=20),
-    Kind("bob", BOB, new="create_board()", acts="get_actions(b)", move="result(b, a, p)", over="is_terminal(b)[0]",
+    Kind("alice", sample("alice_complete"), games=20),
+    Kind("bob", sample("bob_renamed_and_reordered"), new="create_board()", acts="get_actions(b)", move="result(b, a, p)", over="is_terminal(b)[0]",
          red_score="getUtility(b, 1)", agents={"random": "random_agent", "alpha-beta": "alphabeta_agent",
                                                 "heuristic": "heuristic_agent"}, games=5),
-    Kind("chen", CHEN, red_score="utility(b, 'x')", players=("'x'", "'o'"), games=3),
-    Kind("dana", DANA, agents={"random": "lambda b, p: RandomAgent(p).play(b)", "alpha-beta": "alpha_beta_player.act",
+    Kind("chen", sample("chen_old_char_board"), red_score="utility(b, 'x')", players=("'x'", "'o'"), games=3),
+    Kind("dana", sample("dana_agent_objects"), agents={"random": "lambda b, p: RandomAgent(p).play(b)", "alpha-beta": "alpha_beta_player.act",
                                "heuristic": "heuristic_player"}, games=10),
-    Kind("eve", EVE, games=60),
-    Kind("frank", FRANK, red_score="utility(b, 1)", players=("1", "2"),
+    Kind("eve", sample("eve_bugs"), games=60),
+    Kind("frank", sample("frank_bottom_row_zero"), red_score="utility(b, 1)", players=("1", "2"),
          agents={"random": "random_player", "alpha-beta": "alpha_beta_player",
                  "heuristic": "lambda b, p: heuristic_player(b, p)[1]"}, games=8),
-    Kind("grace", GRACE, agents={"random": "random_player"}),
-    Kind("ivan", IVAN, games=8),
-    Kind("sam_slow", _slow(ALICE), games=20),
+    Kind("grace", sample("grace_incomplete"), agents={"random": "random_player"}),
+    Kind("ivan", sample("ivan_slow_and_input"), games=8),
+    Kind("sam_slow", _slow(sample("alice_complete")), games=20),
 ]
 
 FIRST_NAMES = ["Linh", "Marcus", "Priya", "Tomas", "Aisha", "Kenji", "Sofia", "Daniel", "Mei", "Omar", "Hannah",
@@ -267,7 +270,7 @@ def _png(width: int, height: int, rng: random.Random) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
 
 
-def class_notebook(kind: Kind, student: str, index: int, rng: random.Random) -> nbformat.NotebookNode:
+def class_notebook(kind: Kind, student: str, index: int, rng: random.Random) -> list[Cell]:
     """One student's notebook: the kind's cells under a header of its own, notes between them and
     the experiment section (with recorded outputs and plots) after them."""
     values = dict(agents="{" + ", ".join(f'"{k}": {v}' for k, v in kind.agents.items()) + "}", new=kind.new,
@@ -275,58 +278,43 @@ def class_notebook(kind: Kind, student: str, index: int, rng: random.Random) -> 
                   p2=kind.players[1], random_games=rng.choice([500, 1000, 1500]), positions=rng.choice([3, 4]),
                   games=max(1, round(kind.games * rng.choice([0.75, 1.0, 1.25]))), h2h=rng.choice([1, 2]),
                   best='"heuristic"' if "heuristic" in kind.agents else '"random"')
-    cells: list = [new_markdown_cell(f"# Adversarial Search: Playing Connect 4\n\nStudent Name: {student}\n\n"
-                                     f"Section {1 + index % 3}, submitted {10 + index % 18} March")]
-    for i, (what, source, *recorded) in enumerate(kind.cells):
-        if what == "md":
-            cells.append(new_markdown_cell(source))
-            continue
-        cell = new_code_cell(source)
-        if recorded:
-            cell.outputs = [new_output("stream", name="stdout", text=recorded[0])]
+    cells = [Cell("markdown", f"# Adversarial Search: Playing Connect 4\n\nStudent Name: {student}\n\n"
+                              f"Section {1 + index % 3}, submitted {10 + index % 18} March")]
+    for cell in kind.cells:
         cells.append(cell)
-        if rng.random() < 0.4:
-            cells.append(new_markdown_cell(rng.choice(NOTES)))
+        if cell.kind == "code" and rng.random() < 0.4:
+            cells.append(Cell("markdown", rng.choice(NOTES)))
     for what, text, *role in EXPERIMENTS:
         if what == "md":
-            cells.append(new_markdown_cell(Template(text).safe_substitute(values)))
+            cells.append(Cell("markdown", Template(text).safe_substitute(values)))
             continue
         source = HELPERS.substitute(values) if text == "HELPERS" else text.substitute(values)
-        cell = new_code_cell(source)
+        outputs: tuple = ()
         if role and role[0] == "plot":
             png = _png(640, 480, rng)
-            cell.outputs = [new_output("display_data", data={"image/png": base64.b64encode(png).decode(),
-                                                             "text/plain": "<Figure size 640x480 with 1 Axes>"})]
+            outputs = (new_output("display_data", data={"image/png": base64.b64encode(png).decode(),
+                                                        "text/plain": "<Figure size 640x480 with 1 Axes>"}),)
         elif role:
-            cell.outputs = [new_output("stream", name="stdout", text=f"(output of the {role[0]} experiment)\n"
-                                       + "".join(f"{rng.random():.4f}\n" for _ in range(rng.randrange(3, 30))))]
-        cells.append(cell)
+            outputs = (new_output("stream", name="stdout", text=f"(output of the {role[0]} experiment)\n"
+                                  + "".join(f"{rng.random():.4f}\n" for _ in range(rng.randrange(3, 30)))),)
+        cells.append(Cell("code", source, outputs))
         if rng.random() < 0.5:
-            cells.append(new_markdown_cell(rng.choice(DISCUSSION)))
-    cells += [new_markdown_cell(text) for text in rng.sample(DISCUSSION, 3)]
-    count = 0
-    for n, cell in enumerate(cells):
-        cell.id = f"{index:03d}{n:05d}"
-        if cell.cell_type == "code" and cell.outputs:
-            count += 1
-            cell.execution_count = count
-    nb = new_notebook(cells=cells, metadata=METADATA)
-    nbformat.validate(nb)
-    return nb
+            cells.append(Cell("markdown", rng.choice(DISCUSSION)))
+    cells += [Cell("markdown", text) for text in rng.sample(DISCUSSION, 3)]
+    return cells
 
 
 def write_class(folder: Path, n: int, seed: int = 0) -> list[Path]:
     """Write ``n`` notebooks (the kinds in turn, each student different) into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
+    metadata = nbformat.read(SAMPLES / "alice_complete.ipynb", as_version=4).metadata
     paths = []
     for i in range(n):
         kind = KINDS[i % len(KINDS)]
         student = f"{FIRST_NAMES[i % len(FIRST_NAMES)]} {chr(65 + (i * 7) % 26)}."
         path = folder / f"{i + 1:02d}_{FIRST_NAMES[i % len(FIRST_NAMES)].lower()}_{kind.name}.ipynb"
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            nbformat.write(class_notebook(kind, student, i, rng), f)
-        paths.append(path)
+        paths.append(write_notebook(class_notebook(kind, student, i, rng), path, metadata))
     return paths
 
 

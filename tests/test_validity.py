@@ -20,7 +20,8 @@ import pytest
 
 from grader.grading import grade_submission
 from grader.rubric import load_rubric
-from reference.course import Cell, percent_cells, reference_cells, write_notebook, write_reference_submission
+from reference.course import (Cell, build_notebook, percent_cells, read_cells, reference_cells, write_notebook,
+                              write_reference_submission)
 from reference.games import load_game
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -88,6 +89,16 @@ def test_course_functions_agree_with_the_reference_game_on_random_games(assignme
 def test_percent_cells_split_markdown_and_code():
     cells = percent_cells("'''doc'''\n# %% [markdown]\n# # Title\n#\n# text\n\n# %%\nx = 1\n\n# %%\n\n")
     assert cells == [Cell("markdown", "# Title\n\ntext"), Cell("code", "x = 1")]
+
+
+def test_a_notebook_read_and_built_again_keeps_its_cells_outputs_and_run_order(tmp_path):
+    output = {"output_type": "stream", "name": "stdout", "text": "3\n"}
+    cells = [Cell("markdown", "# Title"), Cell("code", "x = 1"), Cell("code", "print(x + 2)", (output,)),
+             Cell("code", "print(x)", (dict(output, text="1\n"),))]
+    path = write_notebook(cells, tmp_path / "run.ipynb")
+    assert read_cells(path) == cells
+    counts = [c.get("execution_count") for c in build_notebook(cells).cells if c.cell_type == "code"]
+    assert counts == [None, 1, 2]
 
 
 def test_an_unknown_assignment_is_named_in_the_error(tmp_path):

@@ -1,9 +1,11 @@
-"""The reference solutions in the course's own face, and the reference submission built from them.
+"""The reference solutions in the course's own face, and the project's one notebook builder.
 
 ``reference/course/<game>.py`` is a model student solution for an assignment, written as the
 notebook's cells in ``# %%`` percent format (self-contained: student code is graded in a sandbox
 that cannot import ``reference``). :func:`write_reference_submission` turns it into the nbformat
-notebook a student would hand in; the validity suite grades it and mutants of it.
+notebook a student would hand in; the validity suite grades it and mutants of it. Whatever else
+writes a notebook (mutants, the benchmark's class padded from the committed samples) goes through
+:func:`build_notebook` too, and :func:`read_cells` reads one back.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
@@ -33,10 +35,12 @@ _CELL_MARK = re.compile(r"^# %%(?P<markdown> \[markdown\])?[ \t]*$")
 
 @dataclass(frozen=True)
 class Cell:
-    """One notebook cell: ``"code"`` or ``"markdown"`` and its source."""
+    """One notebook cell: ``"code"`` or ``"markdown"``, its source, and a code cell's recorded outputs
+    (nbformat output dicts, as a student's last run left them)."""
 
     kind: str
     source: str
+    outputs: tuple[Mapping[str, Any], ...] = ()
 
 
 def solution_path(assignment: str) -> Path:
@@ -78,14 +82,23 @@ def percent_cells(text: str) -> list[Cell]:
     return cells
 
 
-def build_notebook(cells: Sequence[Cell], name: str = "reference") -> nbformat.NotebookNode:
-    """An nbformat v4 notebook of ``cells``, with stable cell ids (a rebuild gives the same file)."""
-    nb = new_notebook(metadata=METADATA)
+def build_notebook(cells: Sequence[Cell], name: str = "reference",
+                   metadata: Mapping[str, Any] | None = None) -> nbformat.NotebookNode:
+    """An nbformat v4 notebook of ``cells``, with stable cell ids (a rebuild gives the same file).
+
+    Code cells with outputs are numbered in order, as if the notebook had been run top to bottom once.
+    """
+    nb = new_notebook(metadata=nbformat.from_dict(dict(metadata or METADATA)))
+    count = 0
     for i, cell in enumerate(cells):
         if cell.kind == "markdown":
             node = new_markdown_cell(cell.source)
         elif cell.kind == "code":
             node = new_code_cell(cell.source)
+            if cell.outputs:
+                count += 1
+                node.execution_count = count
+                node.outputs = [nbformat.from_dict(dict(output)) for output in cell.outputs]
         else:
             raise ValueError(f"{name}: cell {i} has kind {cell.kind!r}; expected 'code' or 'markdown'")
         node.id = hashlib.sha1(f"{name}:{i}".encode()).hexdigest()[:8]
@@ -94,13 +107,20 @@ def build_notebook(cells: Sequence[Cell], name: str = "reference") -> nbformat.N
     return nb
 
 
-def write_notebook(cells: Sequence[Cell], path: str | Path) -> Path:
+def write_notebook(cells: Sequence[Cell], path: str | Path, metadata: Mapping[str, Any] | None = None) -> Path:
     """Write ``cells`` as a notebook at ``path`` (folders made as needed)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", encoding="utf-8", newline="\n") as f:
-        nbformat.write(build_notebook(cells, path.stem), f)
+        nbformat.write(build_notebook(cells, path.stem, metadata), f)
     return path
+
+
+def read_cells(path: str | Path) -> list[Cell]:
+    """The markdown and code cells of the notebook at ``path``, recorded outputs included (raw cells left out)."""
+    nb = nbformat.read(path, as_version=4)
+    return [Cell(c.cell_type, c.source, tuple(c.get("outputs", ()))) for c in nb.cells
+            if c.cell_type in ("markdown", "code")]
 
 
 def write_reference_submission(assignment: str, path: str | Path) -> Path:
@@ -108,5 +128,5 @@ def write_reference_submission(assignment: str, path: str | Path) -> Path:
     return write_notebook(reference_cells(assignment), path)
 
 
-__all__ = ["Cell", "SOLUTIONS", "build_notebook", "percent_cells", "reference_cells", "solution_path",
+__all__ = ["Cell", "SOLUTIONS", "build_notebook", "percent_cells", "read_cells", "reference_cells", "solution_path",
            "write_notebook", "write_reference_submission"]
