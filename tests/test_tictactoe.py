@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ElementTree
 from fractions import Fraction
 from functools import lru_cache
 
+import numpy as np
 import pytest
 
 from reference.games import IllegalAction, InvalidBoard, load_game
@@ -248,7 +249,6 @@ def test_result_leaves_the_given_state_unchanged():
 
 
 def test_numpy_integer_actions_are_accepted():
-    np = pytest.importorskip("numpy")
     assert GAME.result(GAME.initial_state(), np.int64(2)) == TTTState(4, 0)
 
 
