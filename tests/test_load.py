@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import shutil
 import time
 import traceback
@@ -459,20 +458,15 @@ def test_full_mode_reports_errors_and_a_clean_run(tmp_path):
     ]
 
 
-def test_full_mode_uses_the_kernel_prefix_env_and_working_dir(tmp_path):
+def test_full_mode_kernel_sees_its_working_dir_but_not_the_graders_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRADER_SECRET", "token")
     (tmp_path / "data.txt").write_text("board")
     script = tmp_path / "student.py"
     script.write_text(
-        "import os\n# %%\nassert os.environ.get('GRADER_PREFIX') == 'yes', os.environ.get('GRADER_PREFIX')\n"
-        "# %%\nassert os.environ.get('GRADER_ENV') == 'yes'\n# %%\nassert open('data.txt').read() == 'board'\n"
+        "import os\n# %%\nassert 'GRADER_SECRET' not in os.environ\n"
+        "# %%\nassert os.environ['MPLBACKEND'] == 'Agg'\n# %%\nassert open('data.txt').read() == 'board'\n"
     )
-    run = run_notebook(
-        script,
-        cell_timeout=30,
-        working_dir=tmp_path,
-        kernel_cmd_prefix=["env", "GRADER_PREFIX=yes"],
-        env={**os.environ, "GRADER_ENV": "yes"},
-    )
+    run = run_notebook(script, cell_timeout=30, working_dir=tmp_path)
     assert [(c.index, c.status, c.evalue) for c in run.cells] == [(0, "ok", ""), (1, "ok", ""), (2, "ok", ""), (3, "ok", "")]
     assert run.ran_top_to_bottom
 

@@ -4,11 +4,7 @@ Every code cell is executed in order under a per-cell and a total time cap; an e
 does not stop the run, so the message can list every cell that failed. Credit is all or nothing, or
 with ``params.partial: true`` the share of code cells that ran ok.
 
-The kernel runs confined. Under ``bubblewrap`` it sees a read-only system and Python install, a
-private /tmp (its HOME), its own PID/IPC/UTS/network namespaces (no network at all: it talks to the
-client over Unix sockets in its folder), only its own connection file, and the fresh working folder
-(writable). Without bubblewrap the kernel runs under ``prlimit`` (address space, file size, open
-files, no core dumps) in the fresh folder.
+The kernel runs confined (:mod:`grader.sandbox.kernel`), in a fresh working folder.
 
 Params: ``cell_seconds`` (60), ``total_seconds`` (300), ``partial`` (false), ``memory_mb`` (the
 assignment's limit). Only .ipynb submissions are run: a .py or .html file is not the notebook the
@@ -17,11 +13,6 @@ course asks for, so it scores 0 with status "skipped" and a message saying why.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import sys
-import tempfile
 from pathlib import Path
 
 from grader.checks import Outcome, share
@@ -29,31 +20,13 @@ from grader.checks.context import CheckContext
 from grader.load.full_run import ERROR, NOT_RUN, OK, TIMEOUT, FullRun, run_notebook
 from grader.load.sources import UnreadableSubmission
 from grader.rubric import CheckSpec
-from grader.sandbox import isolation
 
 TARGET = ""
 WORDS = "runs top to bottom"
 #: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
 PARAMS: dict[str, type] = {"cell_seconds": float, "memory_mb": int, "partial": bool, "total_seconds": float}
 
-_KERNEL_BASE_MB = 1024  # address space a bare ipykernel with numpy maps before any student code
-_MAX_FILE_BYTES = 256 * 1024 * 1024
-_MAX_OPEN_FILES = 1024
 _SHOWN_FAILURES = 5
-
-# Started by jupyter_client in place of the kernel: finds the connection file after "-f" and
-# execs bwrap with that one file bound read-only (not the runtime folder, where other kernels'
-# connection files and keys live). At a cell's time limit jupyter_client sends SIGINT to the
-# kernel's process group: bwrap ignores it (the ignore survives exec) instead of dying with the
-# kernel; ipykernel installs its own SIGINT handler around each cell.
-_BWRAP_WRAPPER = """
-import os, signal, sys
-signal.signal(signal.SIGINT, signal.SIG_IGN)
-bwrap, kernel = __import__("json").loads(sys.argv[1]), sys.argv[2:]
-cf = kernel[kernel.index("-f") + 1] if "-f" in kernel else None
-binds = ["--ro-bind", cf, cf] if cf else []
-os.execv(bwrap[0], bwrap + binds + kernel)
-"""
 
 
 def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
@@ -68,18 +41,12 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
     cell_seconds = float(params.get("cell_seconds", 60))
     total_seconds = float(params.get("total_seconds", 300))
     memory_mb = int(params.get("memory_mb", ctx.assignment.limits.memory_mb))
-    workdir = Path(tempfile.mkdtemp(prefix="grader-notebook-"))
     try:
-        prefix, env = kernel_confinement(workdir, memory_mb)
-        try:
-            full = run_notebook(path, cell_timeout=cell_seconds, total_timeout=total_seconds,
-                                working_dir=workdir, kernel_cmd_prefix=prefix, env=env)
-        except UnreadableSubmission as err:
-            return Outcome(0.0, str(err), status="error")
-        except Exception as err:  # the kernel did not start: our problem or the machine's, not the student's
-            return Outcome(0.0, f"the notebook could not be run: {type(err).__name__}: {err}", status="error")
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        full = run_notebook(path, cell_timeout=cell_seconds, total_timeout=total_seconds, memory_mb=memory_mb)
+    except UnreadableSubmission as err:
+        return Outcome(0.0, str(err), status="error")
+    except Exception as err:  # the kernel did not start: our problem or the machine's, not the student's
+        return Outcome(0.0, f"the notebook could not be run: {type(err).__name__}: {err}", status="error")
     return judge(full, cell_seconds=cell_seconds, partial=bool(params.get("partial", False)))
 
 
@@ -109,35 +76,6 @@ def judge(full: FullRun, *, cell_seconds: float, partial: bool) -> Outcome:
     any_timeout = any(c.status == TIMEOUT for c in cells) or bool(not_run)
     status = "timeout" if any_timeout and not partial else None
     return Outcome(fraction, "; ".join(parts), status=status)
-
-
-def kernel_confinement(workdir: Path, memory_mb: int) -> tuple[list[str], dict[str, str]]:
-    """The command prefix and environment a confined kernel starts with (bubblewrap if it works here)."""
-    limits = [shutil.which("prlimit") or "/usr/bin/prlimit",
-              f"--as={(memory_mb + _KERNEL_BASE_MB) * 1024 * 1024}", f"--fsize={_MAX_FILE_BYTES}",
-              f"--nofile={_MAX_OPEN_FILES}", "--core=0"]
-    if not os.path.exists(limits[0]):
-        limits = []
-    base_env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "MPLBACKEND": "Agg",
-                "PYTHONDONTWRITEBYTECODE": "1"}
-    if "bubblewrap" in isolation.available_levels():
-        bwrap = _bwrap_for_kernel(workdir)
-        return ([*limits, sys.executable, "-I", "-c", _BWRAP_WRAPPER, json.dumps(bwrap)],
-                {**base_env, "HOME": "/tmp", "TMPDIR": "/tmp"})
-    return limits, {**base_env, "HOME": str(workdir), "TMPDIR": str(workdir)}
-
-
-def _bwrap_for_kernel(workdir: Path) -> list[str]:
-    """The sandbox's bwrap arguments, with the kernel's folder bound writable (its sockets live there)."""
-    args = isolation.bwrap_prefix()
-    args = args[: args.index("--chdir")]  # we choose the folder below
-    # --new-session would put the kernel out of the process group jupyter_client interrupts at a
-    # cell's time limit; the launcher already gives it a session of its own without a terminal.
-    args.remove("--new-session")
-    where = str(workdir.resolve())
-    # In its own PID namespace the kernel's parent is pid 1, which ipykernel's parent poller reads
-    # as "the client has gone"; --die-with-parent does that job instead.
-    return args + ["--bind", where, where, "--chdir", where, "--setenv", "JPY_PARENT_PID", "1"]
 
 
 def _first_line(text: str, limit: int = 200) -> str:

@@ -5,10 +5,9 @@ interrupted and the run goes on with the next cell, so one slow experiment does 
 Errors do not stop the run either. ``input()`` cannot hang: nbclient does not offer stdin, so the
 kernel raises ``StdinNotImplementedError`` at once.
 
-The kernel is started by nbclient in a clean working directory. ``kernel_cmd_prefix`` is put in
-front of the kernel's command line (e.g. a sandbox launcher: ``["bwrap", ..., "--"]``) and
-``env`` replaces its environment, so the same function runs the kernel inside the sandbox.
-Outside a sandbox, beware: the student's shell lines run for real (``!pip install x`` installs x).
+The kernel is started by nbclient in a clean working directory and runs confined
+(:mod:`grader.sandbox.kernel`: bubblewrap where it works, else resource limits), because the
+student's code and shell lines (``!pip install x``) run for real.
 """
 
 from __future__ import annotations
@@ -18,18 +17,20 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Sequence
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_notebook
 
 from grader.load.sources import RawCell, read_source_cells
+from grader.sandbox.kernel import confine_kernel
 
 OK = "ok"
 ERROR = "error"
 TIMEOUT = "timeout"
 NOT_RUN = "not run"
-
+#: memory a kernel may use beyond a bare one, when the caller does not say
+KERNEL_MEMORY_MB = 1024
 
 
 @dataclass(frozen=True)
@@ -97,15 +98,14 @@ def run_notebook(
     cell_timeout: float = 120.0,
     total_timeout: float = 1800.0,
     working_dir: Path | None = None,
+    memory_mb: int = KERNEL_MEMORY_MB,
     kernel_name: str = "python3",
-    kernel_cmd_prefix: Sequence[str] = (),
-    env: Mapping[str, str] | None = None,
     startup_timeout: float = 60.0,
 ) -> FullRun:
-    """Execute every code cell of a .ipynb/.py/.html submission in order in a fresh kernel.
+    """Execute every code cell of a .ipynb/.py/.html submission in order in a fresh confined kernel.
 
-    ``working_dir`` is where the kernel starts (default: a new empty temporary folder, removed
-    afterwards). Cells left when the total cap is reached, or after the kernel died, are ``not run``.
+    ``working_dir`` is where the kernel starts and the only folder it may write (default: a new
+    empty temporary folder, removed afterwards); ``memory_mb`` is what it may use beyond a bare kernel. Cells left when the total cap is reached, or after the kernel died, are ``not run``.
     Raises :class:`~grader.load.sources.UnreadableSubmission` for a file that cannot be read.
     """
     from nbclient.exceptions import DeadKernelError
@@ -128,10 +128,11 @@ def run_notebook(
     def cell_limit(_cell: object) -> float:
         return max(0.1, min(cell_timeout, deadline - time.monotonic()))
 
+    confinement = confine_kernel(workdir, memory_mb)
     client = _timeout_recording_client()(
         nb,
         kernel_name=kernel_name,
-        kernel_manager_class=_kernel_manager_class(kernel_cmd_prefix, workdir / ".kernel"),
+        kernel_manager_class=_kernel_manager_class(confinement.prefix, workdir / ".kernel"),
         timeout_func=cell_limit,
         startup_timeout=int(startup_timeout),
         allow_errors=True,
@@ -143,8 +144,7 @@ def run_notebook(
     problems: list[str] = []
     kernel_start = 0.0
     try:
-        kwargs = {} if env is None else {"env": dict(env)}
-        with client.setup_kernel(**kwargs):
+        with client.setup_kernel(env=confinement.env):
             kernel_start = time.monotonic() - started
             for position, (index, nb_position, cell) in enumerate(cells):
                 if time.monotonic() >= deadline:
