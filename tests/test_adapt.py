@@ -177,3 +177,28 @@ def test_player_ids_that_result_accepts_either_way_are_decided_by_the_other_func
         assert student.representation.players == (1, 2)
         assert not student.interface.bindings["terminal"].note
         agrees_with_reference(student, student.game)
+
+
+class CountingSandbox(Sandbox):
+    """A sandbox that remembers which functions it was asked to call (``call`` goes through ``call_with``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.asked = []
+
+    def call_with(self, target, *args, **kwargs):
+        self.asked.append(str(target))
+        return super().call_with(target, *args, **kwargs)
+
+
+def test_binding_stops_asking_a_function_that_keeps_running_out_of_time():
+    source = (STUDENTS / "c4_names_outside_the_lists.py").read_text() + (
+        "\n\ndef apply_slowly(board, player, move):\n    while True:\n        pass\n")
+    box = CountingSandbox([source], Limits(call_timeout=0.5))
+    game, functions = functions_of("connect4")
+    with box:
+        student = adapt(box, game, functions, timeout=0.5, source=source)
+        # a hanging candidate costs two timeouts in all, not one per argument order and board reading
+        assert box.asked.count("apply_slowly") == 2
+        assert student.interface.bindings["result"].name == "nxt"
+        agrees_with_reference(student, game)

@@ -12,6 +12,7 @@ from typing import Mapping, Sequence
 from grader.adapt import game_objects
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses, same_board
+from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
 from grader.adapt.student_game import Reply, StudentGame
 from reference.games.base import Game
@@ -24,16 +25,17 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
     ``source`` is the submission's code: it breaks ties (see ``infer_interface``) and its own calls
     say how a search is meant to be called (see ``grader.adapt.search_parameters``)."""
     names = sandbox.names()
+    probes = ProbeBudget(sandbox)  # binding stops asking a function that keeps running out of time
     made = game_objects.make_game_objects(sandbox, names, game.rows, game.cols, getattr(game, "k", None))
     if made:
         names = sandbox.names()
     found = game_objects.objects(names)
     if len(found) > 1:  # several objects of game classes: the one whose methods together agree best
-        trials = [infer_reading(sandbox, game_objects.alone(names, one, found), game, aliases, timeout=timeout,
+        trials = [infer_reading(probes, game_objects.alone(names, one, found), game, aliases, timeout=timeout,
                                 source=source) for one in found]
         interface = min(trials, key=lambda t: misses(t) + len(t.problems))
     else:
-        interface = infer_reading(sandbox, names, game, aliases, timeout=timeout, source=source)
+        interface = infer_reading(probes, names, game, aliases, timeout=timeout, source=source)
     owner = game_objects.game_object([b.name for b in interface.bindings.values()])
     interface.adaptations[:0] = [note for note in made if owner and note.startswith(f"made {owner} ")]
     return StudentGame(sandbox, interface, names, timeout=timeout, source=source)

@@ -1,0 +1,52 @@
+"""Probing without waiting on the same slow function again and again.
+
+Binding tries each candidate function under several argument orders and board readings. A
+function that plays a game role answers a probe in milliseconds; one that runs out of time is
+searching or looping (an alpha-beta without a depth limit probed as a possible ``result``), and
+each timeout costs the whole limit plus restarting the worker and replaying the notebook. So after
+a function has timed out on ``TIMEOUTS_ALLOWED`` probes, it is not asked again during binding: its
+later probes answer "timeout" at once, which every binder already reads as "does not fit".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from grader.sandbox.results import TIMEOUT, CallResult
+
+#: timed-out probes after which a function is no longer asked (two: one bad argument reading may loop)
+TIMEOUTS_ALLOWED = 2
+
+
+@dataclass
+class ProbeBudget:
+    """A sandbox seen by the binders: calls pass through, except to a function that already ran out of
+    time ``TIMEOUTS_ALLOWED`` times. Everything else (``names``, ``create``...) is the sandbox's own."""
+
+    sandbox: Any
+    timeouts: Counter = field(default_factory=Counter)
+
+    def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult:
+        return self._counted(target, lambda: self.sandbox.call(target, *args, timeout=timeout, **kwargs))
+
+    def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,
+                  **options: Any) -> CallResult:
+        return self._counted(target, lambda: self.sandbox.call_with(target, args, kwargs, **options))
+
+    def read(self, target: Any, *, timeout: float | None = None) -> CallResult:
+        return self._counted(target, lambda: self.sandbox.read(target, timeout=timeout))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.sandbox, name)
+
+    def _counted(self, target: Any, run: Any) -> CallResult:
+        key = str(target)
+        if self.timeouts[key] >= TIMEOUTS_ALLOWED:
+            return CallResult(ok=False, kind=TIMEOUT, message=f"not asked again: it ran out of time on "
+                                                                f"{TIMEOUTS_ALLOWED} earlier probes")
+        r = run()
+        if r.kind == TIMEOUT:
+            self.timeouts[key] += 1
+        return r
