@@ -4,6 +4,8 @@ import numpy as np
 
 from grader.adapt import find_agent
 from reference.games import load_game
+from reference.positions import random_positions
+from grader.adapt import same_board
 from test_adapt import STUDENTS, adapted, agrees_with_reference, functions_of
 
 from grader.adapt import adapt, candidates
@@ -261,3 +263,30 @@ def test_a_function_that_takes_no_board_is_not_a_candidate_for_a_role_about_boar
     assert not _may_take_a_board(cand("player"))  # a win tally, not a utility
     assert _may_take_a_board(cand("board", "player")) and _may_take_a_board(cand("s", "p"))
     assert _may_take_a_board(cand("x"))  # a name that says nothing is tried
+
+
+def test_state_the_notebook_keeps_in_a_global_is_passed_as_its_own_calls_pass_it(tmp_path):
+    """The template's first Dots and Boxes version kept box owners off the board: a `tally` global
+    rides along as an extra argument. Lines are judged; a wrong line is still caught."""
+    box, student = adapted("dab_v1_score_argument.py", "dots_and_boxes")
+    with box:
+        game = student.game
+        assert not student.interface.representation.keeps_boxes
+        assert student.interface.bindings["result"].name == "result" and not student.interface.bindings["result"].note
+        assert any(a.startswith("result(): fills tally") for a in student.interface.adaptations)
+        for state in random_positions(game, 10, seed=2):
+            board, player = game.to_course(state), game.to_move(state)
+            action = game.actions(state)[-1]
+            got = student.result(board, player, action)
+            assert same_board(game, got.value, game.to_course(game.result(state, action))), got
+        agent = find_agent(box, student.names, game, student.representation, "random_player", ["random_player"])
+        state = random_positions(game, 1, seed=4)[0]
+        assert agent.move(game.to_course(state), game.to_move(state)).action in game.actions(state)
+
+    wrong = (STUDENTS / "dab_v1_score_argument.py").read_text().replace(
+        "new[line] = True", "new[(line[0], line[2], line[1])] = True")  # rows and columns swapped
+    box = Sandbox([wrong], Limits(call_timeout=2.0))
+    with box:
+        game, functions = functions_of("dots_and_boxes")
+        student = adapt(box, game, functions, source=wrong)
+        assert student.interface.bindings["result"].note  # no reading makes its boards right

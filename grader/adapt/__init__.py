@@ -11,6 +11,7 @@ from typing import Mapping, Sequence
 
 from grader.adapt import game_objects
 from grader.adapt.agents import Move, StudentAgent, find_agent
+from grader.adapt.global_arguments import fill_from_globals
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses, same_board
 from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
@@ -25,6 +26,9 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
     ``source`` is the submission's code: it breaks ties (see ``infer_interface``) and its own calls
     say how a search is meant to be called (see ``grader.adapt.search_parameters``)."""
     names = sandbox.names()
+    filled = fill_from_globals(sandbox, names)  # state kept in globals and passed by name (``score``)
+    if filled:
+        names = sandbox.names()
     probes = ProbeBudget(sandbox)  # binding stops asking a function that keeps running out of time
     made = game_objects.make_game_objects(sandbox, names, game.rows, game.cols, getattr(game, "k", None))
     if made:
@@ -37,7 +41,7 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
     else:
         interface = infer_reading(probes, names, game, aliases, timeout=timeout, source=source)
     owner = game_objects.game_object([b.name for b in interface.bindings.values()])
-    interface.adaptations[:0] = [note for note in made if owner and note.startswith(f"made {owner} ")]
+    interface.adaptations[:0] = [note for note in made if owner and note.startswith(f"made {owner} ")] + filled
     return StudentGame(sandbox, interface, names, timeout=timeout, source=source)
 
 

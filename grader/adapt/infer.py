@@ -81,11 +81,13 @@ class Interface:
 
 
 def same_board(game: Game, a: Any, b: Any) -> bool:
-    """Course boards equal (numpy arrays by value, Dots and Boxes dicts by their lines and boxes)."""
+    """Course boards equal (numpy arrays by value, Dots and Boxes dicts by their lines and boxes;
+    boxes unknown on either side, a board that keeps no owners, compare as equal)."""
     if game.name in ("connect4", "mean_connect4"):
         return np.array_equal(np.asarray(a), np.asarray(b))
     if game.name == "dots_and_boxes":
-        return set(a["lines"]) == set(b["lines"]) and dict(a["boxes"]) == dict(b["boxes"])
+        unknown = a["boxes"] is None or b["boxes"] is None
+        return set(a["lines"]) == set(b["lines"]) and (unknown or dict(a["boxes"]) == dict(b["boxes"]))
     return list(a) == list(b)
 
 

@@ -166,6 +166,8 @@ def readable(game: Any, value: Any, to_move: int | None = None) -> Any:
         return value
     if to_move is None and game.name == "dots_and_boxes":
         to_move = 1  # the board does not say; the drawing needs some player
+    if isinstance(value, dict) and "boxes" in value and value["boxes"] is None:
+        value = {**value, "boxes": {}}  # a board that keeps no box owners is drawn without them
     try:
         state = game.from_course(value, to_move=to_move)
         return "\n" + game.text(state)

@@ -1,6 +1,10 @@
 """Dots and Boxes boards as students write them: the current dict, the old ``{'n','m'}`` dict,
 1-based coordinates, 'h'/'v' swapped, and any marks for the two players.
 
+The template's first version (the ``{'n','m'}`` dict) did not ask for box owners on the board, so
+its students keep them elsewhere (a score argument, a global): such a board is read with its
+boxes unknown (``None``), and only its lines are compared.
+
 Course face: ``{'size': (rows, cols), 'lines': {('h'|'v', r, c): True}, 'boxes': {(r, c): +1|-1}}``
 with rows, cols counting dots and a line named by its starting dot, 0-based.
 """
@@ -17,7 +21,7 @@ from grader.adapt.representations.base import NotThisRepresentation, Representat
 
 #: box owners / player ids seen in real Dots and Boxes submissions, first player first
 PLAYER_MARKS = [(1, -1), (1, 2), (0, 1), ("b", "r"), ("r", "b"), ("X", "O"), ("x", "o"), ("A", "B"),
-                ("B", "R"), ("R", "B"), (-1, 1), (2, 1)]
+                ("B", "R"), ("R", "B"), ("p1", "p2"), (-1, 1), (2, 1)]
 
 
 @dataclass(eq=False)
@@ -32,6 +36,7 @@ class DotsAndBoxesRepresentation(Representation):
     line_value: Any = True
     #: keys of the student's empty board beyond the layout's own ('score1', 'turn', ...) and their empty values
     extras: tuple[tuple[Any, Any], ...] = ()
+    keeps_boxes: bool = True  # False: the board has no box owners (the old layout did not ask for them)
 
     def _letter(self, orientation: str) -> str:
         if self.swap_hv:
@@ -44,7 +49,8 @@ class DotsAndBoxesRepresentation(Representation):
     def encode_board(self, board: Any) -> dict:
         o = self.offset
         lines = {(self._letter(k[0]), k[1] + o, k[2] + o): self.line_value for k in board["lines"]}
-        boxes = {(r + o, c + o): self.encode_player(p) for (r, c), p in board["boxes"].items()}
+        boxes = {(r + o, c + o): self.encode_player(p) for (r, c), p in board["boxes"].items()} \
+            if self.keeps_boxes else {}
         extras = {key: self._extra_value(key, empty, board["boxes"]) for key, empty in self.extras}
         if self.layout == "v1":
             n, m = self._size()
@@ -91,6 +97,10 @@ class DotsAndBoxesRepresentation(Representation):
             if letter not in ("h", "v"):
                 raise NotThisRepresentation(f"line {key!r} has no 'h'/'v' orientation")
             lines[(self._letter(letter), int(plain(key[1])) - o, int(plain(key[2])) - o)] = True
+        if not self.keeps_boxes:
+            if box_items:
+                raise NotThisRepresentation("the board keeps box owners")
+            return {"size": (self.rows, self.cols), "lines": lines, "boxes": None}
         boxes = {(int(plain(k[0])) - o, int(plain(k[1])) - o): self.decode_player(v) for k, v in box_items}
         return {"size": (self.rows, self.cols), "lines": lines, "boxes": boxes}
 
@@ -119,6 +129,9 @@ class DotsAndBoxesRepresentation(Representation):
             parts.append("'h' and 'v' swapped")
         if self.size_in_boxes:
             parts.append("size counted in boxes")
+        if not self.keeps_boxes:
+            parts.append("no box owners on the board (the template's first version did not ask for them): "
+                         "only lines are compared")
         return ", ".join(parts)
 
 
@@ -153,5 +166,7 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[DotsAndB
         return []
     known = ("n", "m") if layout == "v1" else ("size", "lines", "boxes")
     extras = tuple((k, v) for k, v in initial_board.items() if k not in known and not isinstance(k, tuple))
-    return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes, extras=extras)
-            for players in PLAYER_MARKS for offset in (0, 1) for swap in (False, True) for boxes in in_boxes]
+    keeping = (True, False) if layout == "v1" else (True,)
+    return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes, extras=extras, keeps_boxes=keeps)
+            for keeps in keeping for players in PLAYER_MARKS for offset in (0, 1) for swap in (False, True)
+            for boxes in in_boxes]
