@@ -66,6 +66,9 @@ def grader_verdict(role: str, checks: list[tuple[str, CheckResult]], is_agent: b
         return "unjudged", "no check targets this role"
     if all(ABSENT.search(c.message) and c.points == 0 for _, c in checks):
         return "absent", checks[0][1].message
+    checks = [(k, c) for k, c in checks if c.status != "manual"]  # left to a person: no verdict of the grader's
+    if not checks:
+        return "unjudged", "every check of this role is left to a person"
     evidence = "; ".join(f"{c.check} {c.points:g}/{c.max_points:g}" for _, c in checks)
     first_problem = next((c.message for _, c in checks if c.points < c.max_points), "")
     if first_problem:

@@ -290,3 +290,18 @@ def test_state_the_notebook_keeps_in_a_global_is_passed_as_its_own_calls_pass_it
         game, functions = functions_of("dots_and_boxes")
         student = adapt(box, game, functions, source=wrong)
         assert student.interface.bindings["result"].note  # no reading makes its boards right
+
+
+def test_a_utility_whose_boards_keep_no_owners_is_left_to_a_person_not_charged():
+    """Who won lives in the student's own `tally`, not on the board: no board the grader builds can
+    say it, so the utility check goes to hand grading; the lines-only result still earns its points."""
+    from grader.grading import grade_submission
+    from grader.rubric import load_rubric
+
+    result = grade_submission(STUDENTS / "dab_v1_score_argument.py", "dots_and_boxes",
+                              load_rubric(None).assignment("dots_and_boxes"), public_only=True)
+    by_name = {c.check: c for c in result.checks}
+    assert by_name["utility: canned boards"].status == "manual"
+    assert "tally" in by_name["utility: canned boards"].message or "box owners" in by_name["utility: canned boards"].message
+    assert by_name["result: canned boards"].status == "passed"
+    assert by_name["random_player: legal moves in time"].status == "passed"

@@ -38,7 +38,7 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
                "transition", "insert", "addline", "drawline", "takeaction", "performmove", "play", "move"),
     "terminal": ("terminal", "gameover", "isover", "isend", "finished", "isdone", "gameend", "ended", "over",
                  "done", "end"),
-    "utility": ("utility", "payoff", "outcome", "reward", "finalscore", "score"),
+    "utility": ("utility", "util", "payoff", "outcome", "reward", "finalscore", "score"),
     "random": ("random", "rand"),
     "alphabeta": ("alphabeta", "alpha", "abplayer", "abagent", "absearch", "abminmax", "abminimax", "minimax",
                   "minmax", "negamax", "bestmove", "findbest", "pickbest", "search"),

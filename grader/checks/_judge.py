@@ -120,6 +120,9 @@ def judge_all(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: int 
     if ctx.student is None or not ctx.student.has(role):
         why = ctx.student.interface.problems.get(role) if ctx.student else "the submission could not be loaded"
         return Outcome(0.0, why or f"no {role} function was found", status="error")
+    if role == "utility" and not ctx.student.representation.shows_outcome:
+        return Outcome(0.0, f"your boards do not say who is winning ({ctx.student.representation.describe()}), so "
+                       "your utility() cannot be judged on the grader's boards: a person grades it", status="manual")
     asked = [(ctx, case) for case in cases] + [(where, case) for where, more in elsewhere for case in more]
     judged: list[tuple[CheckContext, Verdict]] = []
     for where, case in asked:

@@ -77,6 +77,10 @@ class Representation(ABC):
     #: the player ids the student's functions take (first player's id, second player's id)
     players: tuple[Any, Any]
 
+    #: whether the student's boards say who is winning; False when that lives outside the board (a
+    #: Dots and Boxes board without box owners), where no utility can be judged from a board alone
+    shows_outcome: bool = True
+
     @abstractmethod
     def encode_board(self, board: Any) -> Any:
         """Course board -> the student's board (fresh plain data, ready to send to the sandbox)."""

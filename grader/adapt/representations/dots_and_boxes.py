@@ -38,6 +38,10 @@ class DotsAndBoxesRepresentation(Representation):
     extras: tuple[tuple[Any, Any], ...] = ()
     keeps_boxes: bool = True  # False: the board has no box owners (the old layout did not ask for them)
 
+    @property
+    def shows_outcome(self) -> bool:
+        return self.keeps_boxes
+
     def _letter(self, orientation: str) -> str:
         if self.swap_hv:
             return "v" if orientation == "h" else "h"
