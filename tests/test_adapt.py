@@ -156,6 +156,7 @@ def test_crashing_and_sleeping_agents_are_reported_not_raised():
         sleepy = find_agent(box, student.names, game, student.representation, "x", ["sleepy_player"])
         move = sleepy.move(board, 1, timeout=0.5)
         assert not move.ok and move.kind == "timeout"
+        assert sleepy.timeouts == 1 and crash.timeouts == 0  # what later checks read to ask less
         # the sandbox came back: the next call works
         ok = find_agent(box, student.names, game, student.representation, "x", ["function_player"])
         assert ok.move(board, 1).action == 0

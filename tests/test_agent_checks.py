@@ -294,3 +294,18 @@ def test_a_batch_finds_tactic_positions_once_and_every_grading_process_adopts_th
     monkeypatch.setattr(agent_tactics, "_find_positions", lambda *a: pytest.fail("searched again"))
     adopt_shared(shared)
     assert agent_tactics.tactic_positions(*request) == positions
+
+
+def test_an_agent_that_keeps_running_out_of_time_is_asked_less_by_later_checks():
+    """Each timeout costs a whole move limit and a restart: after six in earlier checks, a check
+    stops at its first timeout instead of its third."""
+    from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, gives_up
+
+    class Slow:
+        timeouts = 0
+
+    agent = Slow()
+    assert not gives_up(agent, 1) and not gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP - 1)
+    assert gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP)
+    agent.timeouts = 2 * TIMEOUTS_BEFORE_GIVING_UP
+    assert gives_up(agent, 1) and not gives_up(agent, 0)

@@ -22,7 +22,7 @@ from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, SEARCH_ROLES, opening_value, search_role
 from grader.adapt.sides import settle_sides
 from grader.adapt.signatures import positional_parameters, role_of
-from grader.sandbox.results import CallResult, CountedCalls, NameInfo
+from grader.sandbox.results import TIMEOUT, CallResult, CountedCalls, NameInfo
 from reference.games.base import Game
 from reference.positions import random_line
 
@@ -66,6 +66,7 @@ class StudentAgent:
     maximizing_side: int | None = None  # for a search told whether it maximizes: the player that does (None: the mover)
     game_object: str | None = None  # for agents taking the game (``player(game, state)``): the object's name
     fixed_side: int | None = None  # an agent that always plays one player: the other's turns go to it colour-swapped
+    timeouts: int = 0  # moves that ran out of time so far, over every check (checks ask less once it is many)
 
     def move(self, board: Any, player: int, timeout: float | None = None, *, options: Mapping[str, Any] | None = None,
              count_calls: bool = False, count_seconds: float | None = None) -> Move:
@@ -102,6 +103,7 @@ class StudentAgent:
         else:
             r = self.caller.call(target, *args, timeout=timeout)
         seconds = r.duration or time.perf_counter() - start
+        self.timeouts += r.kind == TIMEOUT
         if not r.ok:
             return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds,
                         stdout=r.stdout)

@@ -12,8 +12,16 @@ from grader.results import BoardShown
 from grader.rubric import CheckSpec
 from reference.games.base import State
 
-#: consecutive timed-out moves after which a check stops asking (each costs a whole move limit)
+#: timed-out moves after which a check stops asking (each costs a whole move limit and a restart)
 TIMEOUTS_BEFORE_GIVING_UP = 3
+
+
+def gives_up(agent: StudentAgent, timeouts_here: int) -> bool:
+    """Whether a check stops asking ``agent`` after ``timeouts_here`` timeouts of its own: at
+    :data:`TIMEOUTS_BEFORE_GIVING_UP`, or at the first once the agent has run out of time twice that
+    often in the submission's earlier checks (an agent that is always too slow costs a class minutes)."""
+    return timeouts_here >= TIMEOUTS_BEFORE_GIVING_UP or \
+        (timeouts_here >= 1 and agent.timeouts >= 2 * TIMEOUTS_BEFORE_GIVING_UP)
 
 
 def agent_or_outcome(ctx: CheckContext, spec: CheckSpec) -> StudentAgent | Outcome:

@@ -15,7 +15,7 @@ import random
 import time
 
 from grader.checks import Outcome, share
-from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks.context import CheckContext
 from grader.rubric import CheckSpec
 from reference.games.base import Game, State
@@ -52,8 +52,9 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
             good += 1
         else:
             failures.append((i, state, move))
-            if sum(m.kind == "timeout" for _, _, m in failures) >= TIMEOUTS_BEFORE_GIVING_UP:
-                stopped = f"stopped after {TIMEOUTS_BEFORE_GIVING_UP} timeouts"
+            timeouts = sum(m.kind == "timeout" for _, _, m in failures)
+            if gives_up(agent, timeouts):
+                stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
                 break
 
     message = f"{good} of {len(states)} positions answered with a legal move within {limit:g} s"

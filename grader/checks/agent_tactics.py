@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple, Sequence
 
 from grader.checks import Outcome, share
-from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks.context import CheckContext
 from grader.rubric import CheckSpec
 from reference.games.base import Action, Game, State
@@ -144,8 +144,9 @@ def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
             right[tactic.kind] += 1
         else:
             wrong.append((tactic, move))
-            if sum(m.kind == "timeout" for _, m in wrong) >= TIMEOUTS_BEFORE_GIVING_UP:
-                stopped = f"stopped after {TIMEOUTS_BEFORE_GIVING_UP} timeouts"
+            timeouts = sum(m.kind == "timeout" for _, m in wrong)
+            if gives_up(agent, timeouts):
+                stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
                 break
 
     totals = {k: sum(t.kind == k for t in tactics) for k in kinds}

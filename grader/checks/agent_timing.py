@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 from grader.adapt import Move, StudentAgent
 from grader.checks import Outcome, share
-from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks.context import CheckContext
 from grader.rubric import CheckSpec
 from reference.games import load_game
@@ -112,7 +112,7 @@ def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, c
             timing.timeouts += 1
             timing.seconds.append(max(move.seconds, limit))
             timing.failures.append((state, move))
-            if timing.timeouts >= TIMEOUTS_BEFORE_GIVING_UP:
+            if gives_up(agent, timing.timeouts):
                 timing.problem = f"stopped after {timing.timeouts} timeouts"
                 break
         else:
