@@ -2,9 +2,9 @@
 
     python benchmarks/tactic_positions.py [--seeds 3] [--rubric rubric.yaml]
 
-(a) For every ``agent_tactics`` entry of the rubric, the seconds :func:`agent_tactics.prepare` takes
+(a) For every ``agent_tactics`` entry of the rubric, the seconds ``AgentTactics.prepare`` takes
     to find its positions with the reference game and the exact solvers (a batch does this once, in
-    the parent process, and every grading process adopts the result), over ``--seeds`` run seeds,
+    the parent process, and every grading process gets the result in its check context), over ``--seeds`` run seeds,
     and how many positions of each kind it found. The tactics that need depth (issue 13) come from
     separate entries, so their cost is printed on its own line.
 (b) The reference submission of each assignment graded once: the seconds each tactics check takes
@@ -26,7 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from grader.checks import agent_tactics, prepare_shared  # noqa: E402
+from grader.checks import agent_tactics  # noqa: E402
+from grader.checks.kinds import KINDS, prepare_shared  # noqa: E402
 from grader.checks.context import CheckContext  # noqa: E402
 from grader.grading import grade_submission  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
@@ -44,11 +45,11 @@ def finding_costs(rubric, seeds: int) -> None:
         times: dict[str, list[float]] = {spec.title: [] for spec in specs}
         found: dict[str, Counter] = {}
         for seed in range(seeds):
-            agent_tactics._FOUND.clear()  # a fresh batch: nothing found yet
+            agent_tactics.tactic_positions.cache_clear()  # a fresh batch: nothing found yet
             ctx = CheckContext(assignment, game, None, seed=seed)
             for spec in specs:
                 start = time.perf_counter()
-                shared = agent_tactics.prepare(ctx, spec)
+                shared = KINDS["agent_tactics"].prepare(ctx, spec)
                 times[spec.title].append(time.perf_counter() - start)
                 found[spec.title] = Counter(t.kind for tactics in shared.values() for t in tactics)
         for spec in specs:
@@ -61,9 +62,9 @@ def playing_costs(rubric) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for name in SOLUTIONS:
             assignment = rubric.assignment(name)
-            prepare_shared(assignment, 0)  # found in this process, as a batch's grading processes adopt them
+            shared = prepare_shared(assignment, 0)  # found beforehand, as a batch does for its grading processes
             path = write_reference_submission(name, Path(tmp) / f"reference_{name}.ipynb")
-            result = grade_submission(path, name, assignment, seed=0)
+            result = grade_submission(path, name, assignment, seed=0, shared=shared)
             for check in result.checks:
                 if "tactics" in check.check:
                     print(f"{name:<16}{check.check:<46}{check.seconds:>8.2f} s  "

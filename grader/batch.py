@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
-from grader.checks import prepare_shared
+from grader.checks.kinds import prepare_shared
 from grader.grading import ungraded
 from grader.load import submission_name
 from grader.detect import Placement
@@ -129,14 +129,13 @@ def grade_in_child(path: str, name: str, assignment_json: str, options: BatchOpt
                    shared: dict) -> None:
     """Runs in a grading process (here or on a cluster's worker): grade one submission and write its
     result as JSON to ``out``."""
-    from grader.checks import adopt_shared
     from grader.grading import grade_submission
     from grader.rubric import Assignment
 
-    adopt_shared(shared)
     assignment = Assignment.model_validate_json(assignment_json)
     result = grade_submission(path, name, assignment, seed=options.seed, public_only=options.public_only,
-                              isolation=options.isolation, require_isolation=options.require_isolation)
+                              isolation=options.isolation, require_isolation=options.require_isolation,
+                              shared=shared)
     write_text(out, json.dumps(result.to_dict(), ensure_ascii=False))
 
 

@@ -14,12 +14,10 @@ from pathlib import Path
 from typing import Sequence
 
 from grader.rubric import RubricError, load_rubric
+from grader.tournament.cli import add_tournament_parser
+from grader.usage import UsageError
 
 DEFAULT_SUBMISSIONS = "submissions"
-
-
-class UsageError(Exception):
-    """A command line that cannot be run as given; the message says what to do instead."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -95,8 +93,6 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--cols", type=int)
     pl.add_argument("--seed", type=int, default=0)
     pl.set_defaults(run=_play)
-
-    from grader.tournament.cli import add_tournament_parser  # here: it builds on this module's parsers
 
     add_tournament_parser(sub)  # a broken tournament module fails loudly, never drops the subcommand
     return p

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from grader.adapt import StudentGame, adapt, conventions
-from grader.checks import KINDS, Outcome
+from grader.checks.base import Outcome
 from grader.checks.context import CheckContext
+from grader.checks.kinds import KINDS
 from grader.load import LOADED, MANUAL, Submission, load_submission, numpy_attributes, submission_name
 from grader.results import CheckResult, SubmissionResult
 from grader.rubric import Assignment, CheckSpec
@@ -28,11 +29,13 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
                      public_only: bool = False, isolation: str | None = None,
                      require_isolation: str | None = None,
                      on_check: Callable[[CheckResult], None] | None = None,
-                     on_check_start: Callable[[str, str], None] | None = None) -> SubmissionResult:
+                     on_check_start: Callable[[str, str], None] | None = None,
+                     shared: dict[str, Any] | None = None) -> SubmissionResult:
     """Grade one file or folder against ``assignment``; public checks only when ``public_only``.
 
     ``on_check_start(task, title)`` is called as each check starts and ``on_check`` with the check as
-    it finishes (``grader check`` shows both at once).
+    it finishes (``grader check`` shows both at once). ``shared`` is what the checks prepared once
+    for a whole batch (:func:`grader.checks.kinds.prepare_shared`).
     """
     start = time.perf_counter()
     path = Path(path)
@@ -63,7 +66,8 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
             student = _adapt(box, game, assignment, result, source)
             if student is not None:
                 game = student.game  # the reading of the rules the student's code shows (see adapt.readings)
-            ctx = CheckContext(assignment, game, student, sandbox=box, submission=submission, seed=seed)
+            ctx = CheckContext(assignment, game, student, sandbox=box, submission=submission, seed=seed,
+                               shared=shared or {})
             for task, spec in specs:
                 if on_check_start:
                     on_check_start(task, spec.title)

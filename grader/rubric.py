@@ -13,6 +13,11 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from grader.checks.base import ParamType
+from grader.checks.kinds import KINDS, describe_kind
+from reference.games import load_game
+from reference.games.base import Game
+
 
 def bundled_rubric() -> Path:
     """The rubric that ships with the grader: the copy a wheel carries inside the package (``setup.py``
@@ -47,8 +52,6 @@ class CheckSpec(Strict):
 
     @property
     def title(self) -> str:
-        from grader.checks import describe_kind
-
         words = self.name or describe_kind(self.kind, self)
         return f"{self.target}: {words}" if self.target and not self.name.startswith(self.target) else words
 
@@ -95,15 +98,13 @@ class Assignment(Strict):
 
     @model_validator(mode="after")
     def _targets_exist(self) -> "Assignment":
-        from grader.checks import KINDS
-
         for i, task in enumerate(self.tasks):
             for j, check in enumerate(task.checks):
                 where = f"tasks[{i}].checks[{j}]"
                 if check.kind not in KINDS:
                     raise ValueError(f"{where}: unknown check kind {check.kind!r}; known: {', '.join(sorted(KINDS))}")
-                _check_params(where, check, getattr(KINDS[check.kind], "PARAMS", {}))
-                needs = KINDS[check.kind].TARGET
+                _check_params(where, check, KINDS[check.kind].params)
+                needs = KINDS[check.kind].target
                 if needs == "function" and check.target not in self.functions:
                     raise ValueError(f"{where}: target {check.target!r} is not one of the functions "
                                      f"{sorted(self.functions)}")
@@ -119,9 +120,7 @@ class Assignment(Strict):
     def task_names(self) -> list[str]:
         return [t.name for t in self.tasks]
 
-    def make_game(self):
-        from reference.games import load_game
-
+    def make_game(self) -> Game:
         return load_game(self.game, **self.board)
 
 
@@ -129,7 +128,7 @@ class Assignment(Strict):
 _TYPE_WORDS = {int: "a whole number", float: "a number", str: "text", bool: "true or false", list: "a list"}
 
 
-def _check_params(where: str, check: CheckSpec, known: dict[str, Any]) -> None:
+def _check_params(where: str, check: CheckSpec, known: dict[str, ParamType]) -> None:
     """A check's ``params``: only the ones its kind reads, each of its type (a misspelt ``threshhold``
     would otherwise be ignored and the default used without a word)."""
     for key, value in check.params.items():

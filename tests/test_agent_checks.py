@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from grader.adapt import adapt
-from grader.checks import KINDS, agent_strength
+from grader.checks.kinds import KINDS
 from grader.checks.agent_tactics import immediate_wins, tactic_positions, threats
 from grader.checks.context import CheckContext
 from grader.grading import grade_submission, run_check
@@ -79,7 +79,7 @@ def dots():
 
 def test_the_four_agent_checks_are_found_by_kind():
     for kind in ("agent_legal", "agent_tactics", "agent_strength", "agent_timing"):
-        assert KINDS[kind].TARGET == "agent"
+        assert KINDS[kind].target == "agent"
 
 
 # --- legal moves in time ---
@@ -220,8 +220,8 @@ def test_strength_against_a_searching_opponent_uses_its_spec(connect4):
     r = connect4.check("agent_strength", "random", games=2, opponent="alphabeta:2")
     assert r.check == "random: beats alphabeta:2"
     assert "against alphabeta:2" in r.message and r.points < 10
-    assert agent_strength.words(CheckSpec(kind="agent_strength", target="random", points=1,
-                                          params={"opponent": "alphabeta:2"})) == "beats alphabeta:2"
+    assert KINDS["agent_strength"].describe(CheckSpec(kind="agent_strength", target="random", points=1,
+                                                      params={"opponent": "alphabeta:2"})) == "beats alphabeta:2"
 
 
 def test_strength_check_is_named_after_its_opponent_in_sheets():
@@ -282,18 +282,23 @@ def test_agent_checks_run_in_a_whole_grading_with_their_names_and_points():
     assert any("per seat" in note for note in result.adaptations)
 
 
-def test_a_batch_finds_tactic_positions_once_and_every_grading_process_adopts_them(monkeypatch):
-    from grader.checks import adopt_shared, agent_tactics, prepare_shared
-    from grader.rubric import load_rubric
+def test_a_batch_finds_tactic_positions_once_and_each_grading_process_reads_them_from_its_context(
+        monkeypatch, tictactoe):
+    from grader.checks import agent_tactics
+    from grader.checks.kinds import prepare_shared
 
-    tictactoe = load_rubric().assignment("tictactoe")
-    shared = prepare_shared(tictactoe, seed=4)
+    spec = CheckSpec(kind="agent_tactics", target="greedy", points=10, params={"positions": 4})
+    batch = Assignment.model_validate({**assignment("tictactoe").model_dump(),
+                                       "tasks": [{"name": "agents", "checks": [spec.model_dump()]}]})
+    shared = prepare_shared(batch, seed=4)
     (request, positions), = shared["agent_tactics"].items()
-    assert positions and all(t.kind in ("win", "block") for t in positions)
-    monkeypatch.setattr(agent_tactics, "_FOUND", {})
-    monkeypatch.setattr(agent_tactics, "_find_positions", lambda *a: pytest.fail("searched again"))
-    adopt_shared(shared)
-    assert agent_tactics.tactic_positions(*request) == positions
+    assert positions and {t.kind for t in positions} == {"win", "block"}
+    agent_tactics.tactic_positions.cache_clear()  # a grading process of its own: nothing found in it yet
+    monkeypatch.setattr(agent_tactics, "_find_positions", lambda *args: pytest.fail("searched again"))
+    ctx = CheckContext(batch, tictactoe.game, tictactoe.student, sandbox=tictactoe.box, seed=4, shared=shared)
+    outcome = KINDS["agent_tactics"].run(ctx, spec)
+    wins = sum(t.kind == "win" for t in positions)
+    assert f"takes an immediate win: {wins} of {wins}" in outcome.message
 
 
 def test_an_agent_that_keeps_running_out_of_time_is_asked_less_by_later_checks():

@@ -14,8 +14,8 @@ import pytest
 
 from grader.adapt import adapt
 from grader.canned import ROLES, CannedBoardError, canned_cases
-from grader.checks import KINDS
-from grader.checks import canned_boards
+from grader.checks.canned_boards import CannedBoards
+from grader.checks.kinds import KINDS
 from grader.checks._judge import judge
 from grader.checks.context import CheckContext
 from grader.rubric import Assignment, CheckSpec, Task
@@ -163,8 +163,8 @@ def test_unknown_roles_and_games_are_refused_with_the_known_ones_named():
 
 
 def test_the_check_is_registered_under_its_words():
-    assert KINDS["canned_boards"] is canned_boards
-    assert canned_boards.TARGET == "function" and canned_boards.WORDS == "canned boards"
+    assert isinstance(KINDS["canned_boards"], CannedBoards)
+    assert KINDS["canned_boards"].target == "function" and KINDS["canned_boards"].words == "canned boards"
 
 
 # --- the check through the real pipeline ---
@@ -187,7 +187,7 @@ def _grade(name: str, extra_cells: tuple[str, ...] = ()):
         game = assignment.make_game()
         student = adapt(box, game, assignment.functions, timeout=5.0)
         ctx = CheckContext(assignment, game, student, sandbox=box)
-        outcomes = {spec.target: canned_boards.run(ctx, spec) for spec in assignment.tasks[0].checks}
+        outcomes = {spec.target: KINDS["canned_boards"].run(ctx, spec) for spec in assignment.tasks[0].checks}
         wrong = {role: {c.why for c in canned_cases(game, role) if not judge(ctx, role, c).right} for role in ROLES}
     finally:
         box.close()

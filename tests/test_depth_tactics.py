@@ -122,12 +122,12 @@ def test_dots_depth_tactic_answers_are_exactly_the_solvers_best_moves(kind):
 
 def test_an_entry_without_kinds_asks_for_the_one_ply_tactics_only():
     """The depth tactics come only from entries that name them, so the existing entries keep their positions."""
-    from grader.checks.agent_tactics import prepare
+    from grader.checks.kinds import KINDS
 
     assignment = Assignment.model_validate({"title": "t", "game": "connect4", "functions": {}, "agents": {},
                                             "tasks": []})
     ctx = CheckContext(assignment, CONNECT4, None, seed=SEED)
-    found = prepare(ctx, CheckSpec(kind="agent_tactics", target="alpha_beta_player", points=1,
+    found = KINDS["agent_tactics"].prepare(ctx, CheckSpec(kind="agent_tactics", target="alpha_beta_player", points=1,
                                    params={"positions": 2}))
     assert [request[1] for request in found] == [("win", "block")]
 

@@ -15,7 +15,7 @@ import pytest
 
 from grader.adapt import adapt
 from grader.canned import canned_cases
-from grader.checks import canned_boards, random_positions
+from grader.checks.kinds import KINDS
 from grader.checks._judge import judge
 from grader.checks.context import CheckContext
 from grader.grading import grade_submission
@@ -71,8 +71,8 @@ def graded(*cells: str, positions: int = 40):
         game = assignment.make_game()
         student = adapt(box, game, assignment.functions, timeout=5.0)
         ctx = CheckContext(assignment, game, student, sandbox=box)
-        canned = canned_boards.run(ctx, checks[0])
-        rand = random_positions.run(ctx, checks[1])
+        canned = KINDS["canned_boards"].run(ctx, checks[0])
+        rand = KINDS["random_positions"].run(ctx, checks[1])
         verdicts = {c.why: judge(ctx, "result", c) for c in canned_cases(game, "result")}
     return student, canned, rand, verdicts
 
@@ -217,6 +217,6 @@ def test_a_connect4_result_that_returns_the_next_player_keeps_full_marks():
         assert box.load([source, C4_NEXT_PLAYER]).ok
         game = assignment.make_game()
         student = adapt(box, game, assignment.functions, timeout=5.0)
-        outcome = canned_boards.run(CheckContext(assignment, game, student, sandbox=box), spec)
+        outcome = KINDS["canned_boards"].run(CheckContext(assignment, game, student, sandbox=box), spec)
     assert student.interface.bindings["result"].reading == "(board, next player)"
     assert outcome.fraction == 1.0, outcome.message

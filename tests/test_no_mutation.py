@@ -15,8 +15,8 @@ import pytest
 
 from grader.adapt import adapt
 from grader.adapt.student_game import same_value
-from grader.checks import KINDS, describe_kind
-from grader.checks import canned_boards, no_mutation
+from grader.checks.kinds import KINDS, describe_kind
+from grader.checks.no_mutation import NoMutation
 from grader.checks.context import CheckContext
 from grader.grading import grade_submission
 from grader.rubric import Assignment, CheckSpec, Task, load_rubric
@@ -53,8 +53,8 @@ def check_result(name: str, cells: list[str], target: str = "result", positions:
         assert report.ok, report.failed
         game = assignment.make_game()
         ctx = CheckContext(assignment, game, adapt(box, game, assignment.functions, timeout=5.0), sandbox=box)
-        canned = canned_boards.run(ctx, CheckSpec(kind="canned_boards", target=target, points=1))
-        return no_mutation.run(ctx, spec), canned
+        canned = KINDS["canned_boards"].run(ctx, CheckSpec(kind="canned_boards", target=target, points=1))
+        return KINDS["no_mutation"].run(ctx, spec), canned
 
 
 # --- the sandbox hands the arguments back ---
@@ -163,7 +163,7 @@ def after_adapting(name: str, redefinition: str, positions: int = 5):
         game = assignment.make_game()
         student = adapt(box, game, assignment.functions, timeout=5.0)
         assert box.load([redefinition]).ok
-        return no_mutation.run(CheckContext(assignment, game, student, sandbox=box), spec)
+        return KINDS["no_mutation"].run(CheckContext(assignment, game, student, sandbox=box), spec)
 
 
 def test_a_result_that_raises_every_time_is_an_error_not_a_pass():
@@ -194,7 +194,7 @@ def test_a_missing_function_is_an_error_that_says_so():
     with Sandbox(cells, FAST) as box:
         game = assignment.make_game()
         ctx = CheckContext(assignment, game, adapt(box, game, assignment.functions, timeout=5.0), sandbox=box)
-        outcome = no_mutation.run(ctx, spec)
+        outcome = KINDS["no_mutation"].run(ctx, spec)
     assert outcome.resolved_status() == "error" and "no function named utility" in outcome.message
 
 
@@ -202,7 +202,7 @@ def test_a_missing_function_is_an_error_that_says_so():
 
 
 def test_the_check_is_registered_and_reads_as_a_rule_about_the_board():
-    assert KINDS["no_mutation"] is no_mutation and no_mutation.TARGET == "function"
+    assert isinstance(KINDS["no_mutation"], NoMutation) and KINDS["no_mutation"].target == "function"
     spec = CheckSpec(kind="no_mutation", target="result", points=1)
     assert spec.title == "result: does not change its input board" == f"result: {describe_kind('no_mutation')}"
 

@@ -9,7 +9,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from grader.checks import answers_filled, notebook_runs
+from grader.checks import notebook_runs
+from grader.checks.kinds import KINDS
 from grader.checks.context import CheckContext
 from grader.load import CellRun, FullRun, load_submission
 from grader.load.full_run import ERROR, OK, TIMEOUT
@@ -52,7 +53,8 @@ CLEAN = [new_markdown_cell("# Connect 4"),
 # --- runs top to bottom ----------------------------------------------------------------------
 
 def test_clean_notebook_runs_for_full_credit(tmp_path):
-    outcome = notebook_runs.run(context_for(write_notebook(tmp_path, "clean.ipynb", *CLEAN)), spec("notebook_runs"))
+    outcome = KINDS["notebook_runs"].run(context_for(write_notebook(tmp_path, "clean.ipynb", *CLEAN)),
+                                         spec("notebook_runs"))
     assert outcome.fraction == 1.0
     assert outcome.resolved_status() == "passed"
     assert "all 2 code cells ran" in outcome.message
@@ -61,7 +63,7 @@ def test_clean_notebook_runs_for_full_credit(tmp_path):
 def test_raising_cell_is_named_with_its_error_and_later_cells_still_run(tmp_path):
     path = write_notebook(tmp_path, "raising.ipynb", *CLEAN,
                           new_code_cell("board[9, 9]"), new_code_cell("later = 1"))
-    outcome = notebook_runs.run(context_for(path), spec("notebook_runs", partial=True))
+    outcome = KINDS["notebook_runs"].run(context_for(path), spec("notebook_runs", partial=True))
     assert outcome.fraction == pytest.approx(3 / 4)
     assert "cell 4 raised IndexError: index 9 is out of bounds" in outcome.message
     assert "3 of 4 code cells ran ok" in outcome.message
@@ -70,7 +72,7 @@ def test_raising_cell_is_named_with_its_error_and_later_cells_still_run(tmp_path
 def test_infinite_loop_is_stopped_at_the_cell_limit_and_the_run_goes_on(tmp_path):
     path = write_notebook(tmp_path, "loop.ipynb", new_code_cell("x = 1"), new_code_cell("while True:\n    pass"),
                           new_code_cell("y = x + 1"), new_code_cell("assert y == 2"))
-    outcome = notebook_runs.run(context_for(path), spec("notebook_runs", cell_seconds=2, partial=True))
+    outcome = KINDS["notebook_runs"].run(context_for(path), spec("notebook_runs", cell_seconds=2, partial=True))
     assert outcome.fraction == pytest.approx(3 / 4)
     assert "cell 1 was stopped at the 2 s limit per cell" in outcome.message
 
@@ -88,7 +90,7 @@ def test_without_partial_credit_one_failing_cell_scores_zero():
 def test_a_script_is_not_run_and_scores_zero_with_the_reason(tmp_path):
     path = tmp_path / "connect4.py"
     path.write_text("# %%\nx = 1\n", encoding="utf-8")
-    outcome = notebook_runs.run(context_for(path), spec("notebook_runs"))
+    outcome = KINDS["notebook_runs"].run(context_for(path), spec("notebook_runs"))
     assert (outcome.fraction, outcome.resolved_status()) == (0.0, "skipped")
     assert "not a Jupyter notebook" in outcome.message
 
@@ -101,7 +103,7 @@ def test_kernel_under_bubblewrap_cannot_see_the_grader_or_write_the_system(tmp_p
              "try:\n    open('/usr/evil', 'w')\nexcept OSError:\n    pass\nelse:\n    raise AssertionError('wrote /usr')\n"
              "open('scratch.txt', 'w').write('the working folder is writable')")
     path = write_notebook(tmp_path, "probe.ipynb", new_code_cell(probe))
-    outcome = notebook_runs.run(context_for(path), spec("notebook_runs"))
+    outcome = KINDS["notebook_runs"].run(context_for(path), spec("notebook_runs"))
     assert outcome.fraction == 1.0, outcome.message
 
 
@@ -113,14 +115,15 @@ def test_kernel_under_bubblewrap_has_no_network(tmp_path):
              % listener.getsockname()[1])
     path = write_notebook(tmp_path, "net.ipynb", new_code_cell(probe))
     with listener:
-        outcome = notebook_runs.run(context_for(path), spec("notebook_runs"))
+        outcome = KINDS["notebook_runs"].run(context_for(path), spec("notebook_runs"))
     assert outcome.fraction == 1.0, outcome.message
 
 
 # --- answer cells filled in ------------------------------------------------------------------
 
 def test_filled_notebook_gets_full_credit(tmp_path):
-    outcome = answers_filled.run(context_for(write_notebook(tmp_path, "clean.ipynb", *CLEAN)), spec("answers_filled"))
+    outcome = KINDS["answers_filled"].run(context_for(write_notebook(tmp_path, "clean.ipynb", *CLEAN)),
+                                          spec("answers_filled"))
     assert outcome.fraction == 1.0
     assert "all 2 answer cells" in outcome.message
 
@@ -131,7 +134,7 @@ def test_placeholders_left_in_code_and_markdown_are_listed_by_cell(tmp_path):
                                         "    raise NotImplementedError()"),
                           new_markdown_cell("**Discussion:** YOUR ANSWER HERE"),
                           new_code_cell("def heuristic(board):\n    return 0  # TODO: count threats"))
-    outcome = answers_filled.run(context_for(path), spec("answers_filled"))
+    outcome = KINDS["answers_filled"].run(context_for(path), spec("answers_filled"))
     assert outcome.fraction == pytest.approx(2 / 5)  # 4 code cells and the markdown placeholder
     assert "cell 4 (code: raise NotImplementedError, YOUR CODE HERE)" in outcome.message
     assert "cell 5 (markdown: YOUR ANSWER HERE)" in outcome.message
@@ -141,10 +144,10 @@ def test_placeholders_left_in_code_and_markdown_are_listed_by_cell(tmp_path):
 
 def test_template_count_of_answer_cells_sets_the_share(tmp_path):
     path = write_notebook(tmp_path, "unfilled.ipynb", *CLEAN, new_markdown_cell("YOUR ANSWER HERE"))
-    outcome = answers_filled.run(context_for(path), spec("answers_filled", answer_cells=4))
+    outcome = KINDS["answers_filled"].run(context_for(path), spec("answers_filled", answer_cells=4))
     assert outcome.fraction == pytest.approx(3 / 4)
     assert "3 of 4 answer cells in the template" in outcome.message
-    assert answers_filled.run(context_for(path), spec("answers_filled", partial=False)).fraction == 0.0
+    assert KINDS["answers_filled"].run(context_for(path), spec("answers_filled", partial=False)).fraction == 0.0
 
 
 def test_nbgrader_solution_cells_are_the_only_answer_cells(tmp_path):
@@ -153,7 +156,7 @@ def test_nbgrader_solution_cells_are_the_only_answer_cells(tmp_path):
     answer = new_code_cell("def random_player(board, player=1):\n    return 3", metadata=solution)
     blank = new_markdown_cell("YOUR ANSWER HERE", metadata=solution)
     path = write_notebook(tmp_path, "nbgrader.ipynb", helper, answer, blank)
-    outcome = answers_filled.run(context_for(path), spec("answers_filled"))
+    outcome = KINDS["answers_filled"].run(context_for(path), spec("answers_filled"))
     assert outcome.fraction == pytest.approx(1 / 2)
     assert "cell 2 (markdown" in outcome.message and "cell 0" not in outcome.message
 
@@ -164,6 +167,6 @@ def test_abstract_methods_of_a_subclassed_base_are_not_placeholders(tmp_path):
             "class TicTacToe(Game):\n    def actions(self, state):\n        return state.moves\n")
     path = write_notebook(tmp_path, "textbook.ipynb", *CLEAN, new_code_cell(base),
                           new_code_cell("def result(state, move):\n    raise NotImplementedError"))
-    outcome = answers_filled.run(context_for(path), spec("answers_filled"))
+    outcome = KINDS["answers_filled"].run(context_for(path), spec("answers_filled"))
     assert f"cell {len(CLEAN)} " not in outcome.message  # the base class is filled in
     assert f"cell {len(CLEAN) + 1} (code: raise NotImplementedError)" in outcome.message

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from grader.checks._judge import Case
+from grader.checks.base import Case
 from reference.games.base import Action, Game, IllegalAction, State
 
 ROLES = ("actions", "result", "terminal", "utility")

@@ -3,14 +3,16 @@ student would write it, and a failed move said in words."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
-from grader.checks import Outcome
+from grader.checks.base import Outcome
 from grader.checks.context import CheckContext, text_with_turn
 from grader.results import BoardShown
-from grader.rubric import CheckSpec
 from reference.games.base import State
+
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
 
 #: timed-out moves after which a check stops asking (each costs a whole move limit and a restart)
 TIMEOUTS_BEFORE_GIVING_UP = 3

@@ -11,19 +11,10 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from grader.adapt import Reply, StudentGame, same_board
-from grader.checks import Outcome, share
+from grader.checks.base import Case, Outcome, share
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
 from reference.games.base import Game, State
-
-
-@dataclass(frozen=True)
-class Case:
-    """A position to judge a function on: the state, the action (for ``result``) and why it is there."""
-
-    state: State
-    action: Any = None
-    why: str = ""
 
 
 @dataclass

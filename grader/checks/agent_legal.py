@@ -13,61 +13,67 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
-from grader.checks import Outcome, share
 from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 from reference.games.base import Game, State
 from reference.positions import random_positions
 
-TARGET = "agent"
-WORDS = "legal moves in time"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {"positions": int}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
+
 
 SHOWN = 3  # failing boards shown in feedback
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    agent = agent_or_outcome(ctx, spec)
-    if isinstance(agent, Outcome):
-        return agent
-    count = int(spec.params.get("positions", 20))
-    limit = move_limit(ctx)
-    budget = ctx.assignment.limits.check_seconds
-    seed = ctx.rng(f"agent_legal:{spec.target}").randrange(2**31)
-    states = positions(ctx.game, count, seed)
+class AgentLegal(Check):
+    """An agent answers legal moves in time on seeded random positions."""
 
-    start = time.perf_counter()
-    good, failures, asked, stopped, moves = 0, [], 0, "", []
-    for i, state in enumerate(states):
-        if time.perf_counter() - start > budget:
-            stopped = f"stopped after {asked} positions: the check's {budget:g} s budget was used up"
-            break
-        move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit)
-        asked += 1
-        moves.append(repr(move.action) if move.ok else "")
-        if move.ok:
-            good += 1
-        else:
-            failures.append((i, state, move))
-            timeouts = sum(m.kind == "timeout" for _, _, m in failures)
-            if gives_up(agent, timeouts):
-                stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
+    target = "agent"
+    words = "legal moves in time"
+    params = {"positions": int}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        agent = agent_or_outcome(ctx, spec)
+        if isinstance(agent, Outcome):
+            return agent
+        count = int(spec.params.get("positions", 20))
+        limit = move_limit(ctx)
+        budget = ctx.assignment.limits.check_seconds
+        seed = ctx.rng(f"agent_legal:{spec.target}").randrange(2**31)
+        states = positions(ctx.game, count, seed)
+
+        start = time.perf_counter()
+        good, failures, asked, stopped, moves = 0, [], 0, "", []
+        for i, state in enumerate(states):
+            if time.perf_counter() - start > budget:
+                stopped = f"stopped after {asked} positions: the check's {budget:g} s budget was used up"
                 break
+            move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit)
+            asked += 1
+            moves.append(repr(move.action) if move.ok else "")
+            if move.ok:
+                good += 1
+            else:
+                failures.append((i, state, move))
+                timeouts = sum(m.kind == "timeout" for _, _, m in failures)
+                if gives_up(agent, timeouts):
+                    stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
+                    break
 
-    message = f"{good} of {len(states)} positions answered with a legal move within {limit:g} s"
-    if failures:
-        i, _, move = failures[0]
-        message += f"; first problem (position {i + 1}): {failure_words(move, limit)}"
-    if stopped:
-        message += f"; {stopped} (the positions not tried count as failed)"
-    boards = [show_move(ctx, agent, state, f"random position {i + 1}", move, expected="a legal move", limit=limit)
-              for i, state, move in failures[:SHOWN]]
-    timed_out = any(m.kind == "timeout" for _, _, m in failures)
-    return Outcome(share(good, len(states)), message, status="timeout" if timed_out and good == 0 else None,
-                   boards=boards, moves=moves)
+        message = f"{good} of {len(states)} positions answered with a legal move within {limit:g} s"
+        if failures:
+            i, _, move = failures[0]
+            message += f"; first problem (position {i + 1}): {failure_words(move, limit)}"
+        if stopped:
+            message += f"; {stopped} (the positions not tried count as failed)"
+        boards = [show_move(ctx, agent, state, f"random position {i + 1}", move, expected="a legal move", limit=limit)
+                  for i, state, move in failures[:SHOWN]]
+        timed_out = any(m.kind == "timeout" for _, _, m in failures)
+        return Outcome(share(good, len(states)), message, status="timeout" if timed_out and good == 0 else None,
+                       boards=boards, moves=moves)
 
 
 def positions(game: Game, count: int, seed: int) -> list[State]:

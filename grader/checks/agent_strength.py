@@ -17,26 +17,19 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
-from grader.checks import Outcome
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 from reference.agents import Agent, make_agent
 from reference.games.base import Action, Game, State
 
-TARGET = "agent"
-WORDS = "beats an opponent"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {"games": int, "opening_plies": int, "opponent": str, "threshold": float}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
+
 SHOWN = 3
-
-
-def words(spec: CheckSpec) -> str:
-    """The check's name in sheets, e.g. ``beats random`` or ``beats alphabeta:2``."""
-    return f"beats {spec.params.get('opponent', 'random')}"
 
 
 @dataclass
@@ -61,33 +54,44 @@ class GameRecord:
         return {1.0: "won", 0.5: "drew", 0.0: "lost"}.get(self.score, "unfinished")
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    opponent_spec = str(spec.params.get("opponent", "random"))
-    try:
-        make_agent(opponent_spec)
-    except ValueError as e:
-        return Outcome(0.0, f"params.opponent: {e}", status="error")
-    agent = agent_or_outcome(ctx, spec)
-    if isinstance(agent, Outcome):
-        return agent
-    game = ctx.game
-    pairs = max(1, (int(spec.params.get("games", 10)) + 1) // 2)
-    threshold = float(spec.params.get("threshold", 0.8 if opponent_spec == "random" else 0.5))
-    plies = int(spec.params.get("opening_plies", 2 if game.name == "tictactoe" else 4))
-    limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
-    rng = ctx.rng(f"agent_strength:{spec.target}:{opponent_spec}")
+class AgentStrength(Check):
+    """An agent wins enough colour-swapped games against a reference opponent."""
 
-    deadline = time.perf_counter() + budget
-    records: list[GameRecord] = []
-    for pair in range(pairs):
-        opening = _opening(game, rng, plies)
-        for student in (1, -1):
-            if time.perf_counter() > deadline:
-                break
-            opponent = make_agent(opponent_spec, seed=rng.randrange(2**31))
-            records.append(play(game, agent, opponent, GameRecord(len(records) + 1, student, opening),
-                                limit, deadline))
-    return _grade(ctx, agent, records, 2 * pairs, opponent_spec, threshold, limit, budget)
+    target = "agent"
+    words = "beats an opponent"
+    params = {"games": int, "opening_plies": int, "opponent": str, "threshold": float}
+
+    def describe(self, spec: CheckSpec) -> str:
+        """``beats random``, ``beats alphabeta:2``: the opponent is the check's name."""
+        return f"beats {spec.params.get('opponent', 'random')}"
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        opponent_spec = str(spec.params.get("opponent", "random"))
+        try:
+            make_agent(opponent_spec)
+        except ValueError as e:
+            return Outcome(0.0, f"params.opponent: {e}", status="error")
+        agent = agent_or_outcome(ctx, spec)
+        if isinstance(agent, Outcome):
+            return agent
+        game = ctx.game
+        pairs = max(1, (int(spec.params.get("games", 10)) + 1) // 2)
+        threshold = float(spec.params.get("threshold", 0.8 if opponent_spec == "random" else 0.5))
+        plies = int(spec.params.get("opening_plies", 2 if game.name == "tictactoe" else 4))
+        limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
+        rng = ctx.rng(f"agent_strength:{spec.target}:{opponent_spec}")
+
+        deadline = time.perf_counter() + budget
+        records: list[GameRecord] = []
+        for pair in range(pairs):
+            opening = _opening(game, rng, plies)
+            for student in (1, -1):
+                if time.perf_counter() > deadline:
+                    break
+                opponent = make_agent(opponent_spec, seed=rng.randrange(2**31))
+                records.append(play(game, agent, opponent, GameRecord(len(records) + 1, student, opening),
+                                    limit, deadline))
+        return _grade(ctx, agent, records, 2 * pairs, opponent_spec, threshold, limit, budget)
 
 
 def play(game: Game, agent: StudentAgent, opponent: Agent, record: GameRecord, limit: float,

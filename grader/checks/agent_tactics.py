@@ -41,19 +41,18 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
-from grader.checks import Outcome, share
 from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 from reference.games.base import Action, Game, State
 from reference.positions import random_line
 
-TARGET = "agent"
-WORDS = "tactics"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type | tuple[type, ...]] = {"kinds": (list, str), "positions": int}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
+
 
 #: the tactics each game has, in the order they are reported
 GAME_TACTICS = {
@@ -114,59 +113,74 @@ class Answer(NamedTuple):
     verified: bool = True
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    game = ctx.game
-    available = GAME_TACTICS[game.name] + DEPTH_TACTICS[game.name]
-    kinds = spec.params.get("kinds", list(GAME_TACTICS[game.name]))
-    kinds = [kinds] if isinstance(kinds, str) else list(kinds)
-    unknown = [k for k in kinds if k not in available]
-    if unknown or not kinds:
-        return Outcome(0.0, f"params.kinds {unknown or kinds!r}: {game.name} has the tactics "
-                            f"{', '.join(available)}", status="error")
-    agent = agent_or_outcome(ctx, spec)
-    if isinstance(agent, Outcome):
-        return agent
-    tactics = tactic_positions(*_request(ctx, spec, kinds))
-    if not tactics:
-        return Outcome(0.0, f"no clear {'/'.join(kinds)} positions were found on this board", status="error")
+class AgentTactics(Check):
+    """An agent plays the clearly right move in tactic positions the reference finds."""
 
-    limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
-    start = time.perf_counter()
-    right: dict[str, int] = {k: 0 for k in kinds}
-    wrong: list[tuple[Tactic, Any]] = []
-    stopped = ""
-    for tactic in tactics:
-        if time.perf_counter() - start > budget:
-            stopped = f"stopped early: the check's {budget:g} s budget was used up"
-            break
-        move = agent.move(game.to_course(tactic.state), game.to_move(tactic.state), timeout=limit)
-        if move.ok and move.action in tactic.answers:
-            right[tactic.kind] += 1
-        else:
-            wrong.append((tactic, move))
-            timeouts = sum(m.kind == "timeout" for _, m in wrong)
-            if gives_up(agent, timeouts):
-                stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
+    target = "agent"
+    words = "tactics"
+    params = {"kinds": (list, str), "positions": int}
+
+    def prepare(self, ctx: CheckContext, spec: CheckSpec) -> dict:
+        """Find this check's positions once for a batch (seconds of solver work on Connect 4)."""
+        kinds = spec.params.get("kinds", list(GAME_TACTICS[ctx.game.name]))
+        request = _request(ctx, spec, [kinds] if isinstance(kinds, str) else kinds)
+        return {request: tactic_positions(*request)}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        game = ctx.game
+        available = GAME_TACTICS[game.name] + DEPTH_TACTICS[game.name]
+        kinds = spec.params.get("kinds", list(GAME_TACTICS[game.name]))
+        kinds = [kinds] if isinstance(kinds, str) else list(kinds)
+        unknown = [k for k in kinds if k not in available]
+        if unknown or not kinds:
+            return Outcome(0.0, f"params.kinds {unknown or kinds!r}: {game.name} has the tactics "
+                                f"{', '.join(available)}", status="error")
+        agent = agent_or_outcome(ctx, spec)
+        if isinstance(agent, Outcome):
+            return agent
+        request = _request(ctx, spec, kinds)
+        prepared = ctx.shared.get("agent_tactics", {})
+        tactics = prepared[request] if request in prepared else tactic_positions(*request)
+        if not tactics:
+            return Outcome(0.0, f"no clear {'/'.join(kinds)} positions were found on this board", status="error")
+
+        limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
+        start = time.perf_counter()
+        right: dict[str, int] = {k: 0 for k in kinds}
+        wrong: list[tuple[Tactic, Any]] = []
+        stopped = ""
+        for tactic in tactics:
+            if time.perf_counter() - start > budget:
+                stopped = f"stopped early: the check's {budget:g} s budget was used up"
                 break
+            move = agent.move(game.to_course(tactic.state), game.to_move(tactic.state), timeout=limit)
+            if move.ok and move.action in tactic.answers:
+                right[tactic.kind] += 1
+            else:
+                wrong.append((tactic, move))
+                timeouts = sum(m.kind == "timeout" for _, m in wrong)
+                if gives_up(agent, timeouts):
+                    stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
+                    break
 
-    totals = {k: sum(t.kind == k for t in tactics) for k in kinds}
-    message = "; ".join(f"{TACTIC_WORDS[k]}: {right[k]} of {totals[k]}" for k in kinds)
-    if wrong:
-        tactic, move = wrong[0]
-        played = f"played {move.action!r}" if move.ok else failure_words(move, limit)
-        if tactic.kind in SEARCH_SEES:
-            message += f". First miss ({tactic.kind}): {_search_sees(game, tactic)}; your agent {played}"
-        else:
-            message += f". First miss ({tactic.kind}): expected {_either(tactic.answers)}, {played}"
-    if stopped:
-        message += f"; {stopped} (positions not tried count as missed)"
-    shown = _spread(wrong, SHOWN)
-    boards = [show_move(ctx, agent, t.state, f"{t.kind}: the agent should play {_either(t.answers)}", m,
-                        expected=_either(t.answers), limit=limit, highlight=t.answers) for t, m in shown]
-    timed_out = any(m.kind == "timeout" for _, m in wrong)
-    done = sum(right.values())
-    return Outcome(share(done, len(tactics)), message, status="timeout" if timed_out and done == 0 else None,
-                   boards=boards)
+        totals = {k: sum(t.kind == k for t in tactics) for k in kinds}
+        message = "; ".join(f"{TACTIC_WORDS[k]}: {right[k]} of {totals[k]}" for k in kinds)
+        if wrong:
+            tactic, move = wrong[0]
+            played = f"played {move.action!r}" if move.ok else failure_words(move, limit)
+            if tactic.kind in SEARCH_SEES:
+                message += f". First miss ({tactic.kind}): {_search_sees(game, tactic)}; your agent {played}"
+            else:
+                message += f". First miss ({tactic.kind}): expected {_either(tactic.answers)}, {played}"
+        if stopped:
+            message += f"; {stopped} (positions not tried count as missed)"
+        shown = _spread(wrong, SHOWN)
+        boards = [show_move(ctx, agent, t.state, f"{t.kind}: the agent should play {_either(t.answers)}", m,
+                            expected=_either(t.answers), limit=limit, highlight=t.answers) for t, m in shown]
+        timed_out = any(m.kind == "timeout" for _, m in wrong)
+        done = sum(right.values())
+        return Outcome(share(done, len(tactics)), message, status="timeout" if timed_out and done == 0 else None,
+                       boards=boards)
 
 
 def _request(ctx: CheckContext, spec: CheckSpec, kinds: Sequence[str]) -> tuple[Game, tuple[str, ...], int, int]:
@@ -175,33 +189,14 @@ def _request(ctx: CheckContext, spec: CheckSpec, kinds: Sequence[str]) -> tuple[
     return ctx.game, tuple(kinds), int(spec.params.get("positions", 10)), ctx.rng("agent_tactics").randrange(2**31)
 
 
-#: positions found so far, by the arguments of tactic_positions (the same for every submission of a run)
-_FOUND: dict[tuple[Game, tuple[str, ...], int, int], tuple[Tactic, ...]] = {}
-
-
-def prepare(ctx: CheckContext, spec: CheckSpec) -> dict:
-    """Find this check's positions (seconds of solver work on Connect 4) so that a batch does it once
-    and hands the result to every grading process (:func:`adopt`)."""
-    kinds = spec.params.get("kinds", list(GAME_TACTICS[ctx.game.name]))
-    request = _request(ctx, spec, [kinds] if isinstance(kinds, str) else kinds)
-    return {request: tactic_positions(*request)}
-
-
-def adopt(found: dict) -> None:
-    """Take positions found by :func:`prepare` in another process."""
-    _FOUND.update(found)
-
-
+@lru_cache(maxsize=32)
 def tactic_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:
     """Up to ``count`` distinct positions of each tactic in ``kinds``, from seeded random games.
 
     Each random game gives at most one position per tactic, so positions are not near-copies.
     Positions checked by the exact solver come first; unverified ones only make up a shortfall.
     """
-    key = (game, kinds, count, seed)
-    if key not in _FOUND:
-        _FOUND[key] = _find_positions(game, kinds, count, seed)
-    return _FOUND[key]
+    return _find_positions(game, kinds, count, seed)
 
 
 def _find_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:

@@ -17,21 +17,18 @@ import dataclasses
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt import Move, StudentAgent
-from grader.checks import Outcome, share
 from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 from reference.games import load_game
 from reference.games.base import Game, State
 from reference.positions import random_positions
 
-TARGET = "agent"
-WORDS = "time per move"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {"max_seconds": float, "median_seconds": float, "positions": int, "sizes": list}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
 
 
 @dataclass
@@ -60,32 +57,39 @@ class SizeTiming:
                 and self.median < median_limit and self.slowest < max_limit)
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    agent = agent_or_outcome(ctx, spec)
-    if isinstance(agent, Outcome):
-        return agent
-    limit = move_limit(ctx)
-    try:
-        sizes = _sizes(spec.params.get("sizes"), ctx.game)
-    except ValueError as e:
-        return Outcome(0.0, f"params.sizes: {e}", status="error")
-    count = int(spec.params.get("positions", 10))
-    median_limit = float(spec.params.get("median_seconds", limit / 2))
-    max_limit = float(spec.params.get("max_seconds", limit))
-    deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
-    seed = ctx.rng(f"agent_timing:{spec.target}").randrange(2**31)
+class AgentTiming(Check):
+    """An agent's moves stay fast on boards of the sizes the course times."""
 
-    timings = [time_at_size(ctx, agent, rows, cols, count, seed, limit, deadline) for rows, cols in sizes]
-    passed = sum(t.passes(median_limit, max_limit) for t in timings)
-    message = (f"{passed} of {len(timings)} board sizes within a median of {median_limit:g} s and a slowest move "
-               f"of {max_limit:g} s per move\n" + table(timings, median_limit, max_limit, limit))
-    boards = []
-    for t in timings:
-        for state, move in t.failures[:1]:
-            boards.append(show_move(ctx, agent if t.game is None else _at_game(agent, t.game), state,
-                                    f"{t.rows}x{t.cols} board", move, expected="a legal move", limit=limit))
-    status = "timeout" if passed == 0 and any(t.timeouts for t in timings) else None
-    return Outcome(share(passed, len(timings)), message, status=status, boards=boards[:3])
+    target = "agent"
+    words = "time per move"
+    params = {"max_seconds": float, "median_seconds": float, "positions": int, "sizes": list}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        agent = agent_or_outcome(ctx, spec)
+        if isinstance(agent, Outcome):
+            return agent
+        limit = move_limit(ctx)
+        try:
+            sizes = _sizes(spec.params.get("sizes"), ctx.game)
+        except ValueError as e:
+            return Outcome(0.0, f"params.sizes: {e}", status="error")
+        count = int(spec.params.get("positions", 10))
+        median_limit = float(spec.params.get("median_seconds", limit / 2))
+        max_limit = float(spec.params.get("max_seconds", limit))
+        deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
+        seed = ctx.rng(f"agent_timing:{spec.target}").randrange(2**31)
+
+        timings = [time_at_size(ctx, agent, rows, cols, count, seed, limit, deadline) for rows, cols in sizes]
+        passed = sum(t.passes(median_limit, max_limit) for t in timings)
+        message = (f"{passed} of {len(timings)} board sizes within a median of {median_limit:g} s and a slowest move "
+                   f"of {max_limit:g} s per move\n" + table(timings, median_limit, max_limit, limit))
+        boards = []
+        for t in timings:
+            for state, move in t.failures[:1]:
+                boards.append(show_move(ctx, agent if t.game is None else _at_game(agent, t.game), state,
+                                        f"{t.rows}x{t.cols} board", move, expected="a legal move", limit=limit))
+        status = "timeout" if passed == 0 and any(t.timeouts for t in timings) else None
+        return Outcome(share(passed, len(timings)), message, status=status, boards=boards[:3])
 
 
 def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, count: int, seed: int,

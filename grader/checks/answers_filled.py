@@ -21,17 +21,16 @@ import ast
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import nbformat
 
-from grader.checks import Outcome, share
+from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 
-TARGET = ""
-WORDS = "answer cells filled in"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {"answer_cells": int, "partial": bool}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
+
 
 CODE_PLACEHOLDERS = {
     "raise NotImplementedError": re.compile(r"^\s*raise\s+NotImplementedError\b", re.MULTILINE),
@@ -89,34 +88,42 @@ def _placeholder_raises(source: str, bases: frozenset[str]) -> bool:
                for node in ast.walk(tree))
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    submission = ctx.submission
-    if submission is None:
-        return Outcome(0.0, "no submission file to read", status="error")
-    notebook = _read_notebook(Path(submission.path)) if submission.kind == "ipynb" else None
-    marked = _nbgrader_answer_cells(notebook) if notebook is not None else []
-    if marked:
-        cells, total = marked, len(marked)
-        how = "marked as answer cells by nbgrader"
-    else:
-        bases = subclassed([c.source for c in submission.cells])
-        cells = [AnswerCell(c.index, "code", placeholders_in(c.source, "code", bases)) for c in submission.cells]
-        if notebook is not None:
-            cells += [AnswerCell(i, "markdown", found) for i, c in enumerate(notebook.cells)
-                      if c.cell_type == "markdown" and (found := placeholders_in(c.source, "markdown"))]
-        cells.sort(key=lambda c: c.index)
-        expected = spec.params.get("answer_cells")
-        total = int(expected) if expected is not None else len(cells)
-        how = "in the template" if expected is not None else "in the notebook"
-    unfilled = [c for c in cells if not c.filled]
-    if not total:
-        return Outcome(0.0, "the notebook has no answer cells to fill in")
-    filled = max(total - len(unfilled), 0)
-    if not unfilled:
-        return Outcome(1.0, f"all {total} answer cells {how} are filled in")
-    listed = "; ".join(f"cell {c.index} ({c.cell_type}: {', '.join(c.placeholders)})" for c in unfilled)
-    fraction = share(filled, total) if spec.params.get("partial", True) else 0.0
-    return Outcome(fraction, f"{filled} of {total} answer cells {how} are filled in; still a placeholder in {listed}")
+class AnswersFilled(Check):
+    """The template's answer cells hold answers, not placeholders."""
+
+    target = ""
+    words = "answer cells filled in"
+    params = {"answer_cells": int, "partial": bool}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        submission = ctx.submission
+        if submission is None:
+            return Outcome(0.0, "no submission file to read", status="error")
+        notebook = _read_notebook(Path(submission.path)) if submission.kind == "ipynb" else None
+        marked = _nbgrader_answer_cells(notebook) if notebook is not None else []
+        if marked:
+            cells, total = marked, len(marked)
+            how = "marked as answer cells by nbgrader"
+        else:
+            bases = subclassed([c.source for c in submission.cells])
+            cells = [AnswerCell(c.index, "code", placeholders_in(c.source, "code", bases)) for c in submission.cells]
+            if notebook is not None:
+                cells += [AnswerCell(i, "markdown", found) for i, c in enumerate(notebook.cells)
+                          if c.cell_type == "markdown" and (found := placeholders_in(c.source, "markdown"))]
+            cells.sort(key=lambda c: c.index)
+            expected = spec.params.get("answer_cells")
+            total = int(expected) if expected is not None else len(cells)
+            how = "in the template" if expected is not None else "in the notebook"
+        unfilled = [c for c in cells if not c.filled]
+        if not total:
+            return Outcome(0.0, "the notebook has no answer cells to fill in")
+        filled = max(total - len(unfilled), 0)
+        if not unfilled:
+            return Outcome(1.0, f"all {total} answer cells {how} are filled in")
+        listed = "; ".join(f"cell {c.index} ({c.cell_type}: {', '.join(c.placeholders)})" for c in unfilled)
+        fraction = share(filled, total) if spec.params.get("partial", True) else 0.0
+        return Outcome(fraction, f"{filled} of {total} answer cells {how} are filled in; "
+                                 f"still a placeholder in {listed}")
 
 
 def _read_notebook(path: Path) -> nbformat.NotebookNode | None:

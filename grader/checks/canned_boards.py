@@ -8,30 +8,35 @@ that hard-codes the assignment's size loses those boards.
 
 from __future__ import annotations
 
-from grader.checks import Outcome
+from typing import TYPE_CHECKING
+
+from grader.canned import CannedBoardError, canned_cases
 from grader.checks._judge import judge_all, other_sizes, sized
+from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 
-TARGET = "function"
-WORDS = "canned boards"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {"show": int, "sizes": list}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    # Imported here: grader.canned builds on grader.checks (its Case), which imports this module.
-    from grader.canned import CannedBoardError, canned_cases
+class CannedBoards(Check):
+    """A game function against the reference on the hand-written edge cases of its rules."""
 
-    try:
-        cases = canned_cases(ctx.game, spec.target)
-    except CannedBoardError as e:
-        return Outcome(0.0, f"the canned boards for {spec.target} could not be built: {e}", status="error")
-    if not cases:
-        return Outcome(0.0, f"no canned boards for {spec.target} fit a {ctx.game!r} board", status="skipped")
-    try:
-        contexts = other_sizes(ctx, spec.params.get("sizes", []))
-    except TypeError as e:
-        return Outcome(0.0, f"boards of other sizes could not be written your way: {e}", status="error")
-    elsewhere = [(there, [sized(case, there) for case in canned_cases(there.game, spec.target)]) for there in contexts]
-    return judge_all(ctx, spec.target, cases, show=int(spec.params.get("show", 3)), elsewhere=elsewhere)
+    target = "function"
+    words = "canned boards"
+    params = {"show": int, "sizes": list}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        try:
+            cases = canned_cases(ctx.game, spec.target)
+        except CannedBoardError as e:
+            return Outcome(0.0, f"the canned boards for {spec.target} could not be built: {e}", status="error")
+        if not cases:
+            return Outcome(0.0, f"no canned boards for {spec.target} fit a {ctx.game!r} board", status="skipped")
+        try:
+            contexts = other_sizes(ctx, spec.params.get("sizes", []))
+        except TypeError as e:
+            return Outcome(0.0, f"boards of other sizes could not be written your way: {e}", status="error")
+        elsewhere = [(there, [sized(case, there) for case in canned_cases(there.game, spec.target)])
+                     for there in contexts]
+        return judge_all(ctx, spec.target, cases, show=int(spec.params.get("show", 3)), elsewhere=elsewhere)

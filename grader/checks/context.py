@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grader.adapt import StudentAgent, StudentGame, find_agent
 from grader.results import BoardShown
-from grader.rubric import Assignment
+from reference.games import load_game
 from reference.games.base import Game
+
+if TYPE_CHECKING:  # a type only: the rubric builds on the checks
+    from grader.rubric import Assignment
 
 
 @dataclass
@@ -21,6 +24,8 @@ class CheckContext:
     sandbox: Any = None
     submission: Any = None  # grader.load Submission (cells, notes)
     seed: int = 0
+    #: what checks prepared once for a whole batch (``Check.prepare``), by check kind
+    shared: dict[str, Any] = field(default_factory=dict)
     _agents: dict[str, StudentAgent | str] = field(default_factory=dict)
 
     def rng(self, salt: str) -> random.Random:
@@ -30,11 +35,9 @@ class CheckContext:
     def at_size(self, rows: int, cols: int) -> "CheckContext":
         """This context on a board of another size (the student's functions read at that size);
         raises TypeError when the student's boards cannot be resized."""
-        from reference.games import load_game
-
         game = load_game(self.game.name, **{**self.assignment.board, "rows": rows, "cols": cols})
         student = self.student.at_size(game) if self.student is not None else None
-        return CheckContext(self.assignment, game, student, self.sandbox, self.submission, self.seed)
+        return CheckContext(self.assignment, game, student, self.sandbox, self.submission, self.seed, self.shared)
 
     def agent(self, label: str) -> StudentAgent | str:
         """The student's agent for a rubric label, or why there is none (found once, then reused)."""

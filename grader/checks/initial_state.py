@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from grader.adapt import same_board
-from grader.checks import Outcome
+from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 
-TARGET = "function"
-WORDS = "empty board"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    if ctx.student is None:
-        return Outcome(0.0, "the submission could not be loaded", status="error")
-    reply = ctx.student.initial_state()
-    expected = ctx.game.to_course(ctx.game.initial_state())
-    if not reply.ok:
-        return Outcome(0.0, f"{reply.call}: {reply.error}", status="timeout" if reply.kind == "timeout" else "error")
-    if same_board(ctx.game, reply.value, expected):
-        return Outcome(1.0, f"{reply.call} gives the empty board ({ctx.student.representation.describe()})")
-    shown = ctx.show(expected, "the empty board", call=reply.call, expected="this board", returned=reply.value)
-    return Outcome(0.0, f"{reply.call} does not give an empty {ctx.game.rows}x{ctx.game.cols} board", boards=[shown])
+class InitialState(Check):
+    """The student's empty board is the course's empty board."""
+
+    target = "function"
+    words = "empty board"
+    params = {}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        if ctx.student is None:
+            return Outcome(0.0, "the submission could not be loaded", status="error")
+        reply = ctx.student.initial_state()
+        expected = ctx.game.to_course(ctx.game.initial_state())
+        if not reply.ok:
+            status = "timeout" if reply.kind == "timeout" else "error"
+            return Outcome(0.0, f"{reply.call}: {reply.error}", status=status)
+        if same_board(ctx.game, reply.value, expected):
+            return Outcome(1.0, f"{reply.call} gives the empty board ({ctx.student.representation.describe()})")
+        shown = ctx.show(expected, "the empty board", call=reply.call, expected="this board", returned=reply.value)
+        return Outcome(0.0, f"{reply.call} does not give an empty {ctx.game.rows}x{ctx.game.cols} board",
+                       boards=[shown])

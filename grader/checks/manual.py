@@ -3,15 +3,21 @@ until someone fills it in, so it is never forgotten."""
 
 from __future__ import annotations
 
-from grader.checks import Outcome
+from typing import TYPE_CHECKING
+
+from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 
-TARGET = ""
-WORDS = "graded by hand"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {"note": str}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    return Outcome(0.0, spec.params.get("note", "graded by hand"), status="manual")
+class Manual(Check):
+    """An item a person grades: listed with 0 points until someone fills it in."""
+
+    target = ""
+    words = "graded by hand"
+    params = {"note": str}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        return Outcome(0.0, spec.params.get("note", "graded by hand"), status="manual")

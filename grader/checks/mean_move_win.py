@@ -10,55 +10,61 @@ by); any of them is right. An agent that never considers mean moves misses every
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from grader.checks import Outcome, share
+from grader.canned.mean_connect4 import FREES_A_WIN, position
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 from reference.games.base import Action, Game, State
 
-TARGET = "agent"
-WORDS = "wins with a mean move"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
+
 
 SHOWN = 2  # failing boards shown in feedback
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    agent = agent_or_outcome(ctx, spec)
-    if isinstance(agent, Outcome):
-        return agent
-    cases = positions(ctx.game)
-    if not cases:
-        return Outcome(0.0, f"no position of this tactic fits a {ctx.game.rows}x{ctx.game.cols} board", status="error")
-    limit = move_limit(ctx)
-    right, failures = 0, []
-    for i, (state, wins) in enumerate(cases):
-        move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit)
-        if move.ok and move.action in wins:
-            right += 1
-        else:
-            failures.append((i, state, wins, move))
-    message = f"{right} of {len(cases)} positions: took a win that only a mean move gives"
-    if failures:
-        i, _, wins, move = failures[0]
-        got = f"played {move.action!r}" if move.ok else failure_words(move, limit)
-        message += f"; first miss (position {i + 1}): {got}, a winning move was {wins[0]!r}"
-    boards = [show_move(ctx, agent, state, f"a win only a mean move gives (position {i + 1})", move,
-                        expected=f"one of {list(wins)}", limit=limit)
-              for i, state, wins, move in failures[:SHOWN]]
-    return Outcome(share(right, len(cases)), message, boards=boards)
+class MeanMoveWin(Check):
+    """An agent takes the win that only a mean move gives."""
+
+    target = "agent"
+    words = "wins with a mean move"
+    params = {}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        agent = agent_or_outcome(ctx, spec)
+        if isinstance(agent, Outcome):
+            return agent
+        cases = positions(ctx.game)
+        if not cases:
+            return Outcome(0.0, f"no position of this tactic fits a {ctx.game.rows}x{ctx.game.cols} board",
+                           status="error")
+        limit = move_limit(ctx)
+        right, failures = 0, []
+        for i, (state, wins) in enumerate(cases):
+            move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit)
+            if move.ok and move.action in wins:
+                right += 1
+            else:
+                failures.append((i, state, wins, move))
+        message = f"{right} of {len(cases)} positions: took a win that only a mean move gives"
+        if failures:
+            i, _, wins, move = failures[0]
+            got = f"played {move.action!r}" if move.ok else failure_words(move, limit)
+            message += f"; first miss (position {i + 1}): {got}, a winning move was {wins[0]!r}"
+        boards = [show_move(ctx, agent, state, f"a win only a mean move gives (position {i + 1})", move,
+                            expected=f"one of {list(wins)}", limit=limit)
+                  for i, state, wins, move in failures[:SHOWN]]
+        return Outcome(share(right, len(cases)), message, boards=boards)
 
 
 def positions(game: Game) -> list[tuple[State, tuple[Action, ...]]]:
     """(state, winning actions) for each way of asking; only positions where no drop wins."""
     if game.rows < 4 or game.cols < 5 or game.k != 4:
         return []
-    # Imported here: grader.canned builds on grader.checks (its Case), which imports this module.
-    from grader.canned.mean_connect4 import FREES_A_WIN, position
-
     base = game.to_course(position(game, *FREES_A_WIN))
     out = []
     for board, to_move in ((base, 1), (np.fliplr(base), 1), (-base, -1), (-np.fliplr(base), -1)):

@@ -8,53 +8,60 @@ here the board argument is read back after each call and compared with what was 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from grader.adapt import Reply
-from grader.checks import Outcome
-from grader.checks._judge import Case, readable
+from grader.checks._judge import readable
+from grader.checks.base import Case, Check, Outcome
 from grader.checks.context import CheckContext
 from grader.checks.random_positions import random_cases
 from grader.results import BoardShown
-from grader.rubric import CheckSpec
 
-TARGET = "function"
-WORDS = "does not change its input board"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {"positions": int}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
+
 _GIVE_UP_AFTER_TIMEOUTS = 3  # a function that hangs is not called again and again
 _ROLES_WITH_A_BOARD = ("actions", "result", "terminal", "utility")
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    role = spec.target
-    if role not in _ROLES_WITH_A_BOARD:
-        return Outcome(0.0, f"{role} takes no board to change; no_mutation judges {', '.join(_ROLES_WITH_A_BOARD)}",
-                       status="error")
-    if ctx.student is None or not ctx.student.has(role):
-        why = ctx.student.interface.problems.get(role) if ctx.student else "the submission could not be loaded"
-        return Outcome(0.0, why or f"no {role} function was found", status="error")
-    game, calls = ctx.game, []
-    cases = random_cases(ctx, role, int(spec.params.get("positions", 5)), seed_salt=f"no_mutation:{role}",
-                         action_salt=f"no_mutation:{role}:actions")
-    for case in cases:
-        calls.append((case, ctx.student.mutation(role, game.to_course(case.state), game.to_move(case.state),
-                                                 case.action)))
-        if sum(reply.kind == "timeout" for _, reply in calls) >= _GIVE_UP_AFTER_TIMEOUTS:
-            break
-    judged = [(case, reply) for case, reply in calls if reply.ok]
-    failed = [reply for _, reply in calls if not reply.ok]
-    if not judged:
-        first = failed[0].error if failed else "no positions to try"
-        return Outcome(0.0, f"{role} failed on every call, so whether it changes its board could not be "
-                            f"judged: {first}", status="error")
-    changed = [(case, reply) for case, reply in judged if reply.mutated]
-    unjudged = f" ({len(failed)} failing calls not judged: {failed[0].error})" if failed else ""
-    if not changed:
-        return Outcome(1.0, f"the board was unchanged after all {len(judged)} calls{unjudged}")
-    case, reply = changed[0]
-    message = (f"{role} changed the board it was given on {len(changed)} of {len(judged)} calls{unjudged}; "
-               f"first: {case.why}. Work on a copy (board.copy(), copy.deepcopy(board)): search calls "
-               f"{role} many times on the same board")
-    return Outcome(0.0, message, boards=[_shown(ctx, role, case, reply)])
+class NoMutation(Check):
+    """A game function leaves the board it is given as it was."""
+
+    target = "function"
+    words = "does not change its input board"
+    params = {"positions": int}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        role = spec.target
+        if role not in _ROLES_WITH_A_BOARD:
+            return Outcome(0.0, f"{role} takes no board to change; no_mutation judges {', '.join(_ROLES_WITH_A_BOARD)}",
+                           status="error")
+        if ctx.student is None or not ctx.student.has(role):
+            why = ctx.student.interface.problems.get(role) if ctx.student else "the submission could not be loaded"
+            return Outcome(0.0, why or f"no {role} function was found", status="error")
+        game, calls = ctx.game, []
+        cases = random_cases(ctx, role, int(spec.params.get("positions", 5)), seed_salt=f"no_mutation:{role}",
+                             action_salt=f"no_mutation:{role}:actions")
+        for case in cases:
+            calls.append((case, ctx.student.mutation(role, game.to_course(case.state), game.to_move(case.state),
+                                                     case.action)))
+            if sum(reply.kind == "timeout" for _, reply in calls) >= _GIVE_UP_AFTER_TIMEOUTS:
+                break
+        judged = [(case, reply) for case, reply in calls if reply.ok]
+        failed = [reply for _, reply in calls if not reply.ok]
+        if not judged:
+            first = failed[0].error if failed else "no positions to try"
+            return Outcome(0.0, f"{role} failed on every call, so whether it changes its board could not be "
+                                f"judged: {first}", status="error")
+        changed = [(case, reply) for case, reply in judged if reply.mutated]
+        unjudged = f" ({len(failed)} failing calls not judged: {failed[0].error})" if failed else ""
+        if not changed:
+            return Outcome(1.0, f"the board was unchanged after all {len(judged)} calls{unjudged}")
+        case, reply = changed[0]
+        message = (f"{role} changed the board it was given on {len(changed)} of {len(judged)} calls{unjudged}; "
+                   f"first: {case.why}. Work on a copy (board.copy(), copy.deepcopy(board)): search calls "
+                   f"{role} many times on the same board")
+        return Outcome(0.0, message, boards=[_shown(ctx, role, case, reply)])
 
 
 def _shown(ctx: CheckContext, role: str, case: Case, reply: Reply) -> BoardShown:

@@ -7,30 +7,35 @@ re-grading gives the same score. ``params.sizes`` adds as many positions on each
 from __future__ import annotations
 
 from itertools import islice
+from typing import TYPE_CHECKING
 
-from grader.checks import Outcome
-from grader.checks._judge import Case, judge_all, other_sizes, sized
+from grader.checks._judge import judge_all, other_sizes, sized
+from grader.checks.base import Case, Check, Outcome
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 from reference.positions import finished_games, random_positions
 
-TARGET = "function"
-WORDS = "random positions"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {"positions": int, "sizes": list}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    count = int(spec.params.get("positions", 40))
-    salts = {"seed_salt": f"positions:{spec.target}", "action_salt": f"{spec.target}:{spec.kind}"}
-    cases = random_cases(ctx, spec.target, count, **salts)
-    try:
-        contexts = other_sizes(ctx, spec.params.get("sizes", []))  # as many positions on each other size
-    except TypeError as e:
-        return Outcome(0.0, f"boards of other sizes could not be written your way: {e}", status="error")
-    elsewhere = [(there, [sized(case, there) for case in random_cases(there, spec.target, count, **salts)])
-                 for there in contexts]
-    return judge_all(ctx, spec.target, cases, elsewhere=elsewhere)
+class RandomPositions(Check):
+    """A game function against the reference on seeded random positions."""
+
+    target = "function"
+    words = "random positions"
+    params = {"positions": int, "sizes": list}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        count = int(spec.params.get("positions", 40))
+        salts = {"seed_salt": f"positions:{spec.target}", "action_salt": f"{spec.target}:{spec.kind}"}
+        cases = random_cases(ctx, spec.target, count, **salts)
+        try:
+            contexts = other_sizes(ctx, spec.params.get("sizes", []))  # as many positions on each other size
+        except TypeError as e:
+            return Outcome(0.0, f"boards of other sizes could not be written your way: {e}", status="error")
+        elsewhere = [(there, [sized(case, there) for case in random_cases(there, spec.target, count, **salts)])
+                     for there in contexts]
+        return judge_all(ctx, spec.target, cases, elsewhere=elsewhere)
 
 
 def random_cases(ctx: CheckContext, role: str, count: int, *, seed_salt: str, action_salt: str) -> list[Case]:

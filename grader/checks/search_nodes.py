@@ -34,24 +34,23 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from grader.adapt import Move, StudentAgent, find_agent
 from grader.adapt.candidates import normalise
 from grader.adapt.search_parameters import search_role
 from grader.adapt.search_tree import Search, SearchCalls, read_search
-from grader.checks import Outcome, share
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
-from grader.rubric import CheckSpec
 from reference.agents.alphabeta import AlphaBetaAgent
 from reference.agents.minimax import minimax_levels
 from reference.games.base import Game, State
 from reference.positions import random_positions
 
-TARGET = "agent"
-WORDS = "positions searched"
-#: the parameters this check reads from the rubric, and their types (others are an error in the rubric)
-PARAMS: dict[str, type] = {"depth": int, "positions": int}
+if TYPE_CHECKING:
+    from grader.rubric import CheckSpec
+
 
 #: how much longer than the move limit a counted move may take (the trace hook slows the search); it is
 #: stopped after the move limit itself, and the searches it finished by then are judged
@@ -72,39 +71,46 @@ class Verdict:
         return self.kind in ("no pruning", "too deep", "wrong pruning", "no move")
 
 
-def run(ctx: CheckContext, spec: CheckSpec) -> Outcome:
-    agent = agent_or_outcome(ctx, spec)
-    if isinstance(agent, Outcome):
-        return agent
-    depth = int(spec.params.get("depth", 4 if ctx.game.name == "connect4" else 3))
-    count = int(spec.params.get("positions", 3))
-    depth_name = depth_parameter(agent)
-    options = {depth_name: depth} if depth_name else None
-    limit = move_limit(ctx) * COUNTING_SLOWDOWN
-    deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
-    seed = ctx.rng(f"search_nodes:{spec.target}").randrange(2**31)
+class SearchNodes(Check):
+    """An agent's search visits the positions its algorithm and depth call for."""
 
-    minimax = plain_minimax(ctx, agent) if depth_name else None
-    verdicts, boards = [], []
-    for i, state in enumerate(search_positions(ctx.game, count, depth, seed)):
-        if time.perf_counter() > deadline or any(v.words == TIMED_OUT for v in verdicts):
-            verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
-            continue
-        move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit, options=options,
-                          count_calls=True, count_seconds=move_limit(ctx))
-        if move.kind == "timeout":
-            verdict = Verdict("not counted", TIMED_OUT)
-        elif move.counted is None or not (move.ok or move.kind == "stopped"):
-            verdict = Verdict("no move", f"no legal move to count the search of: {failure_words(move, limit)}")
-        else:  # a move, or a search stopped after the move limit: what it finished is judged
-            verdict = judge(ctx.game, state, read_search(move.counted), depth if depth_name else None, depth_name)
-            if verdict.kind == "fine" and minimax is not None and move.ok:
-                verdict = against_minimax(ctx, minimax, state, move, depth, limit) or verdict
-        verdicts.append(verdict)
-        if verdict.charged:
-            boards.append(show_move(ctx, agent, state, f"position {i + 1}: {verdict.kind}", move,
-                                    expected=verdict.words, limit=limit))
-    return outcome(verdicts, boards, depth, depth_name)
+    target = "agent"
+    words = "positions searched"
+    params = {"depth": int, "positions": int}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        agent = agent_or_outcome(ctx, spec)
+        if isinstance(agent, Outcome):
+            return agent
+        depth = int(spec.params.get("depth", 4 if ctx.game.name == "connect4" else 3))
+        count = int(spec.params.get("positions", 3))
+        depth_name = depth_parameter(agent)
+        options = {depth_name: depth} if depth_name else None
+        limit = move_limit(ctx) * COUNTING_SLOWDOWN
+        deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
+        seed = ctx.rng(f"search_nodes:{spec.target}").randrange(2**31)
+
+        minimax = plain_minimax(ctx, agent) if depth_name else None
+        verdicts, boards = [], []
+        for i, state in enumerate(search_positions(ctx.game, count, depth, seed)):
+            if time.perf_counter() > deadline or any(v.words == TIMED_OUT for v in verdicts):
+                verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
+                continue
+            move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit, options=options,
+                              count_calls=True, count_seconds=move_limit(ctx))
+            if move.kind == "timeout":
+                verdict = Verdict("not counted", TIMED_OUT)
+            elif move.counted is None or not (move.ok or move.kind == "stopped"):
+                verdict = Verdict("no move", f"no legal move to count the search of: {failure_words(move, limit)}")
+            else:  # a move, or a search stopped after the move limit: what it finished is judged
+                verdict = judge(ctx.game, state, read_search(move.counted), depth if depth_name else None, depth_name)
+                if verdict.kind == "fine" and minimax is not None and move.ok:
+                    verdict = against_minimax(ctx, minimax, state, move, depth, limit) or verdict
+            verdicts.append(verdict)
+            if verdict.charged:
+                boards.append(show_move(ctx, agent, state, f"position {i + 1}: {verdict.kind}", move,
+                                        expected=verdict.words, limit=limit))
+        return outcome(verdicts, boards, depth, depth_name)
 
 
 def outcome(verdicts: list[Verdict], boards: list, depth: int, depth_name: str | None) -> Outcome:

@@ -11,6 +11,7 @@ from grader.tournament.qualification import QUALIFIED_FILE, qualify
 from grader.tournament.referee import FAULT_POLICIES
 from grader.tournament.schedule import openings_for
 from grader.tournament.run import DEFAULT_BASELINES, TournamentOptions, print_leaderboard, run_tournament
+from grader.usage import UsageError
 
 
 def add_tournament_parser(subparsers) -> argparse.ArgumentParser:
@@ -53,7 +54,6 @@ def parse_board(text: str) -> dict[str, int]:
 
 def run_command(args: argparse.Namespace) -> int:
     from grader.batch import discover
-    from grader.cli import UsageError
     from grader.rubric import load_rubric
 
     assignment = load_rubric(args.rubric).assignment(args.assignment)

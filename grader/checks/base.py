@@ -1,0 +1,83 @@
+"""What every check is made of: the :class:`Check` a kind subclasses, the :class:`Case` a function is
+judged on and the :class:`Outcome` a check reports.
+
+A leaf module (it imports nothing else of the grader but the result types), so the game-specific
+case builders, the registry and the rubric can all build on it without importing each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from grader.results import BoardShown, CheckStatus
+from reference.games.base import State
+
+if TYPE_CHECKING:  # types only: the context and the rubric build on the checks, not the other way round
+    from grader.checks.context import CheckContext
+    from grader.rubric import CheckSpec
+
+Target = Literal["function", "agent", ""]
+#: a parameter's type, or the types it may have (``kinds: [win, block]`` or ``kinds: win``)
+ParamType = type | tuple[type, ...]
+
+
+@dataclass
+class Outcome:
+    """What a check found: the share of its points earned, a status and a message for the student."""
+
+    fraction: float
+    message: str = ""
+    status: CheckStatus | None = None  # derived from fraction when None
+    boards: list[BoardShown] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)  # an agent's answers on the probe positions (similarity report)
+
+    def resolved_status(self) -> CheckStatus:
+        if self.status is not None:
+            return self.status
+        return "passed" if self.fraction >= 1 else "failed" if self.fraction <= 0 else "partial"
+
+
+def share(passed: int, total: int) -> float:
+    """Partial credit by the share of cases right (no cases: no credit)."""
+    return passed / total if total else 0.0
+
+
+@dataclass(frozen=True)
+class Case:
+    """A position to judge a function on: the state, the action (for ``result``) and why it is there."""
+
+    state: State
+    action: Any = None
+    why: str = ""
+
+
+class Check:
+    """One kind of check, named in the rubric by its key in :data:`grader.checks.KINDS`.
+
+    A kind says what it judges (``target``: a function role, an agent label, or ``""`` for the
+    notebook as a whole), how it reads in sheets (``words``) and the rubric parameters it reads
+    with their types (``params``; the rubric rejects any other). Checks see only plain data:
+    course boards, :class:`~grader.adapt.Reply` values and reference answers.
+    """
+
+    target: ClassVar[Target] = ""
+    words: ClassVar[str] = ""
+    params: ClassVar[dict[str, ParamType]] = {}
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        """Judge the submission in ``ctx`` by the rubric line ``spec``."""
+        raise NotImplementedError
+
+    def describe(self, spec: CheckSpec) -> str:
+        """How a check of this kind reads in sheets; kinds whose name depends on the parameters
+        (``beats alphabeta:2``) say so here."""
+        return self.words
+
+    def prepare(self, ctx: CheckContext, spec: CheckSpec) -> dict[Any, Any]:
+        """Work that every submission would repeat (solver searches), done once for a batch; what it
+        returns reaches each submission's checks as ``ctx.shared[kind]``."""
+        return {}
+
+
+__all__ = ["Case", "Check", "Outcome", "ParamType", "Target", "share"]
