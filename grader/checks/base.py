@@ -53,7 +53,7 @@ class Case:
 
 
 class Check:
-    """One kind of check, named in the rubric by its key in :data:`grader.checks.KINDS`.
+    """One kind of check, named in the rubric by its key in :data:`grader.checks.kinds.KINDS`.
 
     A kind says what it judges (``target``: a function role, an agent label, or ``""`` for the
     notebook as a whole), how it reads in sheets (``words``) and the rubric parameters it reads
