@@ -14,13 +14,14 @@ import pytest
 
 from grader.adapt import adapt
 from grader.checks.kinds import KINDS
-from grader.checks.agent_tactics import immediate_wins, tactic_positions, threats
+from grader.checks.agent_tactics import tactic_positions
 from grader.checks.context import CheckContext
 from grader.grading import grade_submission, run_check
 from grader.rubric import Assignment, CheckSpec
 from grader.sandbox import Limits, Sandbox
 from reference.games import load_game
 from reference.solvers import solve
+from reference.tactics.in_a_row import immediate_wins, threats
 
 pytestmark = pytest.mark.timeout(60)
 

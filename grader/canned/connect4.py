@@ -2,7 +2,7 @@
 boards, the move that fills the board, and lines that exist only if the board wrapped around.
 
 Cells are the course's ``(row, col)`` with **row 0 on top**. A position is described by the cells
-that matter (a line for one player) and reached by real moves: :func:`grader.canned.search_moves`
+that matter (a line for one player) and reached by real moves: :func:`grader.canned.building.search_moves`
 fills the cells under them (gravity) and parks the other player's discs elsewhere, preferring
 :func:`pattern`, a colouring with no three in a row, so that nothing but the intended line forms.
 """
@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from grader.canned import Case, play, player_name, search_moves, unique
+from grader.canned.building import play, search_moves, unique
+from grader.checks.base import Case
 from reference.games.connect4 import C4State, Connect4, cell_bit
 
 Cell = tuple[int, int]
@@ -63,7 +64,7 @@ def _result(game: Connect4) -> list[Case]:
                                                               "two below it"))
     for col in sorted({0, cols // 2, cols - 1}):
         state = play(game, [col] * (rows - 1))
-        mover = player_name(game, game.to_move(state))
+        mover = game.player_name(game.to_move(state))
         out.append(Case(state, col, f"{mover} fills the top cell (row 0) of column {col}"))
     nearly = _nearly_full(game)
     if nearly is not None:
@@ -95,7 +96,7 @@ def _terminal(game: Connect4) -> list[Case]:
         for winner in ((1, -1) if i % 2 == 0 else (-1, 1)):  # both players win somewhere; fall back if impossible
             state = _reach(game, dict.fromkeys(cells, winner), winner=winner)
             if state is not None:
-                out.append(Case(state, why=f"a win for {player_name(game, winner)} {why}"))
+                out.append(Case(state, why=f"a win for {game.player_name(winner)} {why}"))
                 break
     out += _wraps(game)
     nearly = _nearly_full(game)
@@ -119,15 +120,15 @@ def _utility(game: Connect4) -> list[Case]:
         for winner in (1, -1) if i % 2 == 0 else (-1, 1):
             state = _reach(game, dict.fromkeys(cells, winner), winner=winner)
             if state is not None:
-                loser = player_name(game, -winner)
-                out.append(Case(state, why=f"{player_name(game, winner)} won {why}: utility for {loser}"))
+                loser = game.player_name(-winner)
+                out.append(Case(state, why=f"{game.player_name(winner)} won {why}: utility for {loser}"))
                 break
     full = _full_draw(game)
     if full is not None:
         out.append(Case(full, why="a full board with no line: a draw is worth 0"))
     filling = _win_filling_board(game)
     if filling is not None:
-        winner = player_name(game, game.winner(filling))
+        winner = game.player_name(game.winner(filling))
         out.append(Case(filling, why=f"{winner} won with the move that fills the board: a win, not a draw"))
     return out
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from grader.canned import CannedBoardError, Case, play, player_name, unique
+from grader.canned.building import CannedBoardError, play, unique
+from grader.checks.base import Case
 from reference.games.dots_and_boxes import DBState, DotsAndBoxes, Line
 from reference.positions import terminal_with_outcome
 
@@ -66,17 +67,17 @@ def _result(game: DotsAndBoxes) -> list[Case]:
     one_box = _one_box(game)
     if one_box is not None:
         state, line = one_box
-        out.append(Case(state, line, f"{player_name(game, state.player)} closes box (0, 0) with {line!r}: "
+        out.append(Case(state, line, f"{game.player_name(state.player)} closes box (0, 0) with {line!r}: "
                                      "the box is theirs"))
     for r in range(1, game.rows - 1):  # a box closed by its top side, on every row of boxes (no row is special)
         top, bottom, left, right = box_sides(r, 0)
         state = _sequence(game, [left, right, bottom])
-        out.append(Case(state, top, f"{player_name(game, state.player)} closes box ({r}, 0) with its top side "
+        out.append(Case(state, top, f"{game.player_name(state.player)} closes box ({r}, 0) with its top side "
                                     f"{top!r}: the box is theirs"))
     for pair in _two_boxes(game):
         state, line, boxes = pair
         out.append(Case(state, line, f"completing two boxes with one line: {line!r} closes boxes "
-                                     f"{boxes[0]} and {boxes[1]} for {player_name(game, state.player)}"))
+                                     f"{boxes[0]} and {boxes[1]} for {game.player_name(state.player)}"))
     again = _again_after_one_box(game)
     if again is not None:
         state, line, why = again
@@ -88,7 +89,7 @@ def _result(game: DotsAndBoxes) -> list[Case]:
     every = list(game.line_actions)
     last = play(game, every[:-1])
     out.append(Case(last, every[-1], f"the last line of the game, {every[-1]!r}, drawn by "
-                                     f"{player_name(game, last.player)}"))
+                                     f"{game.player_name(last.player)}"))
     return out
 
 
@@ -111,7 +112,7 @@ def _utility(game: DotsAndBoxes) -> list[Case]:
     for state, words in _finished(game):
         for player in (1, -1):
             viewed = state._replace(player=player)
-            out.append(Case(viewed, why=f"a finished game ({words}): utility for {player_name(game, player)}"))
+            out.append(Case(viewed, why=f"a finished game ({words}): utility for {game.player_name(player)}"))
     return out
 
 
@@ -171,7 +172,7 @@ def _again_after_one_box(game: DotsAndBoxes) -> tuple[DBState, Line, str] | None
     sides = [s for box in (a, b) for s in box_sides(*box) if s not in fourth]
     setup = _sequence(game, list(dict.fromkeys(sides)))
     first = game.result(setup, fourth[0])
-    mover = player_name(game, setup.player)
+    mover = game.player_name(setup.player)
     if first.player != setup.player or _closes(game, setup, fourth[0]) != 1:
         raise CannedBoardError(f"{fourth[0]!r} should close box {a} on {game!r}")
     return first, fourth[1], (f"after closing box {a}, {mover} moves again and closes box {b} with "
@@ -193,7 +194,7 @@ def _again_after_two_boxes(game: DotsAndBoxes) -> tuple[DBState, Line, str] | No
     first = game.result(setup, v(0, 1))
     if _closes(game, setup, v(0, 1)) != 2 or _closes(game, first, last_side) != 1:
         raise CannedBoardError(f"the two-box sequence does not close the boxes it should on {game!r}")
-    mover = player_name(game, setup.player)
+    mover = game.player_name(setup.player)
     return first, last_side, (f"after completing two boxes with one line ({v(0, 1)!r}), {mover} moves again and "
                               f"closes box {third} with {last_side!r}: the box is {mover}'s")
 
@@ -207,6 +208,6 @@ def _finished(game: DotsAndBoxes) -> list[tuple[DBState, str]]:
         state = terminal_with_outcome(game, winner, seed=2024, tries=2000)
         if state is not None:
             first, second = state.boxes_first.bit_count(), state.boxes_second.bit_count()
-            words = "a tie" if winner is None else f"{player_name(game, winner)} won"
+            words = "a tie" if winner is None else f"{game.player_name(winner)} won"
             out.append((state, f"{words}, {first} boxes to {second}"))
     return out

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from grader.canned import Case, unique
 from grader.canned import connect4 as plain_connect4
+from grader.canned.building import unique
+from grader.checks.base import Case
 from reference.games.connect4 import Connect4
 from reference.games.mean_connect4 import MeanC4State, MeanConnect4
 

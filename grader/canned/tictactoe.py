@@ -2,7 +2,7 @@
 each player, draws, the last cell, and marks that line up only if rows wrapped around.
 
 Cells are the course's flat, row-major indices ``row * cols + col``. A position is described by the
-marks that matter and reached by real moves (:func:`grader.canned.search_moves`), the other
+marks that matter and reached by real moves (:func:`grader.canned.building.search_moves`), the other
 player's marks going where they make no line.
 """
 
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from grader.canned import Case, play, player_name, search_moves, unique
+from grader.canned.building import play, search_moves, unique
+from grader.checks.base import Case
 from reference.games.tictactoe import TicTacToe, TTTState
 
 
@@ -69,7 +70,7 @@ def _terminal(game: TicTacToe) -> list[Case]:
         for winner in (1, -1):
             state = _win(game, cells, winner)
             if state is not None:
-                out.append(Case(state, why=f"a win for {player_name(game, winner)} {why}"))
+                out.append(Case(state, why=f"a win for {game.player_name(winner)} {why}"))
     wrap = _row_wrap(game)
     if wrap is not None:
         out.append(wrap)
@@ -94,15 +95,15 @@ def _utility(game: TicTacToe) -> list[Case]:
         for winner in (1, -1) if i % 2 == 0 else (-1, 1):
             state = _win(game, cells, winner)
             if state is not None:
-                out.append(Case(state, why=f"{player_name(game, winner)} won {why}: utility for "
-                                           f"{player_name(game, -winner)}"))
+                out.append(Case(state, why=f"{game.player_name(winner)} won {why}: utility for "
+                                           f"{game.player_name(-winner)}"))
                 break
     draw = _full_draw(game)
     if draw is not None:
         out.append(Case(draw, why="a full board with no line: a draw is worth 0"))
     filling = _win_filling_board(game)
     if filling is not None:
-        out.append(Case(filling, why=f"{player_name(game, game.winner(filling))} won with the last free cell: "
+        out.append(Case(filling, why=f"{game.player_name(game.winner(filling))} won with the last free cell: "
                                      "a win, not a draw"))
     return out
 

@@ -76,21 +76,13 @@ def _turn_problem(game: Game, before: State, after: State, reply: Reply) -> str:
     again = game.to_move(after) == game.to_move(before)
     if reply.moves_again == again:
         return ""
-    return f"expected {_turn_words(game, before, after, again)}, got {reply.turn}"
-
-
-def _turn_words(game: Game, before: State, after: State, again: bool) -> str:
-    if not again:
-        return "the other player to move next"
-    if game.name != "dots_and_boxes":
-        return "the same player to move again"
-    closed = len(game.to_course(after)["boxes"]) - len(game.to_course(before)["boxes"])
-    return f"the same player to move again after completing {'a box' if closed == 1 else 'two boxes at once'}"
+    expected = game.moves_again_words(before, after) if again else "the other player to move next"
+    return f"expected {expected}, got {reply.turn}"
 
 
 def _reads_sign(student: StudentGame) -> bool:
     binding = student.interface.bindings.get("utility")
-    return student.game.name != "dots_and_boxes" or binding is None or "margin" not in binding.reading
+    return not student.game.margin_utility or binding is None or "margin" not in binding.reading
 
 
 def other_sizes(ctx: CheckContext, sizes: Sequence[Sequence[int]]) -> list[CheckContext]:
@@ -145,7 +137,7 @@ def _shown(ctx: CheckContext, role: str, v: Verdict) -> BoardShown:
     returned = v.reply.value if v.reply.ok else v.reply.error
     highlight = (v.case.action,) if v.case.action is not None else ()
     expected_turn = returned_turn = None
-    if role == "result" and v.reply.ok and v.reply.moves_again is not None and game.name == "dots_and_boxes":
+    if role == "result" and v.reply.ok and v.reply.moves_again is not None and not game.board_shows_turn:
         # only the answer says whose turn it is (the board does not): the drawings end with it
         expected_turn = game.to_move(game.result(v.case.state, v.case.action))
         returned_turn = player if v.reply.moves_again else -player
@@ -158,7 +150,7 @@ def readable(game: Any, value: Any, to_move: int | None = None) -> Any:
     """Boards as text drawings (with ``to_move`` when known), other values as they are."""
     if isinstance(value, (str, bool, int, float)) or value is None:
         return value
-    if to_move is None and game.name == "dots_and_boxes":
+    if to_move is None and not game.board_shows_turn:
         to_move = 1  # the board does not say; the drawing needs some player
     if isinstance(value, dict) and "boxes" in value and value["boxes"] is None:
         value = {**value, "boxes": {}}  # a board that keeps no box owners is drawn without them

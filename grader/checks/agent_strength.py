@@ -77,7 +77,7 @@ class AgentStrength(Check):
         game = ctx.game
         pairs = max(1, (int(spec.params.get("games", 10)) + 1) // 2)
         threshold = float(spec.params.get("threshold", 0.8 if opponent_spec == "random" else 0.5))
-        plies = int(spec.params.get("opening_plies", 2 if game.name == "tictactoe" else 4))
+        plies = int(spec.params.get("opening_plies", game.opening_plies))
         limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
         rng = ctx.rng(f"agent_strength:{spec.target}:{opponent_spec}")
 

@@ -82,7 +82,7 @@ class SearchNodes(Check):
         agent = agent_or_outcome(ctx, spec)
         if isinstance(agent, Outcome):
             return agent
-        depth = int(spec.params.get("depth", 4 if ctx.game.name == "connect4" else 3))
+        depth = int(spec.params.get("depth", ctx.game.counted_depth))
         count = int(spec.params.get("positions", 3))
         depth_name = depth_parameter(agent)
         options = {depth_name: depth} if depth_name else None

@@ -106,16 +106,7 @@ def fault_words(name: str, move: Move, seconds: float) -> str:
 
 def end_reason(game: Game, state: State, names: Mapping[int, str]) -> str:
     """How a finished game ended, in the game's words."""
-    winner = game.winner(state)
-    if game.name == "dots_and_boxes":
-        margin = abs(game.utility(state, 1))
-        if winner is None:
-            return "draw: equal boxes"
-        return f"{names[winner]} won by {margin} box{'es' if margin != 1 else ''}"
-    if winner is None:
-        return "draw: the board is full"
-    k = getattr(game, "k", None)
-    return f"{names[winner]} made {k} in a row" if k else f"{names[winner]} won"
+    return game.end_words(state, names)
 
 
 def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *, move_seconds: float,

@@ -25,7 +25,6 @@ from typing import Callable, NamedTuple
 
 from reference.agents.base import Agent, SearchTimeout, legal_actions
 from reference.agents.evaluation import evaluation_for
-from reference.agents.ordering import ordered_actions
 from reference.games.base import Action, Game, Player, State
 
 Evaluation = Callable[[Game, State, Player], float]
@@ -129,7 +128,7 @@ class AlphaBetaSearch:
 
     def ordered(self, state: State) -> list[Action]:
         """The actions of ``state``, most promising first: the stored best action, then the game's order."""
-        actions = ordered_actions(self.game, state)
+        actions = self.game.promising_actions(state)
         entry = self.table.get(state)
         if entry is not None and entry.action is not None and actions[0] != entry.action:
             actions.remove(entry.action)

@@ -18,18 +18,18 @@ from reference.games.base import Action, Game, Player
 def course_player(agent: Agent, game: Game, seconds: float | None = None) -> Callable[..., Action]:
     """``agent`` as a function ``(board, player) -> action`` on ``game``'s course boards.
 
-    ``player`` is +1 or -1. Tic-tac-toe and Connect 4 boards determine whose turn it is (a
-    contradicting ``player`` raises :class:`reference.games.base.InvalidBoard`); a Dots and Boxes
-    board does not, so ``player`` is required there (an extra turn makes counting lines useless).
+    ``player`` is +1 or -1. Where the board says whose turn it is (``game.board_shows_turn``: tic-tac-toe,
+    Connect 4) a contradicting ``player`` raises :class:`reference.games.base.InvalidBoard`; where it
+    does not (Dots and Boxes: an extra turn makes counting lines useless) ``player`` is required.
     ``seconds``, when given, is the time per move handed to the agent as its deadline. Extra
     keyword arguments that environments pass (time limits and the like) are accepted and ignored.
     """
 
     def play(board: Any, player: Player | None = None, **_ignored: Any) -> Action:
-        if player is None and game.name == "dots_and_boxes":
+        if player is None and not game.board_shows_turn:
             raise ValueError(
-                "a Dots and Boxes board does not say whose turn it is: call the agent as agent(board, player) "
-                "with player +1 or -1"
+                f"a {type(game).__name__} board does not say whose turn it is: call the agent as "
+                "agent(board, player) with player +1 or -1"
             )
         state = game.from_course(board, to_move=player)
         deadline = None if seconds is None else time.perf_counter() + seconds

@@ -15,7 +15,6 @@ import time
 from reference.agents.alphabeta import AlphaBetaSearch, Evaluation
 from reference.agents.base import Agent, SearchTimeout, earliest, legal_actions
 from reference.agents.evaluation import evaluation_for
-from reference.agents.ordering import ordered_actions
 from reference.games.base import Action, Game, State
 
 
@@ -50,7 +49,7 @@ class IterativeDeepeningAgent(Agent):
         stop = earliest(deadline, start + self.seconds) - self.margin
         legal_actions(game, state)
         search = AlphaBetaSearch(game, self.evaluate or evaluation_for(game), stop)
-        best_action, self.value, self.depth = ordered_actions(game, state)[0], None, 0
+        best_action, self.value, self.depth = game.promising_actions(state)[0], None, 0
         depth = 1
         while self.max_depth is None or depth <= self.max_depth:
             try:

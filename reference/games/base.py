@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Hashable, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
 Player = int  # +1 moves first, -1 second
 State = Hashable
@@ -31,6 +31,19 @@ class Game(ABC):
 
     #: registry name, e.g. ``"connect4"``
     name: str = ""
+    #: the utility is a score margin (boxes), not only +1/0/-1 for a win, a draw or a loss
+    margin_utility: bool = False
+    #: a course board says whose turn it is (not where a move can earn another turn: Dots and Boxes)
+    board_shows_turn: bool = True
+    #: the tactics (:mod:`reference.tactics`) a one-ply look-ahead settles, and those that need a deeper search
+    tactics: tuple[str, ...] = ()
+    depth_tactics: tuple[str, ...] = ()
+    #: random plies that open each pair of test games (enough to vary them, few enough to stay balanced)
+    opening_plies: int = 4
+    #: a search depth whose game tree is small enough to count position by position
+    counted_depth: int = 3
+    #: how a move reads before its action in feedback (``column 3``); nothing where the action says it
+    action_noun: str = ""
 
     @abstractmethod
     def initial_state(self) -> State:
@@ -79,6 +92,30 @@ class Game(ABC):
     @abstractmethod
     def svg(self, state: State, highlight: Sequence[Action] = ()) -> str:
         """A self-contained ``<svg>`` drawing of the board; ``highlight`` marks actions (e.g. a move)."""
+
+    def promising_actions(self, state: State) -> list[Action]:
+        """The legal actions, most promising first, so that alpha-beta prunes early (a new list; the
+        game's own order unless the game knows better)."""
+        return self.actions(state)
+
+    # --- words and comparisons of the course's face; games override what they say differently ---
+
+    def player_name(self, player: Player) -> str:
+        """How feedback names a player: ``+1`` / ``-1`` unless the game has names for them."""
+        return f"{player:+d}"
+
+    def same_board(self, a: Any, b: Any) -> bool:
+        """Whether two course boards are the same board (not merely equal objects: arrays by value)."""
+        return list(a) == list(b)
+
+    def moves_again_words(self, before: State, after: State) -> str:
+        """Why the mover moves again after ``before`` -> ``after``, for feedback on a wrong turn."""
+        return "the same player to move again"
+
+    def end_words(self, state: State, names: Mapping[Player, str]) -> str:
+        """How the finished game ``state`` ended, naming the players by ``names``."""
+        winner = self.winner(state)
+        return f"{names[winner]} won" if winner is not None else "draw"
 
     # --- helpers with a generic definition; games override them with faster ones ---
 

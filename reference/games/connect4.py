@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Any, NamedTuple, NoReturn, Sequence
+from typing import Any, Mapping, NamedTuple, NoReturn, Sequence
 
 import numpy as np
 
@@ -109,6 +109,10 @@ class Connect4(Game):
     """
 
     name = "connect4"
+    tactics = ("win", "block")
+    depth_tactics = ("double_threat", "avoid_trap")
+    counted_depth = 4
+    action_noun = "column "
 
     def __init__(self, rows: int = 6, cols: int = 7, k: int = 4) -> None:
         for label, value in (("rows", rows), ("cols", cols), ("k", k)):
@@ -406,6 +410,21 @@ class Connect4(Game):
         if not 0 <= col < self.cols:
             raise IllegalAction(f"column {col} is off the board (columns 0..{self.cols - 1})")
         return col
+
+    def promising_actions(self, state: C4State) -> list[int]:
+        """Columns nearest the centre first: they lie on most lines."""
+        middle = (self.cols - 1) / 2
+        return sorted(self.actions(state), key=lambda col: abs(col - middle))
+
+    def player_name(self, player: Player) -> str:
+        return "+1 (red)" if player == 1 else "-1 (yellow)"
+
+    def same_board(self, a: Any, b: Any) -> bool:
+        return np.array_equal(np.asarray(a), np.asarray(b))
+
+    def end_words(self, state: C4State, names: Mapping[Player, str]) -> str:
+        winner = self.winner(state)
+        return f"{names[winner]} made {self.k} in a row" if winner is not None else "draw: the board is full"
 
     def _outcome_words(self, state: C4State) -> str:
         winner = self.winner(state)

@@ -53,6 +53,10 @@ class DotsAndBoxes(Game):
     """Dots and Boxes with ``rows`` x ``cols`` dots (at least 2 x 2, so that there is a box)."""
 
     name = "dots_and_boxes"
+    margin_utility = True
+    board_shows_turn = False
+    tactics = ("free_box", "safe_move")
+    depth_tactics = ("decline", "sacrifice")
 
     def __init__(self, rows: int = 4, cols: int = 4) -> None:
         for label, value in (("rows", rows), ("cols", cols)):
@@ -166,6 +170,62 @@ class DotsAndBoxes(Game):
         return margin
 
     # --- the course's representation ---
+
+    # --- lines that close boxes ---
+
+    def captures(self, state: DBState) -> list[Line]:
+        """The undrawn lines that complete a box (the mover claims it and moves again)."""
+        out = []
+        for action in self.actions(state):
+            i = self.line_index[action]
+            lines = state.lines | 1 << i
+            if any(lines & m == m for m in self.line_box_masks[i]):
+                out.append(action)
+        return out
+
+    def is_safe(self, state: DBState, action: Line) -> bool:
+        """Drawing ``action`` gives no box its third side (the opponent gets nothing to take)."""
+        i = self.line_index[action]
+        lines = state.lines | 1 << i
+        return all((lines & m).bit_count() != 3 for m in self.line_box_masks[i])
+
+    def promising_actions(self, state: DBState) -> list[Line]:
+        """Lines that complete a box, then safe lines, and last the lines that give the opponent a box
+        (draw a box's third side)."""
+        captures, safe, risky = [], [], []
+        for i, action in enumerate(self.line_actions):
+            if state.lines >> i & 1:
+                continue
+            sides = [(state.lines & mask).bit_count() for mask in self.line_box_masks[i]]
+            if 3 in sides:
+                captures.append(action)
+            elif 2 in sides:
+                risky.append(action)
+            else:
+                safe.append(action)
+        return captures + safe + risky
+
+    def undrawn_lines(self, state: DBState) -> int:
+        """How many lines are still to be drawn (the moves left in the game)."""
+        return self.num_lines - state.lines.bit_count()
+
+    # --- the course's face ---
+
+    def same_board(self, a: Any, b: Any) -> bool:
+        """The same lines drawn and the same owners of the same boxes (dict order and line values aside)."""
+        return set(a["lines"]) == set(b["lines"]) and dict(a["boxes"]) == dict(b["boxes"])
+
+    def moves_again_words(self, before: DBState, after: DBState) -> str:
+        closed = (after.boxes_first | after.boxes_second).bit_count() \
+            - (before.boxes_first | before.boxes_second).bit_count()
+        return f"the same player to move again after completing {'a box' if closed == 1 else 'two boxes at once'}"
+
+    def end_words(self, state: DBState, names: Mapping[Player, str]) -> str:
+        winner = self.winner(state)
+        margin = abs(self.utility(state, 1))
+        if winner is None:
+            return "draw: equal boxes"
+        return f"{names[winner]} won by {margin} box{'es' if margin != 1 else ''}"
 
     def swap_colours(self, board: Any) -> dict[str, Any]:
         return {**board, "boxes": {rc: -owner for rc, owner in board["boxes"].items()}}

@@ -68,6 +68,11 @@ class MeanConnect4(Connect4):
     """Connect 4 plus mean moves; players +1 (red, first) and -1. Utility +1/-1/0 as in Connect 4."""
 
     name = "mean_connect4"
+    # Connect 4's tactic finders assume that a move elsewhere never changes a win: a mean move can.
+    tactics = ()
+    depth_tactics = ()
+    counted_depth = 3
+    action_noun = ""  # a mean move is a pair of columns, not a column
 
     def __init__(
         self,
@@ -267,6 +272,15 @@ class MeanConnect4(Connect4):
             raise InvalidBoard(f"to_move must be +1 or -1, got {to_move!r}")
         mask = first | second
         return MeanC4State(first if to_move == 1 else second, mask, to_move, mask.bit_count())
+
+    def promising_actions(self, state: MeanC4State) -> list[Action]:
+        """Drops nearest the centre first, then mean moves whose disc lands farthest from the centre
+        (the opponent's disc ends where it lies on fewest lines)."""
+        middle = (self.cols - 1) / 2
+        actions = self.actions(state)
+        drops = sorted((a for a in actions if not isinstance(a, tuple)), key=lambda col: abs(col - middle))
+        means = sorted((a for a in actions if isinstance(a, tuple)), key=lambda move: -abs(move[1] - middle))
+        return drops + means
 
     def _outcome_words(self, state: MeanC4State) -> str:
         first, second = self.lines_of(state)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Any, NamedTuple, Sequence
+from functools import cached_property
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from reference.games import render
 from reference.games.base import Game, IllegalAction, InvalidBoard, Player
@@ -67,6 +68,8 @@ class TicTacToe(Game):
     """
 
     name = "tictactoe"
+    tactics = ("win", "block")
+    opening_plies = 2  # a 3x3 board has few openings to vary
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
         for label, value in (("rows", rows), ("cols", cols), ("k", k)):
@@ -292,6 +295,27 @@ class TicTacToe(Game):
                 f"cell {cell} is off the {self.rows}x{self.cols} board (cells 0..{self.cells - 1})"
             )
         return cell
+
+    def promising_actions(self, state: TTTState) -> list[int]:
+        """Cells nearest the centre first: they lie on most lines."""
+        return sorted(self.actions(state), key=self._centre_distance.__getitem__)
+
+    @cached_property
+    def _centre_distance(self) -> dict[int, float]:
+        mid_row, mid_col = (self.rows - 1) / 2, (self.cols - 1) / 2
+        return {
+            row * self.cols + col: abs(row - mid_row) + abs(col - mid_col)
+            + 0.01 * max(abs(row - mid_row), abs(col - mid_col))
+            for row in range(self.rows)
+            for col in range(self.cols)
+        }
+
+    def player_name(self, player: Player) -> str:
+        return "x" if player == 1 else "o"
+
+    def end_words(self, state: TTTState, names: Mapping[Player, str]) -> str:
+        winner = self.winner(state)
+        return f"{names[winner]} made {self.k} in a row" if winner is not None else "draw: the board is full"
 
     def _outcome_words(self, state: TTTState) -> str:
         winner = self.winner(state)

@@ -31,8 +31,12 @@ class SolverBudgetExceeded(RuntimeError):
     """A search stopped after its node budget: the position is too far from the end to solve."""
 
 
-def solve(game: Any, state: Any) -> int:
-    """The exact value of the unfinished ``state`` for the side to move (scale per game, see above)."""
+def solve(game: Any, state: Any, *, weak: bool = False, node_budget: int | None = None) -> int:
+    """The exact value of the unfinished ``state`` for the side to move (scale per game, see above).
+
+    ``weak`` asks for the sign only (Connect 4 finds it sooner); ``node_budget`` stops a Connect 4 or
+    Dots and Boxes search with :class:`SolverBudgetExceeded` (tic-tac-toe always answers at once).
+    """
     name = getattr(game, "name", None)
     if name not in SUPPORTED_GAMES:
         raise UnsupportedGame(
@@ -49,10 +53,10 @@ def solve(game: Any, state: Any) -> int:
     if name == "connect4":
         from reference.solvers.connect4 import solve_connect4
 
-        return solve_connect4(game, state)
+        return solve_connect4(game, state, weak=weak, node_budget=node_budget)
     from reference.solvers.dots_and_boxes import solve_dots_and_boxes
 
-    return solve_dots_and_boxes(game, state)
+    return solve_dots_and_boxes(game, state, **({} if node_budget is None else {"node_budget": node_budget}))
 
 
 __all__ = ["SUPPORTED_GAMES", "SolverBudgetExceeded", "TerminalState", "UnsupportedGame", "solve"]
