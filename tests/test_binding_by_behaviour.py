@@ -11,6 +11,7 @@ from test_adapt import STUDENTS, adapted, agrees_with_reference, functions_of
 from grader.adapt import adapt, candidates
 from grader.grading import seeding_cell
 from grader.sandbox import Limits, Sandbox
+from grader.sandbox.results import NameInfo, Parameter
 
 
 def graded_way(file: str, assignment: str):
@@ -305,3 +306,23 @@ def test_a_utility_whose_boards_keep_no_owners_is_left_to_a_person_not_charged()
     assert "tally" in by_name["utility: canned boards"].message or "box owners" in by_name["utility: canned boards"].message
     assert by_name["result: canned boards"].status == "passed"
     assert by_name["random_player: legal moves in time"].status == "passed"
+
+
+def test_agents_playouts_and_experiment_runners_are_no_evidence_of_a_game_function():
+    """`random_player` and `playouts` say "play", `play_vs_random(N=1000)` too: none of them is
+    evidence of a transition (each was probed under every argument order and board reading)."""
+    names = {
+        "random_player": NameInfo("random_player", "function", "function", (Parameter("board", "POSITIONAL_OR_KEYWORD"),)),
+        "playouts": NameInfo("playouts", "function", "function", (Parameter("board", "POSITIONAL_OR_KEYWORD"),)),
+        "play_move": NameInfo("play_move", "function", "function", (Parameter("board", "POSITIONAL_OR_KEYWORD"),
+                                                                     Parameter("col", "POSITIONAL_OR_KEYWORD"))),
+    }
+    tiers = {c.target: c.tier for c in candidates.rank(names, "result", ["result"])}
+    assert tiers == {"play_move": 2, "random_player": 3, "playouts": 3}
+    source = "def play_vs_random(N=1000, shape=(4, 4)):\n    return [N, shape]\n" + \
+        (STUDENTS / "c4_names_outside_the_lists.py").read_text()
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    with box:
+        game, functions = functions_of("connect4")
+        student = adapt(box, game, functions, source=source)
+        assert student.interface.bindings["result"].name == "nxt"

@@ -90,6 +90,12 @@ def callables(names: Mapping[str, NameInfo]) -> dict[str, NameInfo]:
     return out
 
 
+#: the roles of the game itself, which a name about agents or playouts never evidences
+GAME_FUNCTIONS = ("initial_state", "actions", "result", "terminal", "utility")
+#: words that name agents or their search, not a game function
+AGENT_NAMES = ("agent", "player", "strategy", "policy", "playout", "rollout", "simulat")
+
+
 def _tier(target: str, aliases: Sequence[str], words: Iterable[str], role: str = "") -> int:
     """0, 1, 2 or 3 for the evidence in a (possibly dotted) target's name."""
     if target == (aliases[0] if aliases else role):
@@ -101,6 +107,8 @@ def _tier(target: str, aliases: Sequence[str], words: Iterable[str], role: str =
     alias_norms = [normalise(a) for a in aliases]
     if last in aliases or norm in alias_norms or (role and normalise(role) in norm):
         return 1  # a rubric name, or one that contains the role's own name (terminal_check, my_random_player)
+    if role in GAME_FUNCTIONS and any(w in norm for w in AGENT_NAMES):
+        return 3  # random_player says "play", play_vs_random and playouts too: no evidence of a transition
     if any(w in norm for w in words) or difflib.get_close_matches(norm, alias_norms, n=1, cutoff=0.8):
         return 2
     return 3

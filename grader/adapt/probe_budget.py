@@ -6,6 +6,9 @@ searching or looping (an alpha-beta without a depth limit probed as a possible `
 each timeout costs the whole limit plus restarting the worker and replaying the notebook. So after
 a function has timed out on ``TIMEOUTS_ALLOWED`` probes, it is not asked again during binding: its
 later probes answer "timeout" at once, which every binder already reads as "does not fit".
+
+Many readings of a board send the very same arguments (the empty board looks alike whatever the
+players' marks): a call that failed is not repeated with arguments equal to those it failed on.
 """
 
 from __future__ import annotations
@@ -27,9 +30,19 @@ class ProbeBudget:
 
     sandbox: Any
     timeouts: Counter = field(default_factory=Counter)
+    failed: dict = field(default_factory=dict)  # (target, arguments) -> the failure they gave
 
     def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult:
-        return self._counted(target, lambda: self.sandbox.call(target, *args, timeout=timeout, **kwargs))
+        try:
+            key = (str(target), repr(args), repr(sorted(kwargs.items())))
+        except Exception:  # noqa: BLE001 - a value whose repr fails is simply not remembered
+            key = None
+        if key in self.failed:
+            return self.failed[key]
+        r = self._counted(target, lambda: self.sandbox.call(target, *args, timeout=timeout, **kwargs))
+        if key is not None and not r.ok:
+            self.failed[key] = r
+        return r
 
     def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,
                   **options: Any) -> CallResult:
