@@ -6,7 +6,7 @@ from grader.adapt import find_agent
 from reference.games import load_game
 from reference.positions import random_positions
 from grader.adapt import same_board
-from test_adapt import STUDENTS, adapted, agrees_with_reference, functions_of
+from test_adapt import ASSIGNMENTS, STUDENTS, adapted, agrees_with_reference, functions_of
 
 from grader.adapt import adapt, candidates
 from grader.grading import seeding_cell
@@ -326,3 +326,27 @@ def test_agents_playouts_and_experiment_runners_are_no_evidence_of_a_game_functi
         game, functions = functions_of("connect4")
         student = adapt(box, game, functions, source=source)
         assert student.interface.bindings["result"].name == "nxt"
+
+
+def test_the_textbooks_cutoff_search_and_monte_carlo_tree_search_are_found_and_a_person_is_never_asked():
+    """alpha_beta_cutoff_search(state, game, d, cutoff_test, eval_fn) is the heuristic agent and
+    mcts_player(game, state) the Monte Carlo one; query_player asks input() and is no agent."""
+    source = (STUDENTS / "textbook_game_classes.py").read_text() + "\n" + \
+        (STUDENTS / "textbook_more_agents.py").read_text()
+    box = Sandbox([seeding_cell(0), source], Limits(call_timeout=2.0))
+    game, functions = functions_of("connect4")
+    agents = ASSIGNMENTS["connect4"]["agents"]
+    with box:
+        student = adapt(box, game, functions, source=source)
+        labels = list(agents)
+        found = {label: find_agent(box, student.names, student.game, student.representation, label, agents[label],
+                                   labels=labels, source=source, game_object=student.game_object)
+                 for label in ("heuristic_player", "mcts_player", "random_player")}
+        assert found["heuristic_player"].name == "alpha_beta_cutoff_search"
+        assert found["mcts_player"].name in ("mcts_player", "monte_carlo_tree_search")
+        assert found["random_player"].name == "random_player"
+        board = np.zeros((6, 7), dtype=int)
+        board[5, 0:3] = 1
+        board[4, 0:3] = -1
+        for label in ("heuristic_player", "mcts_player"):
+            assert found[label].move(board, 1, timeout=10).action == 3, label  # takes the win
