@@ -16,6 +16,7 @@ from typing import Sequence
 from grader.rubric import RubricError, load_rubric
 from grader.tournament.cli import add_tournament_parser
 from grader.usage import UsageError
+from reference.games import game_names
 
 DEFAULT_SUBMISSIONS = "submissions"
 
@@ -86,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     r.set_defaults(run=_rubric)
 
     pl = sub.add_parser("play", help="play one game between two reference agents and show it")
-    pl.add_argument("game", choices=["tictactoe", "connect4", "mean_connect4", "dots_and_boxes"])
+    pl.add_argument("game", choices=game_names())
     pl.add_argument("first", nargs="?", default="alphabeta:4", help="agent spec (default: %(default)s)")
     pl.add_argument("second", nargs="?", default="random", help="agent spec (default: %(default)s)")
     pl.add_argument("--rows", type=int)

@@ -41,6 +41,12 @@ def test_dots_boards_are_the_same_whatever_the_order_of_their_lines():
     assert not DOTS.same_board(board, DOTS.to_course(play(DOTS, [("h", 0, 0)])))
 
 
+def test_a_dots_board_that_keeps_no_box_owners_is_compared_on_its_lines():
+    closed = DOTS.to_course(play(DOTS, [("h", 0, 0), ("v", 0, 0), ("v", 0, 1), ("h", 1, 0)]))
+    assert DOTS.same_board({**closed, "boxes": None}, closed)
+    assert not DOTS.same_board({**closed, "boxes": {}}, closed)
+
+
 def test_the_extra_turn_after_a_box_says_how_many_boxes_were_closed():
     three_sides = play(DOTS, [("h", 0, 0), ("v", 0, 0), ("v", 0, 1)])
     assert DOTS.moves_again_words(three_sides, DOTS.result(three_sides, ("h", 1, 0))).endswith("completing a box")

@@ -81,14 +81,8 @@ class Interface:
 
 
 def same_board(game: Game, a: Any, b: Any) -> bool:
-    """Course boards equal (numpy arrays by value, Dots and Boxes dicts by their lines and boxes;
-    boxes unknown on either side, a board that keeps no owners, compare as equal)."""
-    if game.name in ("connect4", "mean_connect4"):
-        return np.array_equal(np.asarray(a), np.asarray(b))
-    if game.name == "dots_and_boxes":
-        unknown = a["boxes"] is None or b["boxes"] is None
-        return set(a["lines"]) == set(b["lines"]) and (unknown or dict(a["boxes"]) == dict(b["boxes"]))
-    return list(a) == list(b)
+    """Course boards equal, as the game compares them (:meth:`reference.games.base.Game.same_board`)."""
+    return game.same_board(a, b)
 
 
 def decode_result_board(rep: Representation, value: Any) -> Any | None:
@@ -645,14 +639,14 @@ def _bind_utility(caller: Caller, cand: Candidate, game: Game, iface: Interface,
         scales = {returns.utility_scale(v) for v in values} - {None}
         scale = max(scales) if scales else 1.0
         words = "from the player's view" if "player" in order else "from the first player's view"
-        if game.name == "dots_and_boxes":
+        if game.margin_utility:
             exact = all(float(returns.plain(v)) == float(w) for v, w in zip(values, want)) \
                 if "player" in order else False
             words += ", box margin" if exact else ", win/loss sign"
         says = []
         if "player" not in order:
             says.append(f"{cand.target}() takes no player: read {words}")
-        if scale not in (1, 1.0) and game.name != "dots_and_boxes":
+        if scale not in (1, 1.0) and not game.margin_utility:
             says.append(f"{cand.target}() reports a win as {scale:g}; read as +1")
         return FITS, Binding("utility", cand.target, order, reading=words, scale=scale, says=tuple(says))
     return (ANSWERS if answered else FAILS), Binding(

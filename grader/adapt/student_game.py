@@ -202,7 +202,7 @@ class StudentGame:
         if s is None:
             return _unreadable(reply, f"returned {_short(raw)}, which is not a number")
         binding = self.interface.bindings["utility"]
-        if self.game.name == "dots_and_boxes" and "margin" in binding.reading:
+        if self.game.margin_utility and "margin" in binding.reading:
             value = returns.plain(raw)
             reply.value = int(value) if float(value).is_integer() else value
         else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from grader.adapt import Reply, StudentGame, same_board
+from grader.adapt import Reply, StudentGame
 from grader.checks.base import Case, Outcome, share
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
@@ -40,7 +40,7 @@ def judge(ctx: CheckContext, role: str, case: Case) -> Verdict:
         reply = student.result(board, player, case.action)
         after = game.result(case.state, case.action)
         expected = game.to_course(after)
-        right = reply.ok and same_board(game, reply.value, expected)
+        right = reply.ok and game.same_board(reply.value, expected)
         problem = _turn_problem(game, case.state, after, reply) if right else ""
         if problem:
             return Verdict(False, reply, expected, case, turn_problem=problem)

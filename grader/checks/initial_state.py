@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grader.adapt import same_board
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 
@@ -27,7 +26,7 @@ class InitialState(Check):
         if not reply.ok:
             status = "timeout" if reply.kind == "timeout" else "error"
             return Outcome(0.0, f"{reply.call}: {reply.error}", status=status)
-        if same_board(ctx.game, reply.value, expected):
+        if ctx.game.same_board(reply.value, expected):
             return Outcome(1.0, f"{reply.call} gives the empty board ({ctx.student.representation.describe()})")
         shown = ctx.show(expected, "the empty board", call=reply.call, expected="this board", returned=reply.value)
         return Outcome(0.0, f"{reply.call} does not give an empty {ctx.game.rows}x{ctx.game.cols} board",

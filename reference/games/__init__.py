@@ -30,6 +30,11 @@ ALIASES = {
 }
 
 
+def game_names() -> list[str]:
+    """The names ``load_game`` knows, sorted."""
+    return sorted(_registry())
+
+
 def load_game(name: str, **size: Any) -> Game:
     """The game called ``name`` at the given size (keyword arguments of the game's class)."""
     key = ALIASES.get(name.lower(), name.lower())
@@ -39,4 +44,4 @@ def load_game(name: str, **size: Any) -> Game:
     return games[key](**size)
 
 
-__all__ = ["Action", "Game", "IllegalAction", "InvalidBoard", "Player", "State", "load_game"]
+__all__ = ["Action", "Game", "IllegalAction", "InvalidBoard", "Player", "State", "game_names", "load_game"]

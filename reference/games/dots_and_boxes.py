@@ -212,8 +212,10 @@ class DotsAndBoxes(Game):
     # --- the course's face ---
 
     def same_board(self, a: Any, b: Any) -> bool:
-        """The same lines drawn and the same owners of the same boxes (dict order and line values aside)."""
-        return set(a["lines"]) == set(b["lines"]) and dict(a["boxes"]) == dict(b["boxes"])
+        """The same lines drawn and the same owners of the same boxes (dict order and line values aside);
+        a board that keeps no box owners (``boxes: None``, an old template) is compared on its lines."""
+        unknown = a["boxes"] is None or b["boxes"] is None
+        return set(a["lines"]) == set(b["lines"]) and (unknown or dict(a["boxes"]) == dict(b["boxes"]))
 
     def moves_again_words(self, before: DBState, after: DBState) -> str:
         closed = (after.boxes_first | after.boxes_second).bit_count() \
