@@ -350,3 +350,30 @@ def test_the_textbooks_cutoff_search_and_monte_carlo_tree_search_are_found_and_a
         board[4, 0:3] = -1
         for label in ("heuristic_player", "mcts_player"):
             assert found[label].move(board, 1, timeout=10).action == 3, label  # takes the win
+
+
+def test_kaggle_lookahead_agent_and_its_config_taking_helpers_on_numpy_grids():
+    """Kaggle's n-step lookahead: drop_piece(grid, col, mark, config) is result and
+    is_terminal_node(grid, config) terminal, on numpy grids of 0/1/2; agent(obs, config) wins and blocks."""
+    box, student = graded_way("c4_kaggle_lookahead_agent.py", "connect4")
+    with box:
+        game = student.game
+        bound = {role: b.name for role, b in student.interface.bindings.items()}
+        assert bound["result"] == "drop_piece" and bound["terminal"] == "is_terminal_node"
+        assert not student.interface.bindings["result"].note and not student.interface.bindings["terminal"].note
+        assert student.representation.players == (1, 2)
+        for state in random_positions(game, 15, seed=5):  # no actions(): valid moves are computed inline
+            board, player, action = game.to_course(state), game.to_move(state), game.actions(state)[-1]
+            assert same_board(game, student.result(board, player, action).value,
+                              game.to_course(game.result(state, action)))
+            assert student.terminal(board).value is False
+        agents = ASSIGNMENTS["connect4"]["agents"]
+        agent = find_agent(box, student.names, game, student.representation, "alpha_beta_player",
+                           agents["alpha_beta_player"], labels=list(agents))
+        assert not isinstance(agent, str) and agent.name == "agent"
+        state = game.initial_state()
+        for column in (0, 6, 0, 6, 0):  # red threatens column 0
+            state = game.result(state, column)
+        assert agent.move(game.to_course(state), -1, timeout=10).action == 0  # yellow blocks
+        state = game.result(state, 5)
+        assert agent.move(game.to_course(state), 1, timeout=10).action == 0  # red wins

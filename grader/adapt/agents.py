@@ -23,7 +23,7 @@ from grader.adapt.search_parameters import DEFAULT_DEPTH, SEARCH_ROLES, opening_
 from grader.adapt.sides import settle_sides
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.results import TIMEOUT, CallResult, CountedCalls, NameInfo
-from reference.games.base import Game
+from reference.games.base import Game, State
 from reference.positions import random_line
 
 #: method names under which agent objects answer, most common first
@@ -196,9 +196,12 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
     random_label = label in RANDOM_LABELS
     unnamed_search = not random_label and not any(
         c.tier < 3 for other in (label, *others) for c in candidates.rank(names, other, [], classes=True, unnamed=False))
-    ranked = [c for c in candidates.rank(names, label, aliases, classes=True)
-              if (c.tier <= 1 or not NOT_AN_AGENT.search(normalise(c.target)))
-              and (c.tier < 3 or random_label or (unnamed_search and _agentish(c)))]
+    pool = [c for c in candidates.rank(names, label, aliases, classes=True)
+            if c.tier <= 1 or not NOT_AN_AGENT.search(normalise(c.target))]
+    # A search named only in other words (tier 2: ``minimax(node, depth, maximizing, mark, config)``)
+    # may be the helper of an agent that says only "agent": then that agent is a candidate too.
+    searches_only = not any(c.tier <= 1 for c in pool) and any(c.tier == 2 for c in pool)
+    ranked = [c for c in pool if c.tier < 3 or random_label or ((unnamed_search or searches_only) and _agentish(c))]
     other_words = [w for other in others for w in candidates.role_words(other)]
     ranked.sort(key=lambda c: (c.tier, any(w in normalise(c.target) for w in other_words)
                                and not any(w in normalise(c.target) for w in candidates.role_words(label))))
@@ -378,19 +381,39 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
 @lru_cache(maxsize=16)
 def _late_position(game: Game) -> tuple[Any, int]:
     """(course board, player to move) late in a seeded random game, with few moves left (at least
-    two), so that any search answers fast; callers must not change the board (it is cached)."""
+    two), so that any search answers fast; callers must not change the board (it is cached).
+
+    Where moves are numbers, 0 and 1 are not among them: a search that answers its value instead of
+    a move (0 for an even position, 1 for a win) must not pass for an agent."""
     rng = random.Random(5)
-    best = game.initial_state()
-    for _ in range(50):
+    best = {False: game.initial_state(), True: None}  # the latest position, and the latest without 0 and 1
+
+    def choice(state: State) -> bool:
+        return not game.terminal(state) and 2 <= len(game.actions(state))
+
+    for tries in range(200):
+        if tries == 50 and best[True] is None:
+            break  # every late position has moves 0 and 1 (Mean Connect 4's moves): the latest one
         moves, _ = random_line(game, rng)
         state = game.initial_state()
         for action in moves[:-2]:  # the last non-terminal state with a choice is the latest of the line
             state = game.result(state, action)
-            if not game.terminal(state) and 2 <= len(game.actions(state)) < len(game.actions(best)):
-                best = state
-        if len(game.actions(best)) <= 4:
+            if not choice(state):
+                continue
+            for numbers_apart in (False, True):
+                if numbers_apart and _VALUE_LIKE & set(game.actions(state)):
+                    continue
+                now = best[numbers_apart]
+                if now is None or len(game.actions(state)) < len(game.actions(now)):
+                    best[numbers_apart] = state
+        if best[True] is not None and len(game.actions(best[True])) <= 4:
             break
-    return game.to_course(best), game.to_move(best)
+    chosen = best[True] if best[True] is not None else best[False]
+    return game.to_course(chosen), game.to_move(chosen)
+
+
+#: answers of a search that returns its value: read as moves, they would be columns or cells 0 and 1
+_VALUE_LIKE = {0, 1}
 
 
 def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> tuple[str, ...]:
