@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from grader.adapt import game_objects
+from grader.adapt import game_objects, replayed_objects
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.global_arguments import fill_from_globals
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses, same_board
 from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
+from grader.adapt.replayed_game import ReplayedGame
 from grader.adapt.student_game import Reply, StudentGame
 from reference.games.base import Game
 
@@ -40,10 +41,29 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
         interface = min(trials, key=lambda t: misses(t) + len(t.problems))
     else:
         interface = infer_reading(probes, names, game, aliases, timeout=timeout, source=source)
+    replayed = replayed_game(sandbox, names, game, interface, timeout, source)
+    if replayed is not None:
+        return replayed
     owner = game_objects.game_object([b.name for b in interface.bindings.values()])
     interface.adaptations[:0] = [note for note in made if owner and note.startswith(f"made {owner} ")] + filled
     return StudentGame(sandbox, interface, names, timeout=timeout, source=source)
 
 
-__all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "Reply", "StudentAgent", "StudentGame",
+def replayed_game(sandbox, names, game: Game, interface: Interface, timeout: float,
+                  source: str) -> StudentGame | None:
+    """When no reading of a board fits (nothing plays result) and the game is a class whose object is
+    the state, its positions are built through the student's own code instead."""
+    if "result" in interface.bindings or not replayed_objects.replays(game):
+        return None
+    classes = replayed_objects.in_place_classes(names)
+    if not classes or not replayed_objects.load_helper(sandbox):
+        return None
+    for methods in classes:
+        rep = replayed_objects.recipe(sandbox, methods, game, timeout)
+        if rep is not None:
+            return ReplayedGame(rep, names, timeout=timeout, source=source)
+    return None
+
+
+__all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "ReplayedGame", "Reply", "StudentAgent", "StudentGame",
            "find_agent", "infer_interface", "same_board"]

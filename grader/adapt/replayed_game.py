@@ -1,0 +1,139 @@
+"""The game functions of an in-place game class, judged on objects brought to each position by replay
+(see ``grader.adapt.replayed_objects``): the same course face as :class:`StudentGame`.
+
+``result`` is judged by what the object answers after the student's transition: the lines it still
+offers (so the lines drawn), and whose turn its turn attribute then says. Box owners stay inside the
+object; who won is judged through the winner method, on positions built with the reference's turns.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from grader.adapt import returns
+from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjects, find_replayed_agent, \
+    interface_for, items, recipe
+from grader.adapt.representations.base import NotThisRepresentation, plain
+from grader.adapt.student_game import Reply, StudentGame, _unreadable
+from reference.games.base import Game
+
+
+class ReplayedGame(StudentGame):
+    """A submission whose game is an object that changes in place, seen through the course's functions."""
+
+    def __init__(self, rep: ReplayedObjects, names: Mapping[str, Any] | None = None, timeout: float = 2.0,
+                 source: str = "") -> None:
+        super().__init__(rep.caller, interface_for(rep), names, timeout=timeout, source=source)
+        self.rep = rep
+
+    def at_size(self, game: Game) -> "ReplayedGame":
+        found = recipe(self.caller, self.rep.methods, game, self.timeout)
+        if found is None:
+            raise TypeError(f"no {self.rep.methods.cls} object of {game.rows}x{game.cols} dots could be made")
+        return ReplayedGame(found, self.names, timeout=self.timeout, source=self.source)
+
+    @property
+    def game_object(self) -> str | None:
+        return None
+
+    def describe_call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> str:
+        binding = self.interface.bindings.get(role)
+        if binding is None:
+            return f"{role}(...)"
+        if role == "result" and action is not None:
+            return f"{binding.name}({self.rep.to_student.get(tuple(action), action)!r}) on the replayed object"
+        if role == "initial_state":
+            return self.rep.make
+        return f"{binding.name}() on the replayed object"
+
+    def _ask(self, role: str, board: Any, player: int | None, asks: list) -> tuple[Reply, Any]:
+        """The answers of the object brought to ``board``, as a reply (not ok when it could not be built)."""
+        call = self.describe_call(role, board, player, asks[0][2][0] if role == "result" else None)
+        if role not in self.interface.bindings:
+            return Reply(False, error=f"no {role} method was found", kind="missing", call=call), None
+        try:
+            r = self.rep.ask(board, player, asks, timeout=self.timeout)
+        except NoReplay as e:
+            return Reply(False, error=f"this position could not be built through your code: {e}", kind="error",
+                         call=call), None
+        if not r.ok:
+            return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call, seconds=r.duration), None
+        return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value
+
+    def initial_state(self) -> Reply:
+        reply, values = self._ask("initial_state", None, None, [("call", self.rep.methods.moves, [])])
+        if reply.ok:
+            reply.value = self._board_from_moves(reply, values[-1])
+        return reply
+
+    def actions(self, board: Any, player: int | None = None) -> Reply:
+        reply, values = self._ask("actions", board, player if player is not None else 1,
+                                  [("call", self.rep.methods.moves, [])])
+        if not reply.ok:
+            return reply
+        try:
+            reply.value = [self.rep.decode_action(m, board) for m in items(values[-1])]
+        except (NotThisRepresentation, TypeError) as e:
+            return _unreadable(reply, f"could not read the moves {values[-1]!r}: {e}")
+        return reply
+
+    def result(self, board: Any, player: int, action: Any) -> Reply:
+        move = self.rep.encode_action(action, board)
+        asks = [("call", self.rep.methods.transition, [move])]
+        if self.rep.turn:
+            asks.append(("read", self.rep.turn, []))
+        asks.append(("call", self.rep.methods.moves, []))
+        reply, values = self._ask("result", board, player, asks)
+        if not reply.ok:
+            return reply
+        reply.value = self._board_from_moves(reply, values[-1])
+        if reply.value is not None and self.rep.turn:
+            try:
+                after = self.rep.decode_player(values[1])
+            except NotThisRepresentation:
+                return _unreadable(reply, f"its {self.rep.turn} became {values[1]!r}, which is no player")
+            reply.moves_again = after == player
+            reply.turn = f"{values[1]!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
+        return reply if reply.value is not None else _unreadable(reply, reply.error)
+
+    def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
+        """The object itself is the board and its transition changes it: so it is, by design."""
+        reply = self.result(board, player if player is not None else 1, action)
+        if reply.ok:
+            reply.mutated = True
+        return reply
+
+    def terminal(self, board: Any) -> Reply:
+        reply, values = self._ask("terminal", board, None, [("call", self.rep.methods.over or "", [])])
+        if not reply.ok:
+            return reply
+        value = plain(values[-1])
+        if not isinstance(value, (bool, int)):
+            return _unreadable(reply, f"returned {value!r}, which is not a bool")
+        reply.value = bool(value)
+        return reply
+
+    def utility(self, board: Any, player: int) -> Reply:
+        """Who won, as the object's winner method says, from ``player``'s side: +1, -1 or 0."""
+        reply, values = self._ask("utility", board, None, [("call", self.rep.methods.winner or "", [])])
+        if not reply.ok:
+            return reply
+        try:
+            winner = self.rep.decode_player(values[-1])
+        except NotThisRepresentation:
+            winner = 0  # no player's mark: a draw (0, None, 'draw')
+        if winner == 0 and returns.sign(values[-1]) not in (None, 0):
+            return _unreadable(reply, f"returned {values[-1]!r}, which is neither player nor a draw")
+        reply.value = winner * player
+        return reply
+
+    def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
+        """The agent for a rubric label, played on replayed objects."""
+        return find_replayed_agent(self.rep, self.names, label, aliases, timeout)
+
+    def _board_from_moves(self, reply: Reply, moves: Any) -> Any:
+        try:
+            return self.rep.lines_left(moves)
+        except (NotThisRepresentation, TypeError) as e:
+            reply.error = f"could not read the moves {moves!r}: {e}"
+            return None

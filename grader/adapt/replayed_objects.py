@@ -1,0 +1,497 @@
+"""Games written as a class whose object IS the state and changes in place (``game.make_move(move)``,
+``game.get_possible_moves()``, ``game.is_game_over()``, ``game.get_winner()``), with agents that take
+the object (``SearchTreeNode(game).get_best_move(depth)``, ``best_move(game, depth)``).
+
+No reading of a board fits such code: its board is private to the object, in any layout. So the
+positions the checks need are built through the student's own code: a fresh object of the rubric's
+size, then the student's own transition replaying moves that reach the position, in an order the
+rules allow (boxes closed by their owners, the right player to move at the end). Moves are the
+student's own, as their object lists them on the empty board, matched to the course's lines by the
+encodings students use ('h'/'v' lines, pairs of dots). Before each replayed move the object's turn
+is set to the reference's mover, so that a bug in the student's turn keeping is charged to the
+transition alone, not again to every function judged on a replayed position.
+
+Only Dots and Boxes is built this way so far (its positions are lines drawn in some order).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from grader.adapt.agents import Move
+from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise
+from grader.adapt.infer import Binding, Caller, Interface
+from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
+from grader.adapt.signatures import positional_parameters
+from grader.sandbox.results import TIMEOUT, CallResult, NameInfo
+from reference.games.base import Game
+
+#: the grader's helper in the worker: builds an object, replays moves, asks it questions
+HELPER = "_grader_replayed"
+HELPER_SOURCE = f'''
+def {HELPER}(make, transition, steps, turn, asks):
+    """The grader builds a position through your own code: a fresh object, your moves replayed."""
+    obj = eval(make, globals())
+    for move, mover in steps:
+        if turn and mover is not None:
+            setattr(obj, turn, mover)
+        getattr(obj, transition)(move)
+    out = []
+    for kind, what, args in asks:
+        if kind == "state":
+            out.append({{k: v for k, v in vars(obj).items() if type(v) in (bool, int, float, str)}})
+            continue
+        if kind == "set":
+            setattr(obj, what, args[0])
+            out.append(None)
+            continue
+        value = getattr(obj, what) if kind == "read" else eval(what, globals())(obj, *args) if kind == "eval" \\
+            else getattr(obj, what)(*args)
+        if not isinstance(value, (list, tuple, set, frozenset, dict, str, bytes)) and hasattr(value, "__next__"):
+            value = list(value)
+        out.append(value)
+    return out
+'''
+
+#: a method's name says it plays the role (the course's words, plus 'winner' for who won)
+WINNER_WORDS = ("winner", "won") + ROLE_WORDS["utility"]
+
+
+def replays(game: Game) -> bool:
+    """Whether positions of ``game`` can be built by replay (lines drawn in an order the rules allow)."""
+    return game.name == "dots_and_boxes"
+
+
+class NoReplay(ValueError):
+    """A position that the student's object cannot be brought to, or a class that cannot be replayed."""
+
+
+# --- positions as lines drawn in an order the rules allow -----------------------------------------
+
+def _box_sides(r: int, c: int) -> tuple[tuple, ...]:
+    return (("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1))
+
+
+def _bordered(line: tuple, rows: int, cols: int) -> list[tuple[int, int]]:
+    kind, r, c = line
+    near = [(r - 1, c), (r, c)] if kind == "h" else [(r, c - 1), (r, c)]
+    return [(br, bc) for br, bc in near if 0 <= br < rows - 1 and 0 <= bc < cols - 1]
+
+
+def replay_order(board: Mapping[str, Any], player: int | None, budget: int = 20000) -> list[tuple[tuple, int]]:
+    """The board's lines as ``(line, mover)`` in an order real play could draw them: every box closed
+    by its owner (who then moves again), and ``player`` to move after the last line unless every
+    line is drawn (``None``: either player). Raises :class:`NoReplay` when no order is found within ``budget`` steps."""
+    rows, cols = board["size"]
+    lines = sorted(board["lines"])
+    owners = board["boxes"]  # None: unknown (any closer will do)
+    full = {b for line in lines for b in _bordered(line, rows, cols)
+            if all(s in board["lines"] for s in _box_sides(*b))}
+    everything = 2 * rows * cols - rows - cols
+    failed: set = set()
+    steps = [0]
+
+    def closes(line: tuple, drawn: set) -> list[tuple[int, int]]:
+        return [b for b in _bordered(line, rows, cols) if all(s in drawn or s == line for s in _box_sides(*b))]
+
+    def go(drawn: set, mover: int, path: list) -> list | None:
+        if len(drawn) == len(lines):
+            return path if player in (None, mover) or len(lines) == everything else None
+        key = (frozenset(drawn), mover)
+        steps[0] += 1
+        if key in failed or steps[0] > budget:
+            return None
+        free_taken = False
+        for line in lines:
+            if line in drawn:
+                continue
+            free = not any(b in full for b in _bordered(line, rows, cols))
+            if free and free_taken:
+                continue  # lines that border no closed box are interchangeable: try one
+            free_taken = free_taken or free
+            closed = closes(line, drawn)
+            if closed and owners is not None and any(owners.get(b) != mover for b in closed):
+                continue
+            found = go(drawn | {line}, mover if closed else -mover, path + [(line, mover)])
+            if found is not None:
+                return found
+        failed.add(key)
+        return None
+
+    found = go(set(), 1, [])
+    if found is None:
+        raise NoReplay("no order of play reaches this board with the right player to move")
+    return found
+
+
+# --- the student's move encoding ------------------------------------------------------------------
+
+def _as_line(kind: str, r: int, c: int) -> tuple:
+    return (kind, r, c)
+
+
+def _dot_pair(value: Any, offset: int, transposed: bool) -> tuple | None:
+    """('h'|'v', r, c) of a line given as two dots ((r1, c1), (r2, c2)) or flat (r1, c1, r2, c2)."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(d, (list, tuple)) and len(d) == 2
+                                                                     for d in value):
+        dots = [tuple(plain(v) for v in d) for d in value]
+    elif isinstance(value, (list, tuple)) and len(value) == 4:
+        flat = [plain(v) for v in value]
+        dots = [tuple(flat[:2]), tuple(flat[2:])]
+    else:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for d in dots for v in d):
+        return None
+    (r1, c1), (r2, c2) = sorted((d[1], d[0]) if transposed else d for d in dots)
+    r1, c1, r2, c2 = r1 - offset, c1 - offset, r2 - offset, c2 - offset
+    if r1 == r2 and c2 == c1 + 1:
+        return _as_line("h", r1, c1)
+    if c1 == c2 and r2 == r1 + 1:
+        return _as_line("v", r1, c1)
+    return None
+
+
+def _lettered(value: Any, offset: int, swap: bool) -> tuple | None:
+    """('h'|'v', r, c) of a line given as a letter and its starting dot."""
+    if not isinstance(value, (list, tuple)) or len(value) != 3:
+        return None
+    letter, r, c = (plain(v) for v in value)
+    if not isinstance(letter, str) or letter.lower() not in ("h", "v") or \
+            not all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c)):
+        return None
+    letter = letter.lower()
+    if swap:
+        letter = "v" if letter == "h" else "h"
+    return _as_line(letter, r - offset, c - offset)
+
+
+#: (words, decoder) for each move encoding, plainest first
+ENCODINGS: tuple[tuple[str, Callable[[Any], tuple | None]], ...] = tuple(
+    [(f"('h'|'v', row, col){' 1-based' if o else ''}{', h and v swapped' if s else ''}",
+      (lambda o, s: lambda v: _lettered(v, o, s))(o, s)) for o in (0, 1) for s in (False, True)]
+    + [(f"pairs of dots ((row, col), (row, col)){' 1-based' if o else ''}{' as (x, y)' if t else ''}",
+        (lambda o, t: lambda v: _dot_pair(v, o, t))(o, t)) for o in (0, 1) for t in (False, True)])
+
+
+def match_moves(student_moves: Sequence[Any], course_actions: Sequence[tuple]) -> tuple[str, dict] | None:
+    """(words, course action -> the student's move) for the first encoding under which the student's
+    moves on the empty board are exactly the course's, one for one; None if none is."""
+    wanted = set(course_actions)
+    for words, decode in ENCODINGS:
+        decoded = [decode(m) for m in student_moves]
+        if None not in decoded and len(set(decoded)) == len(decoded) == len(wanted) and set(decoded) == wanted:
+            return words, {line: move for line, move in zip(decoded, student_moves)}
+    return None
+
+
+# --- the class and how to build its objects -------------------------------------------------------
+
+@dataclass(frozen=True)
+class Methods:
+    """The student's in-place game class: its name and the methods that play the roles."""
+
+    cls: str
+    moves: str
+    transition: str
+    over: str | None
+    winner: str | None
+    parameters: tuple = ()
+
+
+def _own_parameters(member: NameInfo) -> list:
+    params = positional_parameters(member.parameters or ())
+    return params[1:] if params and params[0].name in ("self", "cls") else params
+
+
+def _method(info: NameInfo, words: Iterable[str], arity: int) -> str | None:
+    """The first method whose name says the role and that takes exactly ``arity`` required arguments."""
+    for member in info.members:
+        name = normalise(member.name)
+        if member.callable and not member.name.startswith("_") and any(w in name for w in words) \
+                and not NOT_A_ROLE.search(name) \
+                and sum(not p.has_default for p in _own_parameters(member)) == arity:
+            return member.name
+    return None
+
+
+def in_place_classes(names: Mapping[str, NameInfo]) -> list[Methods]:
+    """Classes whose methods take no board: the object is the state (moves, an in-place transition)."""
+    out = []
+    for name, info in names.items():
+        if info.kind != "class" or name.startswith("_"):
+            continue
+        moves = _method(info, ROLE_WORDS["actions"], 0)
+        transition = _method(info, ROLE_WORDS["result"], 1)
+        if moves and transition:
+            out.append(Methods(name, moves, transition, _method(info, ROLE_WORDS["terminal"], 0),
+                               _method(info, WINNER_WORDS, 0), tuple(info.parameters or ())))
+    return out
+
+
+def _constructions(methods: Methods, rows: int, cols: int) -> list[str]:
+    """Argument lists to try: the rubric's size in dots, then in boxes, each both ways; the defaults last."""
+    params = positional_parameters(methods.parameters)
+    sizes = [p for p in params if not p.has_default or isinstance(p.default, int)][:2]
+    if any(not p.has_default for p in params if p not in sizes):
+        return []
+    out = []
+    if len(sizes) == 2:
+        for a, b in ((rows, cols), (cols, rows), (rows - 1, cols - 1), (cols - 1, rows - 1)):
+            out.append(f"{sizes[0].name}={a}, {sizes[1].name}={b}")
+    elif len(sizes) == 1:
+        out += [f"{sizes[0].name}={rows}", f"{sizes[0].name}={rows - 1}"]
+    if all(p.has_default for p in params):
+        out.append("")
+    return list(dict.fromkeys(out))
+
+
+@dataclass(eq=False)
+class ReplayedObjects(Representation):
+    """How positions are built through the student's object: its construction, its moves for the
+    course's lines, and the attribute that says whose turn it is (with the two players' values)."""
+
+    caller: Any
+    game: Game
+    methods: Methods
+    make: str  # 'DotsAndBoxes(rows=4, cols=4)'
+    encoding: str  # the move encoding, in words
+    to_student: dict  # course line -> the student's move
+    turn: str | None = None
+    players: tuple[Any, Any] = (1, -1)
+    timeout: float = 2.0
+
+    @property
+    def rows(self) -> int:
+        return self.game.rows
+
+    @property
+    def cols(self) -> int:
+        return self.game.cols
+
+    def ask(self, board: Mapping[str, Any] | None, player: int | None, asks: Sequence[tuple],
+            timeout: float | None = None, **options: Any) -> CallResult:
+        """The answers of the object brought to ``board`` (None: the empty board) with ``player`` to move
+        (None: whoever the order of play leaves to move, for questions that do not depend on it)."""
+        steps: list = []
+        if board is not None:
+            order = replay_order(board, player)
+            steps = [[self.to_student[line], self._turn_value(mover)] for line, mover in order]
+            if self.turn and player is not None and \
+                    not self.game.terminal(self.game.from_course(board, to_move=player)):
+                asks = [("set", self.turn, [self.encode_player(player)]), *asks]
+        args = [self.make, self.methods.transition, steps, self.turn, [list(a) for a in asks]]
+        r = self.caller.call_with(HELPER, args, {}, timeout=timeout or self.timeout, **options)
+        if r.ok and board is not None and self.turn and asks and asks[0][0] == "set":
+            r = dataclasses.replace(r, value=r.value[1:])
+        return r
+
+    def _turn_value(self, mover: int) -> Any:
+        return self.encode_player(mover) if self.turn else None
+
+    def lines_left(self, moves: Any) -> dict:
+        """The course board whose undrawn lines are the student's remaining ``moves`` (owners unknown)."""
+        undrawn = {self.decode_action(m, None) for m in items(moves)}
+        everything = set(self.to_student)
+        return {"size": (self.rows, self.cols), "lines": {line: True for line in everything - undrawn},
+                "boxes": None}
+
+    # Representation: moves both ways; boards exist only inside the student's objects
+    def encode_board(self, board: Any) -> Any:
+        raise NotThisRepresentation("positions are built by replaying moves through your object")
+
+    def decode_board(self, board: Any) -> Any:
+        raise NotThisRepresentation("positions are built by replaying moves through your object")
+
+    def encode_action(self, action: Any, board: Any) -> Any:
+        return self.to_student[tuple(action)]
+
+    def decode_action(self, action: Any, board: Any) -> Any:
+        for words, decode in ENCODINGS:
+            if words == self.encoding:
+                line = decode(action)
+                if line is None or line not in self.to_student:
+                    raise NotThisRepresentation(f"{action!r} is not a line written as {self.encoding}")
+                return line
+        raise NotThisRepresentation(f"unknown encoding {self.encoding}")
+
+    def describe(self) -> str:
+        turn = f", whose turn in .{self.turn} ({self.players[0]!r}/{self.players[1]!r})" if self.turn else ""
+        return (f"objects of your {self.methods.cls} ({self.make}) brought to each position by replaying its "
+                f"lines through your {self.methods.transition}(); moves as {self.encoding}{turn}")
+
+    def at_size(self, rows: int, cols: int, game: Any) -> "ReplayedObjects":
+        found = recipe(self.caller, self.methods, game, self.timeout)
+        if found is None:
+            raise TypeError(f"no {self.methods.cls} object of {rows}x{cols} dots could be made")
+        return found
+
+
+def items(value: Any) -> list:
+    """A student's answer as a list (numpy arrays and generators too)."""
+    return value.tolist() if hasattr(value, "tolist") else list(value)
+
+
+def load_helper(sandbox: Any) -> bool:
+    """Define the replay helper in the worker (kept across respawns like any loaded cell)."""
+    return sandbox.load([HELPER_SOURCE]).cells[0].ok
+
+
+def recipe(caller: Caller, methods: Methods, game: Game, timeout: float = 2.0) -> ReplayedObjects | None:
+    """How to build ``game``'s positions through objects of ``methods.cls``, found by behaviour: the
+    construction whose fresh object lists exactly the course's lines (under a known encoding), whose
+    transition removes the move it is given, and the attribute that flips after an ordinary move."""
+    empty = game.actions(game.initial_state())
+    for arguments in _constructions(methods, game.rows, game.cols):
+        make = f"{methods.cls}({arguments})"
+        trial = ReplayedObjects(caller, game, methods, make, "", {}, timeout=timeout)
+        r = trial.ask(None, None, [("call", methods.moves, [])])
+        if not r.ok:
+            continue
+        matched = match_moves(items(r.value[0]), empty)
+        if matched is None:
+            continue
+        trial.encoding, trial.to_student = matched
+        first, second = trial.to_student[empty[0]], trial.to_student[empty[-1]]
+        snapshots = [trial.caller.call_with(HELPER, [make, methods.transition, steps, None,
+                                                     [["state", "", []], ["call", methods.moves, []]]], {},
+                                            timeout=timeout)
+                     for steps in ([], [[first, None]], [[first, None], [second, None]])]
+        if not all(s.ok for s in snapshots) or first in items(snapshots[1].value[1]):
+            continue  # its transition does not draw the line it is given
+        states = [s.value[0] for s in snapshots]
+        flips = [k for k in states[0] if k in states[1] and k in states[2]
+                 and states[1][k] != states[0][k] and states[2][k] == states[0][k]]
+        if flips:
+            trial.turn, trial.players = flips[0], (states[0][flips[0]], states[1][flips[0]])
+        return trial
+    return None
+
+
+# --- the game functions ---------------------------------------------------------------------------
+
+def bindings(methods: Methods, obj: str = "game") -> dict[str, Binding]:
+    """The roles the object's methods play, for feedback and for the checks' ``has``."""
+    found = {"initial_state": Binding("initial_state", methods.cls, ()),
+             "actions": Binding("actions", f"{obj}.{methods.moves}", ()),
+             "result": Binding("result", f"{obj}.{methods.transition}", ("action",), in_place=True,
+                               reading="whose turn the object says")}
+    if methods.over:
+        found["terminal"] = Binding("terminal", f"{obj}.{methods.over}", (), reading="a bool")
+    if methods.winner:
+        found["utility"] = Binding("utility", f"{obj}.{methods.winner}", (), reading="the winner")
+    return found
+
+
+def interface_for(rec: ReplayedObjects) -> Interface:
+    iface = Interface(rec.game, rec, bindings(rec.methods))
+    iface.adaptations.append(f"builds every position through your own code: {rec.describe()}")
+    if not rec.turn:
+        iface.adaptations.append("no attribute of your object says whose turn it is, so positions are built "
+                                 "by your own turn keeping and result() is judged on its lines only")
+    return iface
+
+
+@dataclass
+class ReplayedAgent:
+    """An agent that takes the student's game object (``SearchTreeNode(game).get_best_move(3)``),
+    asked on objects brought to each position by replay."""
+
+    caller: Any
+    game: Game
+    representation: ReplayedObjects
+    name: str
+    target: str  # the expression that turns an object into a move, evaluated in the worker
+    call: str  # the call in the student's words
+    notes: list[str] = field(default_factory=list)
+    order: tuple[str, ...] = ()
+    parameters: tuple = ()
+    seats: dict = field(default_factory=dict)
+    timeouts: int = 0
+    kind: str = "replayed"
+
+    def move(self, board: Any, player: int, timeout: float | None = None, *,
+             options: Mapping[str, Any] | None = None, count_calls: bool = False,
+             count_seconds: float | None = None) -> Move:
+        rep = self.representation if self.representation.game == self.game else \
+            self.representation.at_size(self.game.rows, self.game.cols, self.game)
+        self.representation = rep
+        state = self.game.from_course(board, to_move=player)
+        legal = self.game.actions(state)
+        extra = {"count_calls": True, **({"count_seconds": count_seconds} if count_seconds else {})} \
+            if count_calls else {}
+        start = time.perf_counter()
+        try:
+            r = rep.ask(board, player, [("eval", self.target, [])], timeout=timeout, **extra)
+        except NoReplay as e:
+            return Move(ok=False, error=f"this position could not be built through your code: {e}", kind="error")
+        seconds = r.duration or time.perf_counter() - start
+        self.timeouts += r.kind == TIMEOUT
+        if not r.ok:
+            return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds, stdout=r.stdout)
+        raw = r.value[0]
+        try:
+            action = rep.decode_action(raw, board)
+        except NotThisRepresentation:
+            action = None
+        if action not in legal:
+            return Move(ok=False, error=f"returned {raw!r}, which is not a legal move here", kind="illegal",
+                        raw=raw, seconds=seconds, stdout=r.stdout)
+        return Move(action=action, ok=True, raw=raw, seconds=seconds, stdout=r.stdout, counted=r.counted)
+
+    def describe_call(self, player: int) -> str:
+        return self.call
+
+
+def agent_candidates(names: Mapping[str, NameInfo], methods: Methods, depth: int = 3) -> list[tuple[str, str, str]]:
+    """(name, expression, call in words) of everything that may turn a game object into a move: a
+    function of the object (and a depth), or a class built on the object with a method that answers."""
+    out = []
+    for name, info in names.items():
+        if name.startswith("_") or name == methods.cls or NOT_A_ROLE.search(normalise(name)):
+            continue
+        params = positional_parameters(info.parameters or ())
+        required = [p for p in params if not p.has_default]
+        if info.kind == "function" and 1 <= len(required) <= 2 and params:
+            extra = f", {depth}" if len(required) == 2 else ""
+            out.append((name, f"lambda g: {name}(g{extra})", f"{name}(game{extra})"))
+        elif info.kind == "class" and len(required) == 1:
+            for member in info.members:
+                if not member.callable or member.name.startswith("_"):
+                    continue
+                own = [p for p in _own_parameters(member) if not p.has_default]
+                if len(own) <= 1 and not NOT_A_ROLE.search(normalise(member.name)):
+                    extra = f"{depth}" if own else ""
+                    out.append((name, f"lambda g: {name}(g).{member.name}({extra})",
+                                f"{name}(game).{member.name}({extra})"))
+    return out
+
+
+def find_replayed_agent(rep: ReplayedObjects, names: Mapping[str, NameInfo], label: str,
+                        aliases: Sequence[str], timeout: float | None = None) -> ReplayedAgent | str:
+    """The agent for a rubric label: candidates that answer a legal move on an opening position, ranked by
+    how their names speak for the label; a random player must also play at random, and a search must not."""
+    game = rep.game
+    words = AGENT_WORDS.get(label, (normalise(label),))
+    alias_words = {normalise(a) for a in aliases}
+    state = game.initial_state()
+    board, player = game.to_course(state), game.to_move(state)
+    answering = []
+    for name, target, call in agent_candidates(names, rep.methods):
+        agent = ReplayedAgent(rep.caller, game, rep, name, target, call)
+        answers = [agent.move(board, player, timeout) for _ in range(4)]
+        if all(a.ok for a in answers):
+            answering.append((agent, len({a.action for a in answers}) > 1))
+    def rank(entry: tuple[ReplayedAgent, bool]) -> tuple:
+        n = normalise(entry[0].name + entry[0].target)
+        return (normalise(entry[0].name) not in alias_words, not any(w in n for w in words))
+    random_label = "random" in normalise(label)
+    fitting = [a for a, varied in sorted(answering, key=rank) if varied == random_label]
+    if not fitting:
+        return f"no function or class that plays your {rep.methods.cls} objects answers like {label}"
+    agent = fitting[0]
+    agent.notes.append(f"{label}: {agent.call}, asked on objects of your {rep.methods.cls} brought to each "
+                       f"position by replaying its moves")
+    return agent
