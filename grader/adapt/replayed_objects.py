@@ -472,7 +472,8 @@ def agent_candidates(names: Mapping[str, NameInfo], methods: Methods, depth: int
 def find_replayed_agent(rep: ReplayedObjects, names: Mapping[str, NameInfo], label: str,
                         aliases: Sequence[str], timeout: float | None = None) -> ReplayedAgent | str:
     """The agent for a rubric label: candidates that answer a legal move on an opening position, ranked by
-    how their names speak for the label; a random player must also play at random, and a search must not."""
+    how their names speak for the label; a random player must also play at random, and a search must not.
+    A label other than the plain search (Monte Carlo) needs a name that says it."""
     game = rep.game
     words = AGENT_WORDS.get(label, (normalise(label),))
     alias_words = {normalise(a) for a in aliases}
@@ -489,6 +490,8 @@ def find_replayed_agent(rep: ReplayedObjects, names: Mapping[str, NameInfo], lab
         return (normalise(entry[0].name) not in alias_words, not any(w in n for w in words))
     random_label = "random" in normalise(label)
     fitting = [a for a, varied in sorted(answering, key=rank) if varied == random_label]
+    if words != ROLE_WORDS["alphabeta"]:  # only the plain search label is served without its name's word
+        fitting = [a for a in fitting if not rank((a, False))[1] or random_label]
     if not fitting:
         return f"no function or class that plays your {rep.methods.cls} objects answers like {label}"
     agent = fitting[0]
