@@ -138,3 +138,10 @@ def test_grading_charges_the_forgotten_extra_turn_to_result_only(tmp_path):
     assert points["result: canned boards"] == 5 and points["utility: canned boards"] == 3
     assert "result: canned boards" in lost or "result: random positions" in lost
     assert not any(name.startswith(("utility", "actions", "terminal")) for name in lost), lost
+
+
+def test_an_in_place_game_class_joins_tournaments_with_its_search():
+    from grader.tournament.participants import student_participant
+
+    joined = student_participant(STUDENTS / "dab_class_edge_set.py", load_rubric(None).assignment("dots_and_boxes"))
+    assert joined.label == "alpha_beta_player", joined

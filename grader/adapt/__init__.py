@@ -49,6 +49,16 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
     return StudentGame(sandbox, interface, names, timeout=timeout, source=source)
 
 
+def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[str], labels: Sequence[str],
+                  timeout: float | None) -> StudentAgent | str:
+    """The submission's agent for a rubric label, or why there is none: agents of a game whose positions
+    are built by replay take the student's own objects, all others the boards the adapter reads."""
+    if isinstance(student, ReplayedGame):
+        return student.agent(label, list(aliases), timeout=timeout)
+    return find_agent(sandbox, student.names, student.game, student.representation, label, list(aliases),
+                      labels=list(labels), timeout=timeout, source=student.source, game_object=student.game_object)
+
+
 def replayed_game(sandbox, names, game: Game, interface: Interface, timeout: float,
                   source: str) -> StudentGame | None:
     """When no reading of a board fits (nothing plays result) and the game is a class whose object is
@@ -66,4 +76,4 @@ def replayed_game(sandbox, names, game: Game, interface: Interface, timeout: flo
 
 
 __all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "ReplayedGame", "Reply", "StudentAgent", "StudentGame",
-           "find_agent", "infer_interface", "same_board"]
+           "find_agent", "infer_interface", "same_board", "student_agent"]

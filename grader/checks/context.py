@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from grader.adapt import ReplayedGame, StudentAgent, StudentGame, find_agent
+from grader.adapt import StudentAgent, StudentGame, student_agent
 from grader.results import BoardShown
 from reference.games import load_game
 from reference.games.base import Game
@@ -44,17 +44,11 @@ class CheckContext:
         if label not in self._agents:
             if self.student is None or self.sandbox is None:
                 self._agents[label] = "the submission could not be loaded"
-            elif isinstance(self.student, ReplayedGame):  # agents that take the student's own game object
-                self._agents[label] = self.student.agent(label, self.assignment.agents.get(label, [label]),
-                                                         timeout=self.assignment.limits.move_seconds)
             else:
-                self._agents[label] = find_agent(self.sandbox, self.student.names, self.game,
-                                                 self.student.representation, label,
-                                                 self.assignment.agents.get(label, [label]),
-                                                 labels=list(self.assignment.agents),
-                                                 timeout=self.assignment.limits.move_seconds,
-                                                 source=self.student.source,
-                                                 game_object=self.student.game_object)
+                self._agents[label] = student_agent(self.sandbox, self.student, label,
+                                                    self.assignment.agents.get(label, [label]),
+                                                    labels=list(self.assignment.agents),
+                                                    timeout=self.assignment.limits.move_seconds)
         return self._agents[label]
 
     def agents_found(self) -> list[StudentAgent]:

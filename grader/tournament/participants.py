@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from grader.adapt import StudentAgent, adapt, find_agent
+from grader.adapt import StudentAgent, adapt, student_agent
 from grader.grading import sandbox_limits, seeding_cell
 from grader.load import LOADED, load_submission, submission_name
 from grader.rubric import Assignment
@@ -97,11 +97,8 @@ def open_student_agent(cells: Sequence[str], assignment: Assignment, label: str,
         game = assignment.make_game()
         student = adapt(box, game, assignment.functions, timeout=assignment.limits.call_seconds,
                         source="\n".join(cells))
-        agent = find_agent(box, student.names, game, student.representation, label,
-                           list(aliases) or assignment.agents.get(label, [label]),
-                           labels=list(assignment.agents),
-                           timeout=assignment.limits.move_seconds, source=student.source,
-                           game_object=student.game_object)
+        agent = student_agent(box, student, label, list(aliases) or assignment.agents.get(label, [label]),
+                              labels=list(assignment.agents), timeout=assignment.limits.move_seconds)
     except BaseException:
         box.close()
         raise
