@@ -129,10 +129,6 @@ def replay_order(board: Mapping[str, Any], player: int | None, budget: int = 200
 
 # --- the student's move encoding ------------------------------------------------------------------
 
-def _as_line(kind: str, r: int, c: int) -> tuple:
-    return (kind, r, c)
-
-
 def _dot_pair(value: Any, offset: int, transposed: bool) -> tuple | None:
     """('h'|'v', r, c) of a line given as two dots ((r1, c1), (r2, c2)) or flat (r1, c1, r2, c2)."""
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(d, (list, tuple)) and len(d) == 2
@@ -148,9 +144,9 @@ def _dot_pair(value: Any, offset: int, transposed: bool) -> tuple | None:
     (r1, c1), (r2, c2) = sorted((d[1], d[0]) if transposed else d for d in dots)
     r1, c1, r2, c2 = r1 - offset, c1 - offset, r2 - offset, c2 - offset
     if r1 == r2 and c2 == c1 + 1:
-        return _as_line("h", r1, c1)
+        return ("h", r1, c1)
     if c1 == c2 and r2 == r1 + 1:
-        return _as_line("v", r1, c1)
+        return ("v", r1, c1)
     return None
 
 
@@ -165,7 +161,7 @@ def _lettered(value: Any, offset: int, swap: bool) -> tuple | None:
     letter = letter.lower()
     if swap:
         letter = "v" if letter == "h" else "h"
-    return _as_line(letter, r - offset, c - offset)
+    return (letter, r - offset, c - offset)
 
 
 #: (words, decoder) for each move encoding, plainest first
