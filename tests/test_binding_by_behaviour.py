@@ -377,3 +377,30 @@ def test_kaggle_lookahead_agent_and_its_config_taking_helpers_on_numpy_grids():
         assert agent.move(game.to_course(state), -1, timeout=10).action == 0  # yellow blocks
         state = game.result(state, 5)
         assert agent.move(game.to_course(state), 1, timeout=10).action == 0  # red wins
+
+
+def test_an_agent_object_for_one_side_that_answers_the_new_board_is_read_on_both_sides():
+    """An object built for piece 2 whose .act(board) returns the board after its move: before its side
+    is known its answer on the other side's turn shows its own piece; after, the board it is sent is
+    colour-swapped, and so is the board it answers."""
+    source = (STUDENTS / "c4_fixed_side_agent.py").read_text() + (
+        "\n\nclass ComputerAgent:\n"
+        "    def __init__(self, piece):\n"
+        "        self.piece = piece\n"
+        "    def act(self, board):\n"
+        "        return result(board, self.piece, computer_move(board))\n"
+        "\n\ncomputer_agent = ComputerAgent(2)\n")
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    game, functions = functions_of("connect4")
+    with box:
+        student = adapt(box, game, functions, source=source)
+        agent = find_agent(box, student.names, student.game, student.representation, "alpha_beta_player",
+                           ["computer_agent"], labels=["random_player", "alpha_beta_player"], source=source)
+        assert agent.name == "computer_agent" and agent.fixed_side == -1
+        for mover in (1, -1):  # each side takes its own win (column 3), though both have one (column 6)
+            board = np.zeros((6, 7), dtype=int)
+            board[5, 0:3] = mover
+            board[3:6, 6] = -mover
+            if mover == -1:
+                board[4, 0] = 1
+            assert agent.move(board, mover).action == 3

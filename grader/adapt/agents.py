@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+import numpy as np
+
 from grader.adapt import candidates, conventions, returns, search_parameters
 from grader.adapt.candidates import Candidate, normalise
 from grader.adapt.infer import Caller, decode_result_board, same_board
@@ -110,7 +112,7 @@ class StudentAgent:
         if r.counted is not None and r.counted.stopped:
             return Move(ok=False, error="stopped while its calls were counted", kind="stopped", seconds=seconds,
                         stdout=r.stdout, counted=r.counted)
-        action, reading = self._read(r.value, board, state, legal)
+        action, reading = self._read(r.value, board, state, legal, swapped=sent is not board)
         if action is None:
             return Move(ok=False, error=f"returned {_short(r.value)}, which is not a legal move here",
                         kind="illegal", raw=r.value, seconds=seconds, stdout=r.stdout)
@@ -149,7 +151,8 @@ class StudentAgent:
             return self.caller.create(self.target, self.representation.encode_player(player), timeout=timeout)
         return self.caller.create(self.target, timeout=timeout)
 
-    def _read(self, value: Any, board: Any, state: Any, legal: Sequence[Any]) -> tuple[Any, str]:
+    def _read(self, value: Any, board: Any, state: Any, legal: Sequence[Any], swapped: bool = False) -> tuple[Any, str]:
+        """The move in an agent's answer on ``board`` (sent colour-swapped when ``swapped``), and how it was read."""
         rep = self.representation
         for reading, candidate in returns.move_readings(value):
             try:
@@ -161,11 +164,30 @@ class StudentAgent:
             if reading == "the move itself" and isinstance(action, tuple):
                 return None, ""  # a pair that is a move (Mean Connect 4's (from, to)) is no (move, value) pair
         new_board = decode_result_board(rep, value)
-        if new_board is not None:
+        if new_board is None:
+            return None, ""
+        if swapped:  # a new board made from the colour-swapped one: back to the real colours
+            new_board = self.game.swap_colours(new_board)
+        for action in legal:
+            if same_board(self.game, self.game.to_course(self.game.result(state, action)), new_board):
+                return action, "a new board (the move is what changed)"
+        # The same cells changed, but with the other side's piece: an agent that always plays one side,
+        # asked before its side is known (grids only; sides.py then gives it colour-swapped boards).
+        changed = _changed_cells(board, new_board)
+        if changed:
             for action in legal:
-                if same_board(self.game, self.game.to_course(self.game.result(state, action)), new_board):
-                    return action, "a new board (the move is what changed)"
+                if _changed_cells(board, self.game.to_course(self.game.result(state, action))) == changed:
+                    return action, "a new board (the move is what changed, played with the other side's piece)"
         return None, ""
+
+
+def _changed_cells(before: Any, after: Any) -> set[tuple[int, ...]] | None:
+    """The cells in which two grid boards differ, or None for boards that are not grids of one shape."""
+    try:
+        a, b = np.asarray(before), np.asarray(after)
+        return {tuple(int(i) for i in cell) for cell in np.argwhere(a != b)} if a.shape == b.shape and a.ndim else None
+    except (TypeError, ValueError):
+        return None
 
 
 def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
