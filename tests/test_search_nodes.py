@@ -205,3 +205,27 @@ def test_alpha_beta_that_chooses_otherwise_than_the_students_own_minimax_prunes_
     assert "your alpha-beta chose 2 but your minimax_player chose 0" in wrong.message
     right = check_on_course_solution(MINIMAX_BESIDE, "alpha_beta_player", seed=2)
     assert right.points == right.max_points, right.message
+
+
+TURN_FROM_BOARD = (Path(__file__).parent / "search_styles" / "connect4_turn_from_board.py").read_text()
+
+
+def test_a_correct_search_keeping_the_root_player_is_not_charged_for_it():
+    """Its player parameter never changes, as in the bug, but it answers threats: the agent's moves clear it."""
+    result = check_on_course_solution(TURN_FROM_BOARD, "steady_player_alpha_beta")
+    assert result.points == result.max_points, result.message
+    assert "the same player" in result.message and "not charged" in result.message
+
+
+@pytest.mark.parametrize("mutant_name, named", [
+    ("c4_alpha_beta_player_not_switched", "every move your search made called result with the same player"),
+    ("c4_negamax_player_not_switched", "negamax called itself with the same player"),
+    ("c4_alpha_beta_window_swapped", "with alpha greater than beta"),
+    ("c4_negamax_window_not_negated", "beta reached every position unchanged"),
+])
+def test_the_player_not_switched_and_the_window_bugs_are_named(mutant_name, named):
+    from validity_mutants import MUTANTS
+
+    mutant = next(m for m in MUTANTS if m.name == mutant_name)
+    result = check_on_course_solution(mutant.cell)
+    assert result.points == 0 and named in result.message, result.message

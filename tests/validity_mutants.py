@@ -491,17 +491,20 @@ SEARCH = [
            "the search never sees the opponent's replies",
            minmax_search_cell("connect4", "player_not_switched"),
            ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth",
+            "alpha_beta_player: positions searched",
             "heuristic_player: tactics", "heuristic_player: tactics that need depth"),
            why="both agents call alpha_beta_search; without the opponent's replies it misses blocks (tactics) and "
-               "the opponent's win on top of its own disc and its own double threats (tactics that need depth)"),
+               "the opponent's win on top of its own disc and its own double threats (tactics that need depth); "
+               "its result calls all pass one player, which positions searched names"),
     Mutant("c4_alpha_beta_window_swapped", "connect4",
            "alpha_beta_search hands alpha and beta down swapped: each level below the root looks at one move only",
            minmax_search_cell("connect4", "window_not_negated"),
            ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth",
             "heuristic_player: tactics", "heuristic_player: tactics that need depth",
-            "heuristic_player: holds its own against alpha-beta depth 1"),
+            "heuristic_player: holds its own against alpha-beta depth 1", "alpha_beta_player: positions searched"),
            why="both agents call alpha_beta_search; with wrong values it misses blocks and double threats, "
-               "and plays badly enough to lose to a depth-1 search"),
+               "and plays badly enough to lose to a depth-1 search; its children are entered with alpha > beta, "
+               "which positions searched names"),
     Mutant("c4_alpha_beta_no_pruning", "connect4",
            "alpha_beta_search never stops a loop when alpha >= beta: it visits every position minimax does "
            "(alpha_beta_player searches 4 plies, not 5, so that its moves stay within the time limit)",
@@ -513,9 +516,10 @@ SEARCH = [
            negamax_cell("connect4", "player_not_switched"),
            ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth", "alpha_beta_player: beats random",
             "heuristic_player: tactics", "heuristic_player: tactics that need depth",
-            "heuristic_player: holds its own against alpha-beta depth 1"),
+            "heuristic_player: holds its own against alpha-beta depth 1", "alpha_beta_player: positions searched"),
            why="both agents use the one negamax: it never blocks (tactics) nor sees its double threats (tactics "
-               "that need depth), and plays badly enough to lose games"),
+               "that need depth), and plays badly enough to lose games; positions searched names the player "
+               "that never changes"),
     Mutant("c4_negamax_window_not_negated", "connect4",
            "a fail-hard negamax passes the window down un-negated (alpha, beta instead of -beta, -alpha): wrong values",
            negamax_cell("connect4", "window_not_negated"),
@@ -531,13 +535,16 @@ SEARCH = [
            "alpha_beta_search gives the boxes the opponent completes to the searching player (the player is not switched)",
            minmax_search_cell("dots_and_boxes", "player_not_switched"),
            ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth",
-            "alpha_beta_player: holds its own against alpha-beta depth 1"),
+            "alpha_beta_player: holds its own against alpha-beta depth 1", "alpha_beta_player: positions searched"),
            why="a search that credits the opponent's boxes to itself hands out boxes (tactics), cannot judge a "
-               "sacrifice or a declined chain (tactics that need depth) and loses to a depth-1 search"),
+               "sacrifice or a declined chain (tactics that need depth) and loses to a depth-1 search; its "
+               "result calls all pass one player, which positions searched names"),
     Mutant("dab_alpha_beta_window_swapped", "dots_and_boxes",
            "alpha_beta_search hands alpha and beta down swapped: each level below the root looks at one move only",
            minmax_search_cell("dots_and_boxes", "window_not_negated"),
-           ("alpha_beta_player: tactics",)),
+           ("alpha_beta_player: tactics", "alpha_beta_player: positions searched"),
+           why="with wrong values it draws third sides (tactics); its children are entered with alpha > beta, "
+               "which positions searched names"),
     Mutant("dab_alpha_beta_no_pruning", "dots_and_boxes",
            "alpha_beta_search never stops a loop when alpha >= beta: it visits every position minimax does",
            minmax_search_cell("dots_and_boxes", "no_pruning"),
@@ -546,8 +553,10 @@ SEARCH = [
     Mutant("dab_negamax_player_not_switched", "dots_and_boxes",
            "a negamax search (make/unmake) calls itself with the same player when the turn passes",
            negamax_cell("dots_and_boxes", "player_not_switched"),
-           ("alpha_beta_player: tactics", "alpha_beta_player: holds its own against alpha-beta depth 1"),
-           why="it draws third sides while safe lines exist (tactics) and so loses to a depth-1 search"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: holds its own against alpha-beta depth 1",
+            "alpha_beta_player: positions searched"),
+           why="it draws third sides while safe lines exist (tactics) and so loses to a depth-1 search; "
+               "positions searched names the player that never changes"),
     Mutant("dab_negamax_window_not_negated", "dots_and_boxes",
            "a fail-hard negamax passes the window down un-negated (alpha, beta instead of -beta, -alpha): wrong values",
            negamax_cell("dots_and_boxes", "window_not_negated"),

@@ -71,12 +71,13 @@ class StudentAgent:
     timeouts: int = 0  # moves that ran out of time so far, over every check (checks ask less once it is many)
 
     def move(self, board: Any, player: int, timeout: float | None = None, *, options: Mapping[str, Any] | None = None,
-             count_calls: bool = False, count_seconds: float | None = None) -> Move:
+             count_calls: bool = False, count_seconds: float | None = None, watch: Sequence[str] = ()) -> Move:
         """The agent's move on course ``board`` for ``player`` (+1/-1), read into a course action.
 
         ``options`` are keyword arguments for the agent (a search depth); with ``count_calls`` the
         move carries the calls its search made to the student's functions, and with ``count_seconds``
-        the agent is stopped after that long (the move is then of kind 'stopped', the calls kept).
+        the agent is stopped after that long (the move is then of kind 'stopped', the calls kept);
+        ``watch`` names the parameters whose values are kept at each counted call.
         """
         state = self.game.from_course(board, to_move=player)
         legal = self.game.actions(state)
@@ -101,7 +102,7 @@ class StudentAgent:
         start = time.perf_counter()
         if options or count_calls:
             r = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, count_calls=count_calls,
-                                      count_seconds=count_seconds)
+                                      count_seconds=count_seconds, watch=watch)
         else:
             r = self.caller.call(target, *args, timeout=timeout)
         seconds = r.duration or time.perf_counter() - start

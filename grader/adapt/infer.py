@@ -46,7 +46,7 @@ class Caller(Protocol):
 
     def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None, *,
                   timeout: float | None = None, return_args: bool = False, count_calls: bool = False,
-                  count_seconds: float | None = None) -> CallResult: ...
+                  count_seconds: float | None = None, watch: Sequence[str] = ()) -> CallResult: ...
 
 
 @dataclass

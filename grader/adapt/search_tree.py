@@ -45,13 +45,15 @@ class SearchCalls:
     functions: tuple[str, ...] = ()
     searches: tuple[Search, ...] = ()
     problem: str = ""
+    #: the numbers (in ``CountedCalls.functions``) of the functions whose calls are the search's positions
+    nodes: frozenset[int] = frozenset()
 
 
 def read_search(counted: CountedCalls) -> SearchCalls:
     """The searches in one decision's calls (several for iterative deepening, in the order they ran)."""
     if counted.truncated:
         return SearchCalls(problem="the search made too many calls to follow them all")
-    parents = _parents(counted.calls)
+    parents = call_parents(counted.calls)
     functions = [f for f, _ in counted.calls]
     ring = _largest_ring(functions, parents, len(counted.functions))
     if not ring:
@@ -72,10 +74,10 @@ def read_search(counted: CountedCalls) -> SearchCalls:
         if not searches:
             return SearchCalls(functions=names, problem="the search was stopped before it finished one search "
                                "(counting its calls slows it down)")
-    return SearchCalls(functions=names, searches=tuple(searches))
+    return SearchCalls(functions=names, searches=tuple(searches), nodes=frozenset(nodes))
 
 
-def _parents(calls: tuple[tuple[int, int], ...]) -> list[int | None]:
+def call_parents(calls: tuple[tuple[int, int], ...]) -> list[int | None]:
     """Each call's caller (the index of the call it ran under), from the preorder (function, depth) list."""
     open_calls: list[int] = []
     parents: list[int | None] = []

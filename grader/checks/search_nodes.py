@@ -12,6 +12,13 @@ game tree alone (``reference.agents.minimax.minimax_levels``), not on move order
 - where the student also defines plain minimax (a function whose name says so, with a depth
   parameter, confirmed by its own count), alpha-beta must choose the same move at the same depth
   ("wrong pruning" otherwise);
+- a position below the root entered with alpha > beta means the window is handed down the wrong way
+  round or a loop lacks its cutoff ("window swapped"); the values the search passes down are read at each call
+  (``grader.adapt.search_arguments``);
+- a search whose player never changes (its ``result`` always called with one player, or a negamax
+  calling itself with the same player) is "player not switched", when the agent also misses a
+  one-ply tactic that needs the opponent's reply (a block, a safe line): a constant root player is a
+  legitimate style, and such a search still answers threats;
 - any other count passes: move order, a transposition table or a different evaluation change the
   count legitimately, and are never charged. A search that stops one level short of ``d`` may be
   scoring the last level in the parent, so it is not charged either.
@@ -38,9 +45,11 @@ from typing import TYPE_CHECKING
 
 from grader.adapt import Move, StudentAgent, find_agent
 from grader.adapt.candidates import normalise
+from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
 from grader.adapt.search_parameters import search_role
 from grader.adapt.search_tree import Search, SearchCalls, read_search
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks.agent_tactics import tactic_positions
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.agents.alphabeta import AlphaBetaAgent
@@ -61,14 +70,16 @@ TIMED_OUT = "the move was not finished in time while its calls were counted (its
 @dataclass(frozen=True)
 class Verdict:
     """What the count says about the search on one position: ``kind`` is 'fine', 'not counted',
-    'no pruning', 'too deep', 'wrong pruning' or 'no move'; ``words`` says it to the student."""
+    'no pruning', 'too deep', 'wrong pruning', 'window swapped', 'player not switched' or 'no move';
+    ``words`` says it to the student."""
 
     kind: str
     words: str
 
     @property
     def charged(self) -> bool:
-        return self.kind in ("no pruning", "too deep", "wrong pruning", "no move")
+        return self.kind in ("no pruning", "too deep", "wrong pruning", "window swapped", "player not switched",
+                             "no move")
 
 
 class SearchNodes(Check):
@@ -91,19 +102,28 @@ class SearchNodes(Check):
         seed = ctx.rng(f"search_nodes:{spec.target}").randrange(2**31)
 
         minimax = plain_minimax(ctx, agent) if depth_name else None
+        bound = ctx.student.interface.bindings.get("result") if ctx.student.interface else None
+        result_name = bound.name if bound else None
         verdicts, boards = [], []
+        misses: dict[str, bool] = {}  # whether the agent misses a reply to the opponent's threat, asked once
         for i, state in enumerate(search_positions(ctx.game, count, depth, seed)):
             if time.perf_counter() > deadline or any(v.words == TIMED_OUT for v in verdicts):
                 verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
                 continue
             move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit, options=options,
-                              count_calls=True, count_seconds=move_limit(ctx))
+                              count_calls=True, count_seconds=move_limit(ctx), watch=WATCHED)
             if move.kind == "timeout":
                 verdict = Verdict("not counted", TIMED_OUT)
             elif move.counted is None or not (move.ok or move.kind == "stopped"):
                 verdict = Verdict("no move", f"no legal move to count the search of: {failure_words(move, limit)}")
             else:  # a move, or a search stopped after the move limit: what it finished is judged
-                verdict = judge(ctx.game, state, read_search(move.counted), depth if depth_name else None, depth_name)
+                calls = read_search(move.counted)
+                passed = read_arguments(move.counted, calls.nodes, result_name)
+                verdict = judge(ctx.game, state, calls, depth if depth_name else None, depth_name, passed)
+                if verdict.kind == "player not switched" and not misses.setdefault(
+                        "reply", misses_a_reply(ctx, agent, options, limit)):
+                    verdict = Verdict("fine", f"{verdict.words}, yet your agent answers the opponent's threats, "
+                                      "so your search must know whose turn it is another way: not charged")
                 if verdict.kind == "fine" and minimax is not None and move.ok:
                     verdict = against_minimax(ctx, minimax, state, move, depth, limit) or verdict
             verdicts.append(verdict)
@@ -127,8 +147,9 @@ def outcome(verdicts: list[Verdict], boards: list, depth: int, depth_name: str |
 
 
 def judge(game: Game, state: State, calls: SearchCalls, asked_depth: int | None,
-          depth_name: str | None = None) -> Verdict:
-    """The verdict on one position from the searches read out of the agent's calls."""
+          depth_name: str | None = None, passed: PassedDown = PassedDown()) -> Verdict:
+    """The verdict on one position from the searches read out of the agent's calls and the values
+    they passed down (a 'player not switched' verdict still needs the agent's moves to confirm it)."""
     if calls.problem:
         return Verdict("not counted", f"{calls.problem}: not charged")
     search = max(calls.searches, key=lambda s: (s.depth, s.nodes))
@@ -136,16 +157,41 @@ def judge(game: Game, state: State, calls: SearchCalls, asked_depth: int | None,
     for s in calls.searches:
         if s.depth >= 2 and visits_like_minimax(game, state, s):
             pruned = pruned_nodes(game, state, s.depth)
+            check = ("beta reached every position unchanged, so the window never narrowed: hand the child "
+                     "(-beta, -alpha) in negamax, or pass down the alpha and beta each level has updated"
+                     if passed.beta_fixed else
+                     "check the test that stops the loop when alpha >= beta, the window passed down (-beta, "
+                     "-alpha in negamax) and that the player changes in the recursive call")
             return Verdict("no pruning", f"your search {where} visited {s.nodes:,} positions at depth {s.depth} from "
                            f"this board, as many as minimax without pruning (the reference alpha-beta visits "
-                           f"{pruned:,}), so no branch was ever cut off: check the test that stops the loop "
-                           f"when alpha >= beta, the window passed down (-beta, -alpha in negamax) and that the "
-                           f"player changes in the recursive call")
+                           f"{pruned:,}), so no branch was ever cut off: {check}")
+    if passed.swapped:
+        return Verdict("window swapped", f"your search {where} entered {passed.swapped:,} positions below this board "
+                       f"with alpha greater than beta, which a correct alpha-beta never does: it stops a loop once "
+                       f"alpha >= beta, and hands a child (alpha, beta) in max/min form, (-beta, -alpha) in negamax; "
+                       f"check the order in which the window is handed down, and that every loop has its cutoff")
     if asked_depth is not None and search.depth == asked_depth + 1:
         return Verdict("too deep", f"asked for depth {asked_depth} ({depth_name}={asked_depth}), your search {where} "
                        f"went {search.depth} moves deep from this board ({_levels(search)}): the depth is off by one; "
                        f"check where depth is compared with its limit")
+    if passed.same_player:
+        return Verdict("player not switched", f"{passed.same_player}, so the opponent never moves in your search: "
+                       f"the recursive call must pass the other player (or make the move with the player to move)")
     return Verdict("fine", f"{search.nodes:,} positions to depth {search.depth} ({_levels(search)}) {where}")
+
+
+def misses_a_reply(ctx: CheckContext, agent: StudentAgent, options: dict | None, limit: float) -> bool:
+    """Whether the agent misses a seeded one-ply tactic that needs the opponent's reply (the game's
+    ``reply_tactic``: block a win, or not hand over a box), as a search whose player is not switched does."""
+    if ctx.game.reply_tactic is None:
+        return False
+    seed = ctx.rng(f"search_nodes:reply:{agent.target}").randrange(2**31)
+    for tactic in tactic_positions(ctx.game, (ctx.game.reply_tactic,), 2, seed):
+        move = agent.move(ctx.game.to_course(tactic.state), ctx.game.to_move(tactic.state), timeout=limit,
+                          options=options)
+        if move.ok and move.action not in tactic.answers:
+            return True
+    return False
 
 
 def plain_minimax(ctx: CheckContext, agent: StudentAgent) -> StudentAgent | None:

@@ -40,6 +40,8 @@ class CountedFunction:
     cell: int  # the code cell that defined it
     line: int  # its first line in that cell
     calls: int
+    #: its parameters whose values were kept at each call (``watch``), in order
+    watched: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,8 @@ class CountedCalls:
     calls: tuple[tuple[int, int], ...]
     truncated: bool = False
     stopped: bool = False
+    #: per call, the values of its function's watched parameters (None when it has none)
+    arguments: tuple[tuple | None, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import atexit
 import itertools
 import json
+import math
 import weakref
 from typing import Any, Sequence
 
@@ -109,7 +110,8 @@ class Sandbox:
 
     def call_with(self, target: str | Handle, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,
                   *, timeout: float | None = None, return_args: bool = False,
-                  count_calls: bool = False, count_seconds: float | None = None) -> CallResult:
+                  count_calls: bool = False, count_seconds: float | None = None,
+                  watch: Sequence[str] = ()) -> CallResult:
         """:meth:`call` with explicit ``args``/``kwargs`` (for keyword names like ``timeout``).
 
         With ``return_args`` a successful result also carries ``args_after``, the positional
@@ -117,7 +119,8 @@ class Sandbox:
         With ``count_calls`` it carries ``counted``: the calls to the submission's own functions
         during the call (a search's nodes); the call runs slower while they are counted. With
         ``count_seconds`` too, the call is stopped after that long (its value is then None and
-        ``counted.stopped`` is set): the calls made so far come back.
+        ``counted.stopped`` is set): the calls made so far come back. Parameters named in ``watch``
+        (lower case, underscores dropped) have their values kept at each counted call.
         """
         req = {"op": "call", "target": _target(target), **self._arguments(args, kwargs)}
         if return_args:
@@ -126,6 +129,8 @@ class Sandbox:
             req["count_calls"] = True
             if count_seconds:
                 req["count_seconds"] = float(count_seconds)
+            if watch:
+                req["watch"] = list(watch)
         broken = self._broken_handle(target)
         if broken is not None:
             return broken
@@ -339,20 +344,44 @@ def _counted_calls(d: Any) -> CountedCalls:
     """The worker's count of calls, checked field by field (it comes from the student's process)."""
     if type(d) is not dict or type(d.get("functions")) is not list or type(d.get("calls")) is not list:
         raise codec.CodecError("the answer lacks the counted calls")
+    watched = d.get("watched", [[] for _ in d["functions"]])
+    if type(watched) is not list or len(watched) != len(d["functions"]):
+        raise codec.CodecError("malformed watched names")
     functions = []
-    for f in d["functions"]:
+    for f, names in zip(d["functions"], watched):
         if (type(f) is not list or len(f) != 4 or type(f[0]) is not str or type(f[1]) is not str
                 or any(type(n) is not int for n in f[2:])):
             raise codec.CodecError("malformed counted function")
         cell = f[1].removeprefix("<cell ").removesuffix(">")
         functions.append(CountedFunction(name=f[0][:200], cell=int(cell) if cell.isdigit() else -1, line=f[2],
-                                         calls=f[3]))
+                                         calls=f[3], watched=_names(names)))
     flat = d["calls"]
     if len(flat) % 2 or any(type(n) is not int or not 0 <= n for n in flat) or any(
             n >= len(functions) for n in flat[::2]):
         raise codec.CodecError("malformed call tree")
+    arguments = d.get("arguments", [None] * (len(flat) // 2))
+    if type(arguments) is not list or len(arguments) != len(flat) // 2:
+        raise codec.CodecError("malformed watched arguments")
     return CountedCalls(functions=tuple(functions), calls=tuple(zip(flat[::2], flat[1::2])),
+                        arguments=tuple(_watched_values(a, len(functions[n].watched))
+                                        for a, n in zip(arguments, flat[::2])),
                         truncated=d.get("truncated") is True, stopped=d.get("stopped") is True)
+
+
+def _names(names: Any) -> tuple[str, ...]:
+    if type(names) is not list or any(type(n) is not str for n in names):
+        raise codec.CodecError("malformed watched names")
+    return tuple(n[:60] for n in names)
+
+
+def _watched_values(values: Any, count: int) -> tuple | None:
+    """One call's watched values, each a number, bool, short string or None; infinities arrive as 'inf'."""
+    if values is None:
+        return None
+    if type(values) is not list or len(values) != count or any(
+            v is not None and type(v) not in (int, float, bool, str) for v in values):
+        raise codec.CodecError("malformed watched values")
+    return tuple(math.copysign(math.inf, 1 if v == "inf" else -1) if v in ("inf", "-inf") else v for v in values)
 
 
 def _name_info(d: Any) -> NameInfo:

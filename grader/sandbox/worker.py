@@ -28,6 +28,7 @@ import collections
 import importlib.machinery
 import io
 import math
+import numbers
 import os
 import socket
 import struct
@@ -36,7 +37,7 @@ import time
 import traceback
 import types
 import warnings
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 if __package__:
     from . import codec, confine
@@ -298,7 +299,7 @@ class Worker:
                 raise _BadReturn(str(e)) from None
         args = codec.decode(req.get("args", {"$": "tuple", "v": []}))
         kwargs = codec.decode(req.get("kwargs", {"$": "dict", "v": {}}))
-        trace = CallTrace(req.get("count_seconds")) if req.get("count_calls") else None
+        trace = CallTrace(req.get("count_seconds"), watch=req.get("watch", ())) if req.get("count_calls") else None
         if trace is None:
             value = fn(*args, **kwargs)
         else:
@@ -392,11 +393,17 @@ class CallTrace:
     and are not kept. Past ``limit`` calls only the counts per function go on; past ``seconds`` the
     call is stopped and answers None (an iterative deepening's first searches tell enough). The hook lives in the
     student's process, so a student can disturb it; that only ever spoils their own count.
+
+    The parameters named in ``watch`` (a search's window and player, named by the grader) are read
+    at each kept call when they hold a number or a short string, so the grader can see whether the
+    window narrows and the player changes as the search goes down; other values read as None.
     """
 
-    def __init__(self, seconds: float | None = None, limit: int = 400_000) -> None:
-        self.functions: list[list] = []  # [qualified name, cell file name, first line, calls]
+    def __init__(self, seconds: float | None = None, limit: int = 400_000, watch: Iterable[str] = ()) -> None:
+        self.functions: list[list] = []  # [qualified name, cell file name, first line, calls, watched names]
         self.calls: list[int] = []  # flat pairs: function number, depth
+        self.arguments: list[list | None] = []  # per kept call, the watched parameters' values (None: none)
+        self.watch = frozenset(str(w) for w in watch)
         self.limit = 2 * limit
         #: past this time the call is stopped (:class:`CountingStopped`): the calls so far are enough
         self.deadline = time.perf_counter() + float(seconds) if seconds else math.inf
@@ -410,6 +417,7 @@ class CallTrace:
         #: frame is counted when it starts), and the nearest counted caller's depth is one less
         depths: dict[int, int] = {}
         functions, calls, limit, number_of = self.functions, self.calls, self.limit, self._number
+        arguments = self.arguments
         deadline, clock = self.deadline, time.perf_counter
 
         def hook(frame: types.FrameType, event: str, arg: object) -> None:
@@ -431,6 +439,8 @@ class CallTrace:
                 depths[id(frame)] = depth
                 calls.append(number)
                 calls.append(depth)
+                watched = functions[number][4]
+                arguments.append([_scalar(frame.f_locals.get(name)) for name in watched] if watched else None)
             return None  # no line events: the call alone is what is counted
 
         return hook
@@ -438,7 +448,10 @@ class CallTrace:
     def _number(self, code: types.CodeType) -> int:
         if not code.co_filename.startswith("<cell ") or code.co_name.startswith("<"):
             return -1
-        self.functions.append([_safe_text(lambda: code.co_qualname, 200), code.co_filename, code.co_firstlineno, 0])
+        parameters = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+        watched = [p for p in parameters if p.lower().replace("_", "") in self.watch]
+        self.functions.append([_safe_text(lambda: code.co_qualname, 200), code.co_filename, code.co_firstlineno, 0,
+                               watched])
         return len(self.functions) - 1
 
     def report(self) -> dict:
@@ -450,9 +463,26 @@ class CallTrace:
             if open_calls:
                 callers.add(open_calls[-1])
             open_calls.append(calls[i])
-        kept = [n for i in range(0, len(calls), 2) if calls[i] in callers for n in calls[i:i + 2]]
-        return {"functions": self.functions, "calls": kept, "truncated": len(calls) >= self.limit,
-                "stopped": self.stopped}
+        # a function with watched parameters (a result(board, player, move)) is kept too: its player tells
+        kept_functions = callers | {n for n, f in enumerate(self.functions) if f[4]}
+        kept = [i for i in range(0, len(calls), 2) if calls[i] in kept_functions]
+        return {"functions": [f[:4] for f in self.functions], "calls": [n for i in kept for n in calls[i:i + 2]],
+                "arguments": [self.arguments[i // 2] for i in kept], "watched": [f[4] for f in self.functions],
+                "truncated": len(calls) >= self.limit, "stopped": self.stopped}
+
+
+def _scalar(value: object) -> object:
+    """A watched parameter's value as plain data: a number or a short string, else None."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, numbers.Integral):  # numpy's integers too (a player read off the board)
+        return int(value)
+    if isinstance(value, numbers.Real):
+        value = float(value)
+        return value if math.isfinite(value) else ("inf" if value > 0 else "-inf")
+    if type(value) is str and len(value) <= 8:
+        return value
+    return None
 
 
 class CountingStopped(BaseException):

@@ -38,6 +38,8 @@ class Game(ABC):
     #: the tactics (:mod:`reference.tactics`) a one-ply look-ahead settles, and those that need a deeper search
     tactics: tuple[str, ...] = ()
     depth_tactics: tuple[str, ...] = ()
+    #: the one-ply tactic that needs the opponent's reply seen (a search whose opponent never moves misses it)
+    reply_tactic: str | None = None
     #: random plies that open each pair of test games (enough to vary them, few enough to stay balanced)
     opening_plies: int = 4
     #: a search depth whose game tree is small enough to count position by position

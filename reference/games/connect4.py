@@ -110,6 +110,7 @@ class Connect4(Game):
 
     name = "connect4"
     tactics = ("win", "block")
+    reply_tactic = "block"
     depth_tactics = ("double_threat", "avoid_trap")
     counted_depth = 4
     action_noun = "column "

@@ -56,6 +56,7 @@ class DotsAndBoxes(Game):
     margin_utility = True
     board_shows_turn = False
     tactics = ("free_box", "safe_move")
+    reply_tactic = "safe_move"
     depth_tactics = ("decline", "sacrifice")
 
     def __init__(self, rows: int = 4, cols: int = 4) -> None:

@@ -69,6 +69,7 @@ class TicTacToe(Game):
 
     name = "tictactoe"
     tactics = ("win", "block")
+    reply_tactic = "block"
     opening_plies = 2  # a 3x3 board has few openings to vary
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:

@@ -148,3 +148,90 @@ def endless_deepening_agent():
 
 def two_moves(position, depth):
     return 0 if depth == 0 else max(two_moves(position + [m], depth - 1) for m in (0, 1))
+
+
+# Negamax with whose turn it is as a parameter (+1 / -1), and the same with the classic bugs: the player
+# not switched in the recursive call, and the window handed down un-negated.
+def negamax_turn(position, depth, alpha, beta, to_move):
+    if depth == 0 or not moves(position):
+        return to_move * value_of(position)
+    for m in moves(position):
+        alpha = max(alpha, -negamax_turn(position + [m], depth - 1, -beta, -alpha, -to_move))
+        if alpha >= beta:
+            break
+    return alpha
+
+
+def negamax_same_player(position, depth, alpha, beta, to_move):
+    if depth == 0 or not moves(position):
+        return to_move * value_of(position)
+    for m in moves(position):
+        alpha = max(alpha, -negamax_same_player(position + [m], depth - 1, -beta, -alpha, to_move))
+        if alpha >= beta:
+            break
+    return alpha
+
+
+def negamax_window_kept(position, depth, alpha, beta, to_move):
+    if depth == 0 or not moves(position):
+        return to_move * value_of(position)
+    for m in moves(position):
+        alpha = max(alpha, -negamax_window_kept(position + [m], depth - 1, alpha, beta, -to_move))
+        if alpha >= beta:
+            break
+    return alpha
+
+
+def negamax_agent(depth, search="negamax_turn"):
+    return globals()[search]([], depth, -math.inf, math.inf, 1)
+
+
+# max/min in one function that keeps the root's player throughout and reads whose turn it is off the
+# position (a legitimate style: the constant player is not a bug).
+def turn_from_position(position, depth, alpha, beta, player):
+    if depth == 0 or not moves(position):
+        return player * value_of(position)
+    maximizing = len(position) % 2 == 0
+    best = -math.inf if maximizing else math.inf
+    for m in moves(position):
+        v = turn_from_position(position + [m], depth - 1, alpha, beta, player)
+        if maximizing:
+            best, alpha = max(best, v), max(alpha, v)
+        else:
+            best, beta = min(best, v), min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def turn_from_position_agent(depth):
+    return turn_from_position([], depth, -math.inf, math.inf, 1)
+
+
+# max_value / min_value handing the window down the wrong way round (beta, alpha).
+def max_value_swapped(position, alpha, beta, depth):
+    if depth == 0 or not moves(position):
+        return value_of(position)
+    v = -math.inf
+    for m in moves(position):
+        v = max(v, min_value_swapped(position + [m], beta, alpha, depth - 1))
+        if v >= beta:
+            return v
+        alpha = max(alpha, v)
+    return v
+
+
+def min_value_swapped(position, alpha, beta, depth):
+    if depth == 0 or not moves(position):
+        return value_of(position)
+    v = math.inf
+    for m in moves(position):
+        v = min(v, max_value_swapped(position + [m], beta, alpha, depth - 1))
+        if v <= alpha:
+            return v
+        beta = min(beta, v)
+    return v
+
+
+def swapped_agent(depth):
+    return max_value_swapped([], -math.inf, math.inf, depth)

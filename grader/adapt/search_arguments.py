@@ -1,0 +1,125 @@
+"""What the values a search passes down say: whether its window stays a window and its player changes.
+
+The counted calls (``grader.adapt.search_tree``) keep, at each call, the parameters named like a
+search's window (``alpha``, ``beta``) and a player (``player``, ``to_move``, ``maximizing``...).
+Two classic bugs show there whatever the style:
+
+- **the window handed down the wrong way round**: a correct alpha-beta (max/min pairs or negamax,
+  fail-hard or fail-soft) only searches a child while ``alpha < beta``, and hands it ``(alpha,
+  beta)`` or ``(-beta, -alpha)``, so no position below the root is entered with ``alpha > beta``;
+- **the window never narrowing**: when beta arrives unchanged at every position (negamax handing
+  ``alpha, beta`` down un-negated), no cutoff can ever happen;
+- **the player not switched**: the student's ``result`` called from the search with one player in
+  every call, or a negamax (one function, no flag saying who maximizes) whose player never changes,
+  means the opponent never moves in the search. A constant root player is a legitimate style too
+  (max/min pairs, a maximizing flag, a state that knows whose turn it is, a ``result`` that ignores
+  its player), so this is only a suspicion: the check confirms it by the agent's moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grader.adapt.search_parameters import SEARCH_WORDS, search_role
+from grader.adapt.search_tree import call_parents
+from grader.sandbox.results import CountedCalls
+
+#: parameter names (lower case, underscores dropped) that hold whose turn it is in a search
+PLAYER_WORDS = ("player", "tomove", "turn", "color", "colour", "piece", "side", "mark", "currentplayer",
+                "current", "who", "whoseturn", "sign", "playertomove", "p")
+#: the parameters the worker is asked to keep at each counted call
+WATCHED = PLAYER_WORDS + SEARCH_WORDS["alpha"] + SEARCH_WORDS["beta"] + SEARCH_WORDS["maximizing"]
+
+
+@dataclass(frozen=True)
+class PassedDown:
+    """What the search's arguments show: ``swapped`` positions entered with alpha > beta (below the
+    root), ``beta_fixed`` when beta never changed, ``same_player`` says where the player stayed the
+    same ('' when it changed or cannot be read)."""
+
+    swapped: int = 0
+    beta_fixed: bool = False
+    same_player: str = ""
+
+
+def read_arguments(counted: CountedCalls, nodes: frozenset[int], result_name: str | None) -> PassedDown:
+    """The window and player of the search whose node functions are ``nodes`` (function numbers)."""
+    parents = call_parents(counted.calls)
+    functions = [f for f, _ in counted.calls]
+    node_level: dict[int, int] = {}
+    for call, parent in enumerate(parents):
+        while parent is not None and functions[parent] not in nodes:
+            parent = parents[parent]
+        if functions[call] in nodes:
+            node_level[call] = 0 if parent is None else node_level[parent] + 1
+    return PassedDown(swapped=_swapped(counted, node_level), beta_fixed=_beta_fixed(counted, node_level, parents),
+                      same_player=_same_player(counted, nodes, node_level, parents, result_name))
+
+
+def _role_values(counted: CountedCalls, call: int, role: str) -> list:
+    """The values passed at ``call`` to its function's parameters of ``role`` ('alpha', 'beta', 'player'...)."""
+    values = counted.arguments[call] if call < len(counted.arguments) else None
+    if values is None:
+        return []
+    names = counted.functions[counted.calls[call][0]].watched
+    return [v for n, v in zip(names, values) if _role(n) == role and v is not None]
+
+
+def _role(name: str) -> str | None:
+    low = name.lower().replace("_", "")
+    return "player" if low in PLAYER_WORDS else search_role(name)
+
+
+def _window(counted: CountedCalls, call: int) -> tuple[float, float] | None:
+    alpha, beta = _role_values(counted, call, "alpha"), _role_values(counted, call, "beta")
+    if len(alpha) != 1 or len(beta) != 1 or not all(_number(v) for v in alpha + beta):
+        return None
+    return alpha[0], beta[0]
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _swapped(counted: CountedCalls, node_level: dict[int, int]) -> int:
+    """Positions below a search's root entered with alpha > beta."""
+    windows = [_window(counted, call) for call, level in node_level.items() if level > 0]
+    return sum(1 for w in windows if w is not None and w[0] > w[1])
+
+
+def _beta_fixed(counted: CountedCalls, node_level: dict[int, int], parents: list[int | None]) -> bool:
+    """Beta the same at every position of a search where some position had two children or more
+    (so a correct search narrows it)."""
+    windows = [_window(counted, call) for call in node_level]
+    if not windows or any(w is None for w in windows) or len({w[1] for w in windows}) != 1:
+        return False
+    children: dict[int | None, int] = {}
+    for call in node_level:
+        if node_level[call] > 0:
+            children[parents[call]] = children.get(parents[call], 0) + 1
+    return any(n >= 2 for n in children.values()) and max(node_level.values()) >= 2
+
+
+def _same_player(counted: CountedCalls, nodes: frozenset[int], node_level: dict[int, int],
+                 parents: list[int | None], result_name: str | None) -> str:
+    """Where the player stays the same through a search that goes two moves deep or more ('' if nowhere)."""
+    if result_name:
+        made = [call for call, (f, _) in enumerate(counted.calls)
+                if _last(counted.functions[f].name) == _last(result_name) and parents[call] in node_level]
+        players = [tuple(_role_values(counted, call, "player")) for call in made]
+        levels = {node_level[parents[call]] for call in made}
+        if len(made) >= 2 and len(levels) >= 2 and all(players) and len(set(players)) == 1:
+            return (f"every move your search made called {_last(result_name)} with the same player "
+                    f"({players[0][0]!r})")
+    if len(nodes) != 1 or not node_level or max(node_level.values()) < 2:
+        return ""  # max/min pairs say whose turn it is by the function itself
+    players = [tuple(_role_values(counted, call, "player")) for call in node_level]
+    flags = {tuple(_role_values(counted, call, "maximizing")) for call in node_level}
+    if all(players) and len(set(players)) == 1 and len(flags) == 1:
+        name = counted.functions[next(iter(nodes))].name
+        return f"{_last(name)} called itself with the same player ({players[0][0]!r}) at every position"
+    return ""
+
+
+def _last(qualified: str) -> str:
+    return qualified.rsplit(".", 1)[-1]
