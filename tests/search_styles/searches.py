@@ -208,30 +208,21 @@ def turn_from_position_agent(depth):
     return turn_from_position([], depth, -math.inf, math.inf, 1)
 
 
-# max_value / min_value handing the window down the wrong way round (beta, alpha).
-def max_value_swapped(position, alpha, beta, depth):
+# One function with a flag for the maximizing side, handing the window down the wrong way round (beta, alpha).
+def swapped_window(position, depth, alpha, beta, maximizing):
     if depth == 0 or not moves(position):
         return value_of(position)
-    v = -math.inf
+    pick, best = (max, -math.inf) if maximizing else (min, math.inf)
     for m in moves(position):
-        v = max(v, min_value_swapped(position + [m], beta, alpha, depth - 1))
-        if v >= beta:
-            return v
-        alpha = max(alpha, v)
-    return v
-
-
-def min_value_swapped(position, alpha, beta, depth):
-    if depth == 0 or not moves(position):
-        return value_of(position)
-    v = math.inf
-    for m in moves(position):
-        v = min(v, max_value_swapped(position + [m], beta, alpha, depth - 1))
-        if v <= alpha:
-            return v
-        beta = min(beta, v)
-    return v
+        best = pick(best, swapped_window(position + [m], depth - 1, beta, alpha, not maximizing))
+        if maximizing:
+            alpha = max(alpha, best)
+        else:
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
 
 
 def swapped_agent(depth):
-    return max_value_swapped([], -math.inf, math.inf, depth)
+    return swapped_window([], depth, -math.inf, math.inf, True)
