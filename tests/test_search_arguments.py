@@ -46,7 +46,7 @@ def test_nothing_is_kept_unless_asked(box):
 
 
 @pytest.mark.parametrize("agent, args", [("negamax_agent", (3,)), ("max_min_agent", (3,)),
-                                         ("turn_from_position_agent", (1,))])
+                                         ("turn_from_position_agent", (1,)), ("cutoff_on_entry_agent", (4,))])
 def test_correct_searches_show_no_bug(box, agent, args):
     assert passed(box, agent, *args) == PassedDown()
 

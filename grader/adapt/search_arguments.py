@@ -6,7 +6,8 @@ Two classic bugs show there whatever the style:
 
 - **the window handed down the wrong way round**: a correct alpha-beta (max/min pairs or negamax,
   fail-hard or fail-soft) only searches a child while ``alpha < beta``, and hands it ``(alpha,
-  beta)`` or ``(-beta, -alpha)``, so no position below the root is entered with ``alpha > beta``;
+  beta)`` or ``(-beta, -alpha)``, so no position below the root entered with ``alpha > beta`` goes
+  on to search its moves (one that tests the cutoff on entry returns at once);
 - **the window never narrowing**: when beta arrives unchanged at every position (negamax handing
   ``alpha, beta`` down un-negated), no cutoff can ever happen;
 - **the player not switched**: the student's ``result`` called from the search with one player in
@@ -18,6 +19,7 @@ Two classic bugs show there whatever the style:
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from grader.adapt.search_parameters import SEARCH_WORDS, search_role
@@ -46,13 +48,16 @@ def read_arguments(counted: CountedCalls, nodes: frozenset[int], result_name: st
     """The window and player of the search whose node functions are ``nodes`` (function numbers)."""
     parents = call_parents(counted.calls)
     functions = [f for f, _ in counted.calls]
-    node_level: dict[int, int] = {}
+    node_level: dict[int, int] = {}  # each position's level below its search's root
+    node_parent: dict[int, int] = {}  # each position below a root: the position it was searched from
     for call, parent in enumerate(parents):
         while parent is not None and functions[parent] not in nodes:
             parent = parents[parent]
         if functions[call] in nodes:
             node_level[call] = 0 if parent is None else node_level[parent] + 1
-    return PassedDown(swapped=_swapped(counted, node_level), beta_fixed=_beta_fixed(counted, node_level, parents),
+            if parent is not None:
+                node_parent[call] = parent
+    return PassedDown(swapped=_swapped(counted, node_parent), beta_fixed=_beta_fixed(counted, node_level, node_parent),
                       same_player=_same_player(counted, nodes, node_level, parents, result_name))
 
 
@@ -81,22 +86,21 @@ def _number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _swapped(counted: CountedCalls, node_level: dict[int, int]) -> int:
-    """Positions below a search's root entered with alpha > beta."""
-    windows = [_window(counted, call) for call, level in node_level.items() if level > 0]
+def _swapped(counted: CountedCalls, node_parent: dict[int, int]) -> int:
+    """Positions below a search's root entered with alpha > beta that went on to search a move (a search
+    that tests the cutoff when a position is entered returns at once from such a window: not a bug)."""
+    searching = set(node_parent.values())
+    windows = [_window(counted, call) for call in node_parent if call in searching]
     return sum(1 for w in windows if w is not None and w[0] > w[1])
 
 
-def _beta_fixed(counted: CountedCalls, node_level: dict[int, int], parents: list[int | None]) -> bool:
-    """Beta the same at every position of a search where some position had two children or more
-    (so a correct search narrows it)."""
+def _beta_fixed(counted: CountedCalls, node_level: dict[int, int], node_parent: dict[int, int]) -> bool:
+    """Beta the same at every position of a search two moves deep or more where some position had two
+    children or more (so a correct search narrows it)."""
     windows = [_window(counted, call) for call in node_level]
     if not windows or any(w is None for w in windows) or len({w[1] for w in windows}) != 1:
         return False
-    children: dict[int | None, int] = {}
-    for call in node_level:
-        if node_level[call] > 0:
-            children[parents[call]] = children.get(parents[call], 0) + 1
+    children = Counter(node_parent.values())
     return any(n >= 2 for n in children.values()) and max(node_level.values()) >= 2
 
 

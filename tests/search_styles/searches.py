@@ -226,3 +226,22 @@ def swapped_window(position, depth, alpha, beta, maximizing):
 
 def swapped_agent(depth):
     return swapped_window([], depth, -math.inf, math.inf, True)
+
+
+# Alpha-beta that tests the cutoff when a position is entered, not in the loop: a child may be entered
+# with alpha > beta, and returns at once (wasteful, but correct).
+def cutoff_on_entry(position, depth, alpha, beta, maximizing):
+    if alpha >= beta:
+        return alpha if maximizing else beta
+    if depth == 0 or not moves(position):
+        return value_of(position)
+    best = -math.inf if maximizing else math.inf
+    for m in moves(position):
+        v = cutoff_on_entry(position + [m], depth - 1, alpha, beta, not maximizing)
+        best = max(best, v) if maximizing else min(best, v)
+        alpha, beta = (max(alpha, best), beta) if maximizing else (alpha, min(beta, best))
+    return best
+
+
+def cutoff_on_entry_agent(depth):
+    return cutoff_on_entry([], depth, -math.inf, math.inf, True)
