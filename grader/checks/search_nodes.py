@@ -166,8 +166,9 @@ def judge(game: Game, state: State, calls: SearchCalls, asked_depth: int | None,
                            f"this board, as many as minimax without pruning (the reference alpha-beta visits "
                            f"{pruned:,}), so no branch was ever cut off: {check}")
     if passed.swapped:
-        return Verdict("window swapped", f"your search {where} entered {passed.swapped:,} positions below this board "
-                       f"with alpha greater than beta, which a correct alpha-beta never does: it stops a loop once "
+        return Verdict("window swapped", f"your search {where} searched on from {passed.swapped:,} positions below this "
+                       f"board that it entered with alpha greater than beta, which a correct alpha-beta never does: "
+                       f"it stops a loop once "
                        f"alpha >= beta, and hands a child (alpha, beta) in max/min form, (-beta, -alpha) in negamax; "
                        f"check the order in which the window is handed down, and that every loop has its cutoff")
     if asked_depth is not None and search.depth == asked_depth + 1:
