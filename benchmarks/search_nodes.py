@@ -8,7 +8,9 @@ Per fixed position and depth: plain minimax's positions (``minimax_levels``: the
 reference agent's alpha-beta (move ordering and a transposition table, ``AlphaBetaAgent.nodes``) and
 the course solution's alpha-beta counted the way the check counts a student's: in the sandbox, by
 the calls to its own functions. Then the seconds the check takes on the reference submission and on
-a copy that prunes nothing, and what that means for a class of 30 on 2 cores.
+copies with a search bug (no pruning, the player not switched, the window swapped: the last two are
+named from the values the search passes down, and the player is confirmed by the agent's moves), what
+that means for a class of 30 on 2 cores, and what keeping those values costs a counted move.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from grader.adapt import adapt  # noqa: E402
+from grader.adapt.search_arguments import WATCHED  # noqa: E402
 from grader.adapt.search_tree import read_search  # noqa: E402
 from grader.checks.context import CheckContext  # noqa: E402
 from grader.grading import run_check  # noqa: E402
@@ -90,11 +93,33 @@ def timing_table() -> None:
     print(f"\nseconds the search_nodes check adds per submission (class of {CLASS_SIZE} on {CORES} cores)")
     for assignment in ASSIGNMENTS:
         reference = [c.source for c in reference_cells(assignment) if c.kind == "code"]
-        mutant = next(m for m in MUTANTS if m.assignment == assignment and m.name.endswith("alpha_beta_no_pruning"))
-        for label, cells in (("reference", reference), (mutant.name, reference + [mutant.cell])):
+        bugs = ("alpha_beta_no_pruning", "negamax_player_not_switched", "alpha_beta_window_swapped")
+        mutants = [m for m in MUTANTS if m.assignment == assignment and m.name.endswith(bugs)]
+        for label, cells in [("reference", reference)] + [(m.name, reference + [m.cell]) for m in mutants]:
             seconds, points, most = check_seconds(assignment, cells)
             print(f"  {assignment:>15} {label:>28}: {seconds:6.2f} s ({points:g}/{most:g} points); "
                   f"class: +{seconds * CLASS_SIZE / CORES:5.1f} s")
+
+
+def watch_cost(count: int) -> None:
+    """Seconds of the reference's counted moves with and without the window and player kept, alternating
+    (so both see the same load)."""
+    print("\ncounted moves of the reference alpha_beta_player, without and with the watched arguments")
+    for assignment in ASSIGNMENTS:
+        rubric = load_rubric().assignment(assignment)
+        game = rubric.make_game()
+        states = [s for s in random_positions(game, 40, seed=1) if len(game.actions(s)) >= 4][:count]
+        cells = [c.source for c in reference_cells(assignment) if c.kind == "code"]
+        seconds = {(): 0.0, WATCHED: 0.0}
+        with Sandbox(cells, Limits(call_timeout=120, cell_timeout=60)) as box:
+            for _ in range(3):
+                for state in states:
+                    for watch in seconds:
+                        seconds[watch] += box.call_with("alpha_beta_player", (game.to_course(state),
+                                                        game.to_move(state)), count_calls=True, watch=watch).duration
+        plain, watched = seconds[()], seconds[WATCHED]
+        print(f"  {assignment:>15}: {3 * len(states)} moves, {plain:.2f} s without, {watched:.2f} s with "
+              f"(+{(watched - plain) / plain:.0%})")
 
 
 def main() -> None:
@@ -106,6 +131,7 @@ def main() -> None:
     for assignment in ASSIGNMENTS:
         node_table(assignment, depths, 1 if args.quick else 3)
     timing_table()
+    watch_cost(1 if args.quick else 3)
 
 
 if __name__ == "__main__":
