@@ -191,17 +191,16 @@ def negamax_agent(depth, search="negamax_turn"):
 def turn_from_position(position, depth, alpha, beta, player):
     if depth == 0 or not moves(position):
         return player * value_of(position)
-    maximizing = len(position) % 2 == 0
-    best = -math.inf if maximizing else math.inf
+    values = []
     for m in moves(position):
-        v = turn_from_position(position + [m], depth - 1, alpha, beta, player)
-        if maximizing:
-            best, alpha = max(best, v), max(alpha, v)
+        values.append(turn_from_position(position + [m], depth - 1, alpha, beta, player))
+        if len(position) % 2 == 0:  # the root player's turn
+            alpha = max([alpha] + values)
         else:
-            best, beta = min(best, v), min(beta, v)
+            beta = min([beta] + values)
         if alpha >= beta:
             break
-    return best
+    return max(values) if len(position) % 2 == 0 else min(values)
 
 
 def turn_from_position_agent(depth):
