@@ -5,10 +5,11 @@ role is judged on those objects. Two fixtures with different layouts and move en
 import pytest
 
 from grader.adapt import ReplayedGame, adapt, same_board
-from grader.adapt.replayed_objects import match_moves, replay_order
+from grader.adapt.replayed_objects import in_place_classes, match_moves, replay_order
 from grader.grading import grade_submission, seeding_cell
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, Sandbox
+from grader.sandbox.results import NameInfo, Parameter
 from reference.games import load_game
 from reference.positions import random_positions
 from test_adapt import STUDENTS, functions_of
@@ -145,3 +146,15 @@ def test_an_in_place_game_class_joins_tournaments_with_its_search():
 
     joined = student_participant(STUDENTS / "dab_class_edge_set.py", load_rubric(None).assignment("dots_and_boxes"))
     assert joined.label == "alpha_beta_player", joined
+
+
+def test_the_methods_that_play_the_roles_are_chosen_by_the_strength_of_their_names():
+    def method(name: str, *params: str) -> NameInfo:
+        return NameInfo(name, "function", "method", tuple(Parameter(p, "POSITIONAL_OR_KEYWORD")
+                                                          for p in ("self", *params)))
+
+    game_class = NameInfo("Game", "class", "type", (), members=(
+        method("available_moves"), method("get_actions"), method("undo_move", "move"), method("make_move", "move"),
+        method("print_board"), method("over"), method("get_scores"), method("winner")))
+    found, = in_place_classes({"Game": game_class})
+    assert (found.moves, found.transition, found.over, found.winner) == ("get_actions", "make_move", "over", "winner")

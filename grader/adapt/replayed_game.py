@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from grader.adapt import returns
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjects, find_replayed_agent, \
     interface_for, items, recipe
 from grader.adapt.representations.base import NotThisRepresentation, plain
@@ -121,9 +120,9 @@ class ReplayedGame(StudentGame):
         try:
             winner = self.rep.decode_player(values[-1])
         except NotThisRepresentation:
-            winner = 0  # no player's mark: a draw (0, None, 'draw')
-        if winner == 0 and returns.sign(values[-1]) not in (None, 0):
-            return _unreadable(reply, f"returned {values[-1]!r}, which is neither player nor a draw")
+            if not _says_draw(values[-1]):
+                return _unreadable(reply, f"returned {values[-1]!r}, which is neither player nor a draw")
+            winner = 0
         reply.value = winner * player
         return reply
 
@@ -137,3 +136,11 @@ class ReplayedGame(StudentGame):
         except (NotThisRepresentation, TypeError) as e:
             reply.error = f"could not read the moves {moves!r}: {e}"
             return None
+
+
+def _says_draw(value: Any) -> bool:
+    """Whether a winner method's answer that is no player's mark means nobody won (0, None, 'draw', 'tie')."""
+    value = plain(value)
+    if value is None or value is False or value == 0 or value == "":
+        return True
+    return isinstance(value, str) and any(w in value.lower() for w in ("draw", "tie", "none", "nobody"))

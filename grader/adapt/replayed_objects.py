@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt.agents import Move
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise
@@ -202,15 +202,24 @@ def _own_parameters(member: NameInfo) -> list:
     return params[1:] if params and params[0].name in ("self", "cls") else params
 
 
-def _method(info: NameInfo, words: Iterable[str], arity: int) -> str | None:
-    """The first method whose name says the role and that takes exactly ``arity`` required arguments."""
+#: method names that undo or copy rather than play a role
+NOT_PLAYING = ("undo", "unmake", "revert", "copy", "clone")
+
+
+def _method(info: NameInfo, words: Sequence[str], arity: int) -> str | None:
+    """The method whose name says the role most strongly (the earliest of ``words`` it contains) and
+    that takes exactly ``arity`` required arguments."""
+    ranked = []
     for member in info.members:
         name = normalise(member.name)
-        if member.callable and not member.name.startswith("_") and any(w in name for w in words) \
-                and not NOT_A_ROLE.search(name) \
-                and sum(not p.has_default for p in _own_parameters(member)) == arity:
-            return member.name
-    return None
+        if not member.callable or member.name.startswith("_") or NOT_A_ROLE.search(name) \
+                or any(w in name for w in NOT_PLAYING) \
+                or sum(not p.has_default for p in _own_parameters(member)) != arity:
+            continue
+        strength = next((i for i, w in enumerate(words) if w in name), None)
+        if strength is not None:
+            ranked.append((strength, member.name))
+    return min(ranked)[1] if ranked else None
 
 
 def in_place_classes(names: Mapping[str, NameInfo]) -> list[Methods]:
