@@ -19,6 +19,7 @@ import numpy as np
 from grader.adapt import representations, returns
 from grader.adapt import candidates, game_objects
 from grader.adapt.candidates import Candidate
+from grader.adapt.move_shapes import MoveShape, skeleton
 from grader.adapt.representations.base import NotThisRepresentation, Representation
 from grader.adapt.signatures import argument_orders, positional_parameters, role_of
 from grader.sandbox.results import CallResult, NameInfo
@@ -214,7 +215,8 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
 
     fitting: list[Representation] = []
     pick = _choose(ranked.get("result", []),
-                   lambda c: _result_fit(caller, c, game, candidate_reps, timeout), unnamed_limit=8)
+                   lambda c: _result_fit(caller, c, game, candidate_reps, timeout, ranked.get("actions", [])[:3]),
+                   unnamed_limit=8)
     if pick is not None:
         cand, _, (fitting, binding) = pick
         iface.bindings["result"] = binding
@@ -257,7 +259,9 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         if misses(best) == misses(iface):  # nothing beyond what result() already missed
             break
     if fitting and misses(best) > 0:
-        best = min((trial(v) for base in candidate_reps for v in _variants(base)), key=misses)
+        learned = [rep for rep in fitting if getattr(rep, "action_kind", "") == "learned"]
+        best = min((trial(v) for v in [*(v for base in candidate_reps for v in _variants(base)), *learned]),
+                   key=misses)
     if fitting:
         best.adaptations.append(f"reads your boards as: {best.representation.describe()}")
         if not best.bindings["result"].note:
@@ -419,10 +423,11 @@ def _initial_board(caller: Caller, target: str, info: NameInfo, game: Game, time
 
 
 def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Representation],
-                timeout: float) -> tuple[int, tuple[list[Representation], Binding]]:
+                timeout: float, actions: Sequence[Candidate] = ()) -> tuple[int, tuple[list[Representation], Binding]]:
     """How a candidate ``result`` fits: (fit, (every representation that fits, its binding)). The
     first argument order some representation fits wins; the other functions choose among the
-    representations that fit in it."""
+    representations that fit in it. Moves are written in each form the representation lists; when
+    none fits, in the form the moves of the student's ``actions`` candidates show, if any."""
     name = cand.target
     probes = _probe_moves(game)
     expected = [game.to_course(game.result(s, a)) for s, a in probes]
@@ -431,35 +436,36 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
         roles = (*roles, "row")  # drop_piece(board, row, col, piece): the grader passes the landing row too
     orders = argument_orders(cand.info.parameters, roles)
     last_error, answered, in_place = "", False, False
+
+    def fits(rep: Representation, order: tuple[str, ...]) -> bool:
+        """Whether ``result`` called in ``order`` under ``rep`` makes the reference's board on every probe."""
+        nonlocal last_error, answered, in_place
+        for (state, action), want in zip(probes, expected):
+            board = game.to_course(state)
+            try:
+                args = encode_arguments(rep, order, board, game.to_move(state), action)
+            except (NotThisRepresentation, KeyError, ValueError):
+                return False
+            r = caller.call(name, *args, timeout=timeout)
+            if not r.ok:
+                last_error = r.describe_error()
+                return False
+            got = decode_result_board(rep, r.value)
+            if r.value is None and "state" in order:  # changed the board in place, returned nothing?
+                after = caller.call_with(name, args, {}, timeout=timeout, return_args=True)
+                if after.ok and after.args_after is not None:
+                    got = decode_result_board(rep, after.args_after[order.index("state")])
+                    in_place = in_place or got is not None
+            answered = answered or got is not None
+            if got is None or not same_board(game, got, want):
+                return False
+        return True
+
     for order in orders:
-        fitting = []
-        for base in candidates:
-            for rep in _variants(base):
-                ok = True
-                for (state, action), want in zip(probes, expected):
-                    board = game.to_course(state)
-                    try:
-                        args = encode_arguments(rep, order, board, game.to_move(state), action)
-                    except (NotThisRepresentation, KeyError, ValueError):
-                        ok = False
-                        break
-                    r = caller.call(name, *args, timeout=timeout)
-                    if not r.ok:
-                        last_error = r.describe_error()
-                        ok = False
-                        break
-                    got = decode_result_board(rep, r.value)
-                    if r.value is None and "state" in order:  # changed the board in place, returned nothing?
-                        after = caller.call_with(name, args, {}, timeout=timeout, return_args=True)
-                        if after.ok and after.args_after is not None:
-                            got = decode_result_board(rep, after.args_after[order.index("state")])
-                            in_place = in_place or got is not None
-                    answered = answered or got is not None
-                    if got is None or not same_board(game, got, want):
-                        ok = False
-                        break
-                if ok:
-                    fitting.append(rep)
+        fitting = [rep for base in candidates for rep in _variants(base) if fits(rep, order)]
+        if not fitting and actions:  # moves written in no form listed: learned from the student's own
+            learned = (_learned_variant(caller, name, order, base, game, actions, timeout) for base in candidates)
+            fitting = [rep for rep in learned if rep is not None and fits(rep, order)]
         if fitting:
             notes = [f"calls {name}({', '.join(order)}) in your argument order"] \
                 if order != COURSE_ORDER["result"] else []
@@ -474,6 +480,70 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
     says = (f"{why}: it is called as {name}({', '.join(order)}) and judged board by board",)
     return (ANSWERS if answered else FAILS), ([], Binding("result", name, order, note=why, in_place=in_place,
                                                           says=says))
+
+
+def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Representation, game: Game,
+                     actions: Sequence[Candidate], timeout: float) -> Representation | None:
+    """``base`` writing moves the way the student's own moves show, or None.
+
+    Each move the student's ``actions`` lists on a probe board is played with their ``result``; the
+    reference move that makes the same board is what it stands for (a move two reference moves
+    share says nothing). The shapes these examples share are learned (:mod:`grader.adapt.move_shapes`),
+    so any way of writing a move works, not only the forms a list foresaw."""
+    learn = getattr(base, "learned", None)
+    if learn is None or "action" not in order:
+        return None
+    examples: dict[int, list[tuple[Any, tuple[int, ...], Any]]] = {1: [], 2: []}
+    for state in dict.fromkeys(s for s, _ in _probe_moves(game)):
+        board, mover = game.to_course(state), game.to_move(state)
+        written = _student_moves(caller, actions, base, board, mover, timeout)
+        successors: dict[bytes, list[Any]] = {}
+        for a in game.actions(state):
+            successors.setdefault(_board_key(game.to_course(game.result(state, a))), []).append(a)
+        args = encode_arguments(base, order, board, mover, game.actions(state)[0])
+        matched = 0
+        for move in _spread(written):
+            args[order.index("action")] = move
+            r = caller.call(name, *args, timeout=timeout)
+            got = decode_result_board(base, r.value) if r.ok else None
+            same = successors.get(_board_key(got)) if got is not None else None
+            if same is not None and len(same) == 1:
+                fields = same[0] if isinstance(same[0], tuple) else (same[0],)
+                examples.setdefault(len(fields), []).append((move, fields, base.encode_player(mover)))
+                matched += 1
+        if not matched:  # under this reading of the board its result() makes no reference board
+            return None
+    drop, mean = MoveShape.learn(examples[1]), MoveShape.learn(examples[2])
+    return learn(drop, mean) if drop is not None or mean is not None else None
+
+
+def _board_key(board: Any) -> bytes:
+    return np.asarray(board, dtype=np.int64).tobytes()
+
+
+def _student_moves(caller: Caller, actions: Sequence[Candidate], rep: Representation, board: Any, player: int,
+                   timeout: float) -> list[Any]:
+    """The moves the first answering ``actions`` candidate lists for ``board`` (in any argument order)."""
+    for cand in actions:
+        for order in argument_orders(cand.info.parameters, ("state", "player")):
+            if "state" not in order:
+                continue
+            r = caller.call(cand.target, *encode_arguments(rep, order, board, player, None), timeout=timeout)
+            try:
+                moves = _iterable(r.value) if r.ok else []
+            except TypeError:
+                continue
+            if moves:
+                return moves
+    return []
+
+
+def _spread(moves: Sequence[Any], per_shape: int = 6) -> list[Any]:
+    """A few moves of each shape, spread over the list (so that they differ in their columns)."""
+    by_shape: dict[tuple, list[Any]] = {}
+    for move in moves:
+        by_shape.setdefault(skeleton(move), []).append(move)
+    return [m for group in by_shape.values() for m in group[::max(1, len(group) // per_shape)][:per_shape]]
 
 
 def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> None:
@@ -523,7 +593,7 @@ def encode_arguments(rep: Representation, order: Sequence[str], board: Any, play
                      action: Any) -> list[Any]:
     """Course board, player and action as the student's arguments, in the student's order."""
     values = {"state": lambda: rep.encode_board(board), "player": lambda: rep.encode_player(player),
-              "action": lambda: rep.encode_action(action, board), "row": lambda: rep.encode_row(action, board),
+              "action": lambda: rep.encode_action(action, board, player), "row": lambda: rep.encode_row(action, board),
               "config": rep.encode_config}
     return [values[r]() for r in order]
 

@@ -90,8 +90,9 @@ class Representation(ABC):
         """The student's board -> course board; raises :class:`NotThisRepresentation`."""
 
     @abstractmethod
-    def encode_action(self, action: Any, board: Any) -> Any:
-        """Course action on course ``board`` -> the student's action."""
+    def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
+        """Course action on course ``board`` -> the student's action (``player`` moves: some
+        students write the mover into the move)."""
 
     @abstractmethod
     def decode_action(self, action: Any, board: Any) -> Any:

@@ -73,7 +73,7 @@ class CellMapRepresentation(Representation):
         grid = self.to_grid(board)
         return sorted(self._key(r, c) for r in range(self.rows) for c in range(self.cols) if grid[r][c] == 0)
 
-    def encode_action(self, action: Any, board: Any) -> tuple[int, int]:
+    def encode_action(self, action: Any, board: Any, player: int | None = None) -> tuple[int, int]:
         if not self.gravity:
             return self._key(*divmod(int(action), self.cols))
         grid = self.to_grid(board)

@@ -69,7 +69,7 @@ class Connect4Representation(Representation):
                 out[r, c] = self.symbols.decode(grid[i, c])
         return out
 
-    def encode_action(self, action: Any, board: Any) -> Any:
+    def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
         col = int(action)
         if self.action_kind == "cell":
             row = self.encode_row(col, board)

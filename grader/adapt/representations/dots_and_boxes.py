@@ -108,7 +108,7 @@ class DotsAndBoxesRepresentation(Representation):
         boxes = {(int(plain(k[0])) - o, int(plain(k[1])) - o): self.decode_player(v) for k, v in box_items}
         return {"size": (self.rows, self.cols), "lines": lines, "boxes": boxes}
 
-    def encode_action(self, action: Any, board: Any) -> tuple:
+    def encode_action(self, action: Any, board: Any, player: int | None = None) -> tuple:
         orientation, r, c = action
         return (self._letter(orientation), r + self.offset, c + self.offset)
 

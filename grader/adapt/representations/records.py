@@ -63,8 +63,8 @@ class StateRecordRepresentation(Representation):
                 raise NotThisRepresentation(f"its {field} is {_short(got)}, but for its board it would be {_short(want)}")
         return course
 
-    def encode_action(self, action: Any, board: Any) -> Any:
-        return self.inner.encode_action(action, board)
+    def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
+        return self.inner.encode_action(action, board, player)
 
     def decode_action(self, action: Any, board: Any) -> Any:
         return self.inner.decode_action(action, board)

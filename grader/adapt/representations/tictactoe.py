@@ -47,7 +47,7 @@ class TicTacToeRepresentation(Representation):
             raise NotThisRepresentation(f"expected a board of shape {wanted}, got {cells.shape}")
         return [COURSE_SYMBOL[self.symbols.decode(v)] for v in cells.ravel()]
 
-    def encode_action(self, action: Any, board: Any) -> Any:
+    def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
         index = int(action)
         if self.action_kind == "cell":
             return divmod(index, self.cols)
