@@ -23,6 +23,8 @@ READINGS = [
     {"same_column": False, "keeps_colour": True},
     {"same_column": True, "keeps_colour": False},
     {"same_column": False, "keeps_colour": False},
+    {"same_column": True, "keeps_colour": True, "returns_to_full_column": False},
+    {"same_column": True, "keeps_colour": False, "returns_to_full_column": False},
 ]
 SIZES = [(6, 7, 4), (4, 4, 4), (4, 5, 3), (5, 6, 4), (3, 3, 3)]
 
@@ -44,7 +46,7 @@ def model_drop(board: list[list[int]], col: int, disc: int) -> bool:
     return False
 
 
-def model_actions(board: list[list[int]], player: int, same_column: bool) -> list:
+def model_actions(board: list[list[int]], player: int, same_column: bool, returns_to_full_column: bool = True) -> list:
     cols = len(board[0])
     drops = [c for c in range(cols) if board[0][c] == 0]
     means = []
@@ -52,7 +54,7 @@ def model_actions(board: list[list[int]], player: int, same_column: bool) -> lis
         if board[-1][source] == -player:
             for target in range(cols):
                 if target == source:
-                    if same_column:
+                    if same_column and (returns_to_full_column or board[0][source] == 0):
                         means.append((source, target))
                 elif board[0][target] == 0:
                     means.append((source, target))
@@ -94,7 +96,7 @@ def model_outcome(board: list[list[int]], k: int) -> tuple[bool, int]:
 # --- the reference against the model ---
 
 
-@pytest.mark.parametrize("reading", READINGS, ids=lambda r: f"same_column={r['same_column']},keeps_colour={r['keeps_colour']}")
+@pytest.mark.parametrize("reading", READINGS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.items()))
 @pytest.mark.parametrize("rows,cols,k", SIZES)
 def test_random_games_give_the_models_successors_actions_and_outcomes(rows, cols, k, reading):
     game = load_game("mean_connect4", rows=rows, cols=cols, k=k, **reading)
@@ -115,7 +117,8 @@ def test_random_games_give_the_models_successors_actions_and_outcomes(rows, cols
                 assert game.utility(state, -1) == -winner
                 assert game.actions(state) == []
                 break
-            assert game.actions(state) == model_actions(board, player, reading["same_column"])
+            assert game.actions(state) == model_actions(board, player, reading["same_column"],
+                                                        reading.get("returns_to_full_column", True))
             for action in game.actions(state):  # every successor, not only the one played
                 child = game.result(state, action)
                 assert game.to_course(child).tolist() == model_result(board, player, action, reading["keeps_colour"])

@@ -8,6 +8,7 @@ from grader.adapt import adapt, same_board
 from grader.adapt.move_shapes import MoveShape
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import Limits, Sandbox
+from reference.games import load_game
 from reference.positions import random_positions
 
 
@@ -176,3 +177,37 @@ def test_a_move_shape_reads_back_what_it_writes_and_rejects_other_shapes():
     mover = MoveShape.learn([((c, 1), (c,), 1) for c in range(4)] + [((c, 2), (c,), 2) for c in range(4)])
     assert mover.roles == (("field", 0, 1, 0), ("mover",))
     assert MoveShape.learn([(("drop",), (3,), 1)]) is None  # a shape without the column cannot write moves
+
+
+def test_room_judged_before_the_disc_is_lifted_is_a_reading_of_its_own():
+    source = RULES.replace("if dst == src or board[0, dst] == 0", "if board[0, dst] == 0") + ENCODINGS["tag_last"]
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    game, functions = functions_of("mean_connect4")
+    student = adapt(box, game, functions, source=source)
+    with box:
+        assert (student.game.same_column, student.game.returns_to_full_column) == (True, False)
+        assert not any(b.note for b in student.interface.bindings.values())
+        agrees_with_reference(student, student.game)
+        said = [a for a in student.interface.adaptations if a.startswith("graded by your reading")]
+        assert said and "may go back into its own column unless that column was full" in said[0]
+
+
+def test_no_utility_check_asks_who_won_when_both_players_have_four():
+    import random
+    from itertools import islice
+    from types import SimpleNamespace
+
+    from grader.canned import mean_connect4 as canned
+    from grader.checks.random_positions import random_cases
+    from reference.positions import finished_games
+
+    game = load_game("mean_connect4")
+    both = game.result(canned.position(game, *canned.BOTH_LINES), (0, 3))
+    assert game.outcome_open(both) and not game.outcome_open(game.initial_state())
+    assert not any(game.outcome_open(case.state) for case in canned.cases(game, "utility"))
+    ctx = SimpleNamespace(game=game, rng=lambda salt: random.Random(salt))
+    # a salt whose finished games include boards where both have four (about one game in a hundred)
+    salt = next(f"s{n}" for n in range(50)
+                if any(game.outcome_open(s) for s in islice(finished_games(game, ctx.rng(f"s{n}").randrange(2**31)), 100)))
+    cases = random_cases(ctx, "utility", 100, seed_salt=salt, action_salt="a")
+    assert len(cases) == 100 and not any(game.outcome_open(case.state) for case in cases)

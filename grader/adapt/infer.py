@@ -530,7 +530,7 @@ def _student_moves(caller: Caller, actions: Sequence[Candidate], rep: Representa
                 continue
             r = caller.call(cand.target, *encode_arguments(rep, order, board, player, None), timeout=timeout)
             try:
-                moves = _iterable(r.value) if r.ok else []
+                moves = listed(r.value) if r.ok else []
             except TypeError:
                 continue
             if moves:
@@ -626,7 +626,7 @@ def _bind_actions(caller: Caller, cand: Candidate, game: Game, iface: Interface,
         if fallback == ("state",):
             fallback = order  # the first order it answers in (a Mean Connect 4 actions needs its player)
         try:
-            got = [sorted(map(repr, (rep.decode_action(a, b) for a in _iterable(r.value))))
+            got = [sorted(map(repr, (rep.decode_action(a, b) for a in listed(r.value))))
                    for r, (b, _) in zip(answers, cases)]
         except (NotThisRepresentation, TypeError, ValueError):
             continue
@@ -639,7 +639,8 @@ def _bind_actions(caller: Caller, cand: Candidate, game: Game, iface: Interface,
         "actions", cand.target, fallback, note="its answers never matched the reference on the probe boards")
 
 
-def _iterable(value: Any) -> list[Any]:
+def listed(value: Any) -> list[Any]:
+    """A collection of actions as a list (numpy arrays, sets and dict keys too); TypeError for anything else."""
     if isinstance(value, np.ndarray):
         return list(value.tolist())
     if isinstance(value, (list, tuple, set, frozenset)):

@@ -95,8 +95,7 @@ def _terminal(game: MeanConnect4) -> list[Case]:
 
 
 def _utility(game: MeanConnect4) -> list[Case]:
-    # Not the board where both players have four: the template does not say who wins then.
-    mean = [case for case in _terminal(game)[:5] if game.terminal(case.state) and not all(game.lines_of(case.state))]
+    mean = [case for case in _terminal(game)[:5] if game.terminal(case.state) and not game.outcome_open(case.state)]
     return mean + _plain_cases(game, "utility")
 
 

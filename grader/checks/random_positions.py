@@ -44,8 +44,8 @@ def random_cases(ctx: CheckContext, role: str, count: int, *, seed_salt: str, ac
     each. The salts keep each check's positions its own and the same across runs and machines."""
     game = ctx.game
     seed = ctx.rng(seed_salt).randrange(2**31)
-    if role == "utility":  # utility is defined on finished games
-        states = list(islice(finished_games(game, seed), count))
+    if role == "utility":  # utility is defined on finished games, and judged where the text says who won
+        states = list(islice((s for s in finished_games(game, seed) if not game.outcome_open(s)), count))
     else:
         states = random_positions(game, count, seed=seed, include_terminal=role == "terminal")
     rng = ctx.rng(action_salt)

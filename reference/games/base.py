@@ -137,6 +137,11 @@ class Game(ABC):
             state = self.result(state, rng.choice(self.actions(state)))
         return self.utility(state, 1)
 
+    def outcome_open(self, state: State) -> bool:
+        """Whether the assignment's text leaves open who won this finished position, so that no
+        answer of a student's ``utility`` on it is wrong."""
+        return False
+
     def readings(self) -> list["Game"]:
         """This game under each reading of its rules that the assignment's text allows, this one first.
 

@@ -10,13 +10,15 @@ Actions: a column index ``c`` drops the mover's disc into column ``c`` (as in Co
 the discs above it fall one row, and the disc is dropped into ``to_col``.
 
 The template leaves some points open. The reference reads them as follows; the readings the text
-also allows are constructor options (``same_column``, ``keeps_colour``) so that a student can be
-judged by the reading their own code shows.
+also allows are constructor options (``same_column``, ``returns_to_full_column``, ``keeps_colour``)
+so that a student can be judged by the reading their own code shows.
 
 - **Back into its own column?** Yes: "place it in any column" includes the one it came from (the
   disc then lands on top of that column; a lone disc lands where it was, and the move only passes
   the turn). ``same_column=False`` is the reading that excludes it.
-- **Into a full column?** No: there is no room. Its own full column has room once the disc left it.
+- **Into a full column?** No: there is no room. Its own full column has room once the disc left it;
+  ``returns_to_full_column=False`` is the reading that judges room before the disc is lifted (a disc
+  from a full column must go elsewhere).
 - **Which colour is the moved disc?** The opponent's: the player moves "a disc of the opponent",
   nothing says it changes hands. ``keeps_colour=False`` is the reading where it becomes the mover's.
 - **Lines made by a mean move.** The move is legal whatever lines it makes, for either side (the
@@ -81,10 +83,12 @@ class MeanConnect4(Connect4):
         k: int = 4,
         same_column: bool = True,
         keeps_colour: bool = True,
+        returns_to_full_column: bool = True,
         max_plies: int | None = None,
     ) -> None:
         super().__init__(rows, cols, k)
         self.same_column = bool(same_column)
+        self.returns_to_full_column = bool(returns_to_full_column) or not self.same_column  # moot without it
         self.keeps_colour = bool(keeps_colour)
         if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1):
             raise ValueError(f"max_plies must be a positive int or None, got {max_plies!r}")
@@ -94,6 +98,7 @@ class MeanConnect4(Connect4):
         return {
             **super().dimensions(),
             "same_column": self.same_column,
+            "returns_to_full_column": self.returns_to_full_column,
             "keeps_colour": self.keeps_colour,
             "max_plies": self.max_plies,
         }
@@ -102,14 +107,16 @@ class MeanConnect4(Connect4):
         """Every combination of the open points the text allows, the reference's reading first."""
         size = {"rows": self.rows, "cols": self.cols, "k": self.k, "max_plies": self.max_plies}
         reference = MeanConnect4(**size)
-        others = [MeanConnect4(**size, same_column=same, keeps_colour=keeps)
-                  for keeps in (True, False) for same in (True, False)]
-        return [reference] + [game for game in others if game != reference]
+        others = [MeanConnect4(**size, same_column=same, keeps_colour=keeps, returns_to_full_column=full)
+                  for full in (True, False) for keeps in (True, False) for same in (True, False)]
+        return list(dict.fromkeys([reference, *others]))
 
     def reading_words(self) -> str:
         """E.g. 'the moved disc keeps the opponent's colour and may go back into its own column'."""
         colour = "keeps the opponent's colour" if self.keeps_colour else "becomes the mover's disc"
         column = "may go back into its own column" if self.same_column else "must go to another column"
+        if not self.returns_to_full_column:
+            column += " unless that column was full"
         return f"the moved disc {colour} and {column}"
 
     # --- the textbook's functions ---
@@ -135,6 +142,10 @@ class MeanConnect4(Connect4):
             return 1 if first else -1
         return None
 
+    def outcome_open(self, state: MeanC4State) -> bool:
+        """Both players have k in a row: the template does not say who wins then (the reference: a draw)."""
+        return all(self.lines_of(state))
+
     def terminal(self, state: MeanC4State) -> bool:
         """Someone has k in a row, the board is full, or ``max_plies`` plies were played."""
         return (
@@ -158,9 +169,13 @@ class MeanConnect4(Connect4):
 
     def _targets(self, source: int, open_cols: list[int]) -> list[int]:
         """Where the disc from ``source`` may go: open columns, and its own column when the reading allows."""
-        if self.same_column:
+        if self._may_return(source in open_cols):
             return sorted({*open_cols, source})
         return [col for col in open_cols if col != source]
+
+    def _may_return(self, source_open: bool) -> bool:
+        """Whether the moved disc may go back on top of its own column (open before the move or not)."""
+        return self.same_column and (source_open or self.returns_to_full_column)
 
     def result(self, state: MeanC4State, action: Action) -> MeanC4State:
         """The position after the player to move drops a disc, or makes a mean move ``(from_col, to_col)``."""
@@ -187,8 +202,9 @@ class MeanConnect4(Connect4):
             raise IllegalAction(f"mean move {action!r}: column {source} is empty")
         if current & bottom:
             raise IllegalAction(f"mean move {action!r}: the bottom disc of column {source} is the mover's own")
-        if source == target and not self.same_column:
-            raise IllegalAction(f"mean move {action!r}: the disc must go to another column")
+        if source == target and not self._may_return(not mask & self.top_masks[source]):
+            why = "its column was full before it left" if self.same_column else "the disc must go to another column"
+            raise IllegalAction(f"mean move {action!r}: {why}")
         column = self.column_masks[source]
         # The bottom disc leaves; the discs above it fall one row (a shift down within the column).
         mask = (mask & ~column) | ((mask & column & ~bottom) >> 1)
@@ -213,14 +229,14 @@ class MeanConnect4(Connect4):
         mine, mask, sign, plies = state.current, state.mask, state.player, state.plies
         rows, k, cols = self.rows, self.k, range(self.cols)
         tops, bottoms, columns = self.top_masks, self.bottom_masks, self.column_masks
-        board, same_column, keeps_colour = self.board_mask, self.same_column, self.keeps_colour
+        board, may_return, keeps_colour = self.board_mask, self._may_return, self.keeps_colour
         random_float = rng.random
         while True:
             open_cols = [col for col in cols if not mask & tops[col]]
             theirs = mine ^ mask
             sources = [col for col in cols if theirs & bottoms[col]]
             n_open = len(open_cols)
-            per_source = [n_open - (not mask & tops[s]) + same_column for s in sources]
+            per_source = [n_open - (not mask & tops[s]) + may_return(not mask & tops[s]) for s in sources]
             index = int(random_float() * (n_open + sum(per_source)))
             if index < n_open:
                 col = open_cols[index]
@@ -233,7 +249,8 @@ class MeanConnect4(Connect4):
                     if index < count:
                         break
                     index -= count
-                targets = sorted({*open_cols, source}) if same_column else [c for c in open_cols if c != source]
+                targets = sorted({*open_cols, source}) if may_return(not mask & tops[source]) \
+                    else [c for c in open_cols if c != source]
                 target = targets[index]
                 column = columns[source]
                 mask = (mask & ~column) | ((mask & column & ~bottoms[source]) >> 1)
