@@ -420,3 +420,17 @@ def test_bad_command_lines_say_what_to_fix(tmp_path, capsys):
     assert "unknown agent spec" in capsys.readouterr().err
     assert main(["tournament", str(folder), "-a", "connect4", "-o", str(tmp_path / "o"), "--board", "4by5"]) == 2
     assert "ROWSxCOLS" in capsys.readouterr().err
+
+
+def test_a_tournament_may_declare_its_reading_of_an_open_rule_and_its_records_say_it(tmp_path):
+    from grader.tournament.cli import parse_rule
+
+    assert parse_rule("keeps_colour=false") == {"keeps_colour": False}
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        parse_rule("keeps_colour")
+    rules = {**parse_rule("keeps_colour=no"), **parse_rule("same_column=false")}
+    mean = TICTACTOE.model_copy(update={"game": "mean_connect4", "board": {"rows": 4, "cols": 5, **rules}})
+    players = reference_participants(["random", "alphabeta:1"])
+    run_tournament(players, mean, tmp_path, TournamentOptions(games_per_pair=2, move_seconds=5.0))
+    records = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert records and all(r["size"]["keeps_colour"] is False and r["size"]["same_column"] is False for r in records)

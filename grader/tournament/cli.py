@@ -32,6 +32,10 @@ def add_tournament_parser(subparsers) -> argparse.ArgumentParser:
                    "both colours (default: %(default)s)")
     t.add_argument("--move-time", type=float, help="seconds per move (default: the rubric's move_seconds)")
     t.add_argument("--board", help="board size ROWSxCOLS (default: the rubric's)")
+    t.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="a reading of a rule the assignment leaves open, as the game's option (Mean Connect 4: "
+                        "same_column=false, keeps_colour=false, returns_to_full_column=false); "
+                        "default: the reference's reading")
     t.add_argument("--on-fault", choices=FAULT_POLICIES, default="forfeit",
                    help="an illegal move, crash or timeout: forfeit the game, or play a random move for the "
                    "offender and go on (the fault is recorded either way; default: %(default)s)")
@@ -52,15 +56,31 @@ def parse_board(text: str) -> dict[str, int]:
     return {"rows": int(rows), "cols": int(cols)}
 
 
+def parse_rule(text: str) -> dict[str, bool | int]:
+    """``"keeps_colour=false"`` -> ``{"keeps_colour": False}``; a ValueError that shows the expected form otherwise."""
+    name, sep, value = text.partition("=")
+    words = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+    if not sep or not name.strip().isidentifier() or value.strip().lower() not in words and not value.strip().isdigit():
+        raise ValueError(f"--rule {text!r} is not NAME=VALUE with a value true, false or a number, "
+                         "e.g. keeps_colour=false")
+    value = value.strip().lower()
+    return {name.strip(): words[value] if value in words else int(value)}
+
+
 def run_command(args: argparse.Namespace) -> int:
     from grader.batch import discover
     from grader.rubric import load_rubric
 
     assignment = load_rubric(args.rubric).assignment(args.assignment)
     try:
-        if args.board:
-            assignment = assignment.model_copy(update={"board": {**assignment.board, **parse_board(args.board)}})
-            assignment.make_game()  # a board the game rejects fails here, with the game's message
+        if args.board or args.rule:
+            rules = {k: v for text in args.rule for k, v in parse_rule(text).items()}
+            board = {**assignment.board, **(parse_board(args.board) if args.board else {}), **rules}
+            assignment = assignment.model_copy(update={"board": board})
+            try:  # a board or a rule the game rejects fails here, with the game's message
+                assignment.make_game()
+            except TypeError as e:
+                raise ValueError(f"{assignment.game} has no such rule: {e}") from None
         baselines = reference_participants(b for b in args.baselines.split(",") if b.strip())
         openings_for(args.games_per_pair)
         if args.agent_name and args.agent_name not in assignment.agents:
