@@ -137,10 +137,9 @@ def read(move, player):
 
 @pytest.mark.parametrize("encoding", sorted(ENCODINGS))
 def test_moves_written_any_way_are_learned_from_the_students_own_result(encoding):
-    source = RULES + ENCODINGS[encoding]
-    box = Sandbox([source], Limits(call_timeout=2.0))
-    game, functions = functions_of("mean_connect4")
-    student = adapt(box, game, functions, source=source)
+    box, student = adapted_source(RULES + ENCODINGS[encoding])
+    game = student.game
+    assert game == game.readings()[0]
     with box:
         rep = student.representation
         assert not any(b.note for b in student.interface.bindings.values()), student.interface.bindings
@@ -155,8 +154,23 @@ def test_moves_written_any_way_are_learned_from_the_students_own_result(encoding
                 assert same_board(game, got.value, game.to_course(game.result(state, action))), (encoding, action)
 
 
+def adapted_source(source: str):
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    game, functions = functions_of("mean_connect4")
+    return box, adapt(box, game, functions, source=source)
+
+
 def test_a_move_that_carries_its_mover_is_written_with_the_mover_whose_turn_it_is():
-    box, student = adapted("mc4_moves_as_dicts_with_mover.py", "mean_connect4")
+    # result(board, action) takes no player: only the move says who moves
+    box, student = adapted_source(RULES.replace("def result(board, player, action):",
+                                                "def result(board, action):\n    player = None") + """
+def drop(col, player): return {"col": col + 1, "who": player}
+def mean(src, dst, player): return {"take": src + 1, "put": dst + 1, "who": player}
+def read(move, player):
+    if "take" in move:
+        return move["take"] - 1, move["put"] - 1, move["who"]
+    return None, move["col"] - 1, move["who"]
+""")
     with box:
         assert student.interface.bindings["result"].order == ("state", "action")
         assert not any(b.note for b in student.interface.bindings.values())
@@ -180,10 +194,8 @@ def test_a_move_shape_reads_back_what_it_writes_and_rejects_other_shapes():
 
 
 def test_room_judged_before_the_disc_is_lifted_is_a_reading_of_its_own():
-    source = RULES.replace("if dst == src or board[0, dst] == 0", "if board[0, dst] == 0") + ENCODINGS["tag_last"]
-    box = Sandbox([source], Limits(call_timeout=2.0))
-    game, functions = functions_of("mean_connect4")
-    student = adapt(box, game, functions, source=source)
+    box, student = adapted_source(RULES.replace("if dst == src or board[0, dst] == 0", "if board[0, dst] == 0")
+                                  + ENCODINGS["tag_last"])
     with box:
         assert (student.game.same_column, student.game.returns_to_full_column) == (True, False)
         assert not any(b.note for b in student.interface.bindings.values())
