@@ -5,7 +5,7 @@ import pytest
 from test_adapt import adapted, agrees_with_reference, functions_of
 
 from grader.adapt import adapt, same_board
-from grader.adapt.move_shapes import MoveShape
+from grader.adapt.representations.move_shapes import MoveShape
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import Limits, Sandbox
 from reference.games import load_game

@@ -19,7 +19,7 @@ import numpy as np
 from grader.adapt import representations, returns
 from grader.adapt import candidates, game_objects
 from grader.adapt.candidates import Candidate
-from grader.adapt.move_shapes import MoveShape, skeleton
+from grader.adapt.representations.move_shapes import MoveShape, skeleton
 from grader.adapt.representations.base import NotThisRepresentation, Representation
 from grader.adapt.signatures import argument_orders, positional_parameters, role_of
 from grader.sandbox.results import CallResult, NameInfo
@@ -488,8 +488,9 @@ def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Re
 
     Each move the student's ``actions`` lists on a probe board is played with their ``result``; the
     reference move that makes the same board is what it stands for (a move two reference moves
-    share says nothing). The shapes these examples share are learned (:mod:`grader.adapt.move_shapes`),
-    so any way of writing a move works, not only the forms a list foresaw."""
+    share says nothing). The shapes these examples share are learned
+    (:mod:`grader.adapt.representations.move_shapes`), so any way of writing a move works, not only
+    the forms a list foresaw."""
     learn = getattr(base, "learned", None)
     if learn is None or "action" not in order:
         return None

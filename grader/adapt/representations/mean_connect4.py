@@ -6,7 +6,7 @@ pair, as tagged tuples (``('play', 3)`` / ``('mean', 1, 4)``), as pairs where a 
 item means a drop (``(-1, 3)``), as dicts, strings, named tuples, with the mover inside... Reading a
 move accepts every form; writing one needs the student's form. The common forms
 (:data:`ACTION_KINDS`) are tried first, as they cost nothing to try; any other is learned from the
-student's own moves (``action_kind="learned"``, :mod:`grader.adapt.move_shapes`).
+student's own moves (``action_kind="learned"``, :mod:`grader.adapt.representations.move_shapes`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from grader.adapt.move_shapes import MoveShape
+from grader.adapt.representations.move_shapes import MoveShape
 from grader.adapt.representations import connect4
 from grader.adapt.representations.base import NotThisRepresentation, plain
 
