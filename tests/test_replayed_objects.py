@@ -137,6 +137,8 @@ def test_grading_charges_the_forgotten_extra_turn_to_result_only(tmp_path):
     points = {c.check: c.points for c in right.checks}
     lost = {c.check: points[c.check] - c.points for c in buggy.checks if points[c.check] - c.points > 1e-9}
     assert points["result: canned boards"] == 5 and points["utility: canned boards"] == 3
+    status = {c.check: c.status for c in right.checks}
+    assert status["alpha_beta_player: positions searched"] == "passed"  # its search is counted on the object
     assert "result: canned boards" in lost or "result: random positions" in lost
     assert not any(name.startswith(("utility", "actions", "terminal")) for name in lost), lost
 

@@ -419,14 +419,15 @@ class ReplayedAgent:
 
     def move(self, board: Any, player: int, timeout: float | None = None, *,
              options: Mapping[str, Any] | None = None, count_calls: bool = False,
-             count_seconds: float | None = None) -> Move:
+             count_seconds: float | None = None, watch: Sequence[str] = ()) -> Move:
+        """The move the student's agent makes on an object brought to ``board`` with ``player`` to move;
+        the counting arguments are :meth:`grader.adapt.StudentAgent.move`'s."""
         rep = self.representation if self.representation.game == self.game else \
             self.representation.at_size(self.game.rows, self.game.cols, self.game)
         self.representation = rep
         state = self.game.from_course(board, to_move=player)
         legal = self.game.actions(state)
-        extra = {"count_calls": True, **({"count_seconds": count_seconds} if count_seconds else {})} \
-            if count_calls else {}
+        extra = {"count_calls": True, "count_seconds": count_seconds, "watch": tuple(watch)} if count_calls else {}
         start = time.perf_counter()
         try:
             r = rep.ask(board, player, [("eval", self.target, [])], timeout=timeout, **extra)
