@@ -376,22 +376,20 @@ def _overhead_parts(path: str) -> dict:
 
     for module in PRELOADED:
         importlib.import_module(module)
-    import grader.grading as grading
-    from grader.adapt import adapt
     from grader.load import load_submission
     from grader.rubric import load_rubric
+    from grader.session import Session
 
     assignment = load_rubric().assignment(ASSIGNMENT)
     t0 = time.perf_counter()
     submission = load_submission(path)
     t1 = time.perf_counter()
-    box = grading.TimedSandbox(None, grading.sandbox_limits(assignment))
-    box.load([grading.seeding_cell(0)] + [cell.kept for cell in submission.cells])
-    t2, cells = time.perf_counter(), box.student_seconds
-    source = "\n".join(cell.kept for cell in submission.cells)
-    adapt(box, assignment.make_game(), assignment.functions, timeout=assignment.limits.call_seconds, source=source)
-    t3, probes = time.perf_counter(), box.student_seconds - cells
-    box.close()
+    session = Session(assignment)
+    session.load([cell.kept for cell in submission.cells])
+    t2, cells = time.perf_counter(), session.sandbox.student_seconds
+    session.adapt()
+    t3, probes = time.perf_counter(), session.sandbox.student_seconds - cells
+    session.close()
     return {"load and filter the notebook": t1 - t0, "start the sandbox, send the cells": t2 - t1 - cells,
             "adapt (outside student calls)": t3 - t2 - probes, "close the sandbox": time.perf_counter() - t3,
             "student: kept cells": cells, "student: adapter's probe calls": probes}

@@ -6,23 +6,19 @@ student's file: every failure becomes a graded result that says what happened.
 
 from __future__ import annotations
 
-import dataclasses
-import re
 import time
 import traceback
 from pathlib import Path
 from typing import Any, Callable
 
-from grader.adapt import StudentGame, adapt, conventions
 from grader.checks.base import Outcome
 from grader.checks.context import CheckContext
 from grader.checks.kinds import KINDS
 from grader.load import LOADED, MANUAL, Submission, load_submission, numpy_attributes, submission_name
 from grader.results import CheckResult, SubmissionResult
 from grader.rubric import Assignment, CheckSpec
-from grader.sandbox import CallResult, Limits, LoadReport, Sandbox, SandboxError
-from grader.sandbox.results import EXCEPTION
-from grader.sandbox.worker import LOAD_REPORT_FUNCTION
+from grader.sandbox import SandboxError
+from grader.session import Session
 
 
 def grade_submission(path: str | Path, assignment_name: str, assignment: Assignment, *, seed: int = 0,
@@ -50,24 +46,22 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
     result = SubmissionResult(submission=submission_name(path), path=str(path), assignment=assignment_name)
     specs = _specs(assignment, public_only)
     result.load_notes = _load_notes(submission)
-    box: TimedSandbox | None = None
+    session: Session | None = None
     try:
-        with TimedSandbox(None, sandbox_limits(assignment), isolation=isolation, require=require_isolation) as box:
-            result.isolation = box.isolation
-            box.cell_numbers = {position: cell.index for position, cell in enumerate(submission.cells, start=1)}
-            report = box.load([seeding_cell(seed)] + [cell.kept for cell in submission.cells])
-            for cell, outcome in zip(submission.cells, report.cells[1:]):
+        with Session(assignment, seed=seed, isolation=isolation, require=require_isolation) as session:
+            result.isolation = session.isolation
+            session.open([cell.kept for cell in submission.cells], [cell.index for cell in submission.cells])
+            for cell, outcome in zip(submission.cells, session.load_report.cells):
                 if not outcome.ok:
                     result.load_notes.append(f"cell {cell.index}: {outcome.kind}: {outcome.error_type} "
                                              f"{outcome.message}".strip())
-            result.load_notes += _repair_notes(box, submission)
-            game = assignment.make_game()
-            source = "\n".join(cell.kept for cell in submission.cells)
-            student = _adapt(box, game, assignment, result, source)
-            if student is not None:
-                game = student.game  # the reading of the rules the student's code shows (see adapt.readings)
-            ctx = CheckContext(assignment, game, student, sandbox=box, submission=submission, seed=seed,
-                               shared=shared or {})
+            result.load_notes += _repair_notes(session, submission)
+            if session.student is None:
+                result.load_notes.append(f"could not inspect the submission: {session.problem}")
+            else:
+                result.adaptations.extend(session.student.interface.adaptations)
+            ctx = CheckContext(assignment, session.game, session.student, sandbox=session.sandbox,
+                               submission=submission, seed=seed, shared=shared or {})
             for task, spec in specs:
                 if on_check_start:
                     on_check_start(task, spec.title)
@@ -81,77 +75,8 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
         done = {(c.task, c.check) for c in result.checks}
         result.checks += [_unrun(t, s, "error", result.message) for t, s in specs if (t, s.title) not in done]
     result.seconds = time.perf_counter() - start
-    result.student_seconds = round(box.student_seconds, 3) if box is not None else 0.0
+    result.student_seconds = round(session.sandbox.student_seconds, 3) if session is not None else 0.0
     return result
-
-
-class TimedSandbox(Sandbox):
-    """A sandbox that adds up the wall time its worker spends in the submission's code (cells,
-    probes, agent moves), so that a result tells the student's think time from the grader's own
-    work. Respawns and replays after a timeout count as the grader's.
-
-    It also says where a call into the submission raised: the notebook's cell number, the line in
-    that cell and the function (its last frame in the student's code), given ``cell_numbers``."""
-
-    student_seconds: float = 0.0
-    cell_numbers: dict[int, int] | None = None  # the sandbox's cell position -> the notebook's cell number
-
-    def load(self, *args: Any, **kwargs: Any) -> LoadReport:
-        report = super().load(*args, **kwargs)
-        self.student_seconds += sum(cell.duration for cell in report.cells)
-        return report
-
-    def call_with(self, *args: Any, **kwargs: Any) -> CallResult:
-        return self._timed(super().call_with(*args, **kwargs))
-
-    def create(self, *args: Any, **kwargs: Any) -> CallResult:
-        return self._timed(super().create(*args, **kwargs))
-
-    def _timed(self, r: CallResult) -> CallResult:
-        self.student_seconds += r.duration
-        where = student_frame(r.traceback, self.cell_numbers or {}) if r.kind == EXCEPTION else ""
-        return dataclasses.replace(r, message=f"{r.message} ({where})".lstrip()) if where else r
-
-
-_CELL_FRAME = re.compile(r'File "<cell (\d+)>", line (\d+), in (\S+)')
-
-
-#: the student's own frames named when their code raises: where it raised and the calls that led there
-STUDENT_FRAMES = 3
-
-
-def student_frame(traceback_text: str, cell_numbers: dict[int, int]) -> str:
-    """Where the student's code raised, from a worker traceback, and the calls of theirs that led there:
-    ``in helper, cell 12, line 4, called from alpha_beta, cell 7, line 9`` ('' when no frame of the
-    traceback is in one of the submission's cells)."""
-    frames = [m for m in _CELL_FRAME.finditer(traceback_text) if int(m[1]) in cell_numbers]
-    said = []
-    for cell, line, function in (m.groups() for m in reversed(frames[-STUDENT_FRAMES:])):
-        inside = f"{function}, " if function != "<module>" else ""
-        said.append(f"{inside}cell {cell_numbers[int(cell)]}, line {line}")
-    return ("in " if frames and frames[-1][3] != "<module>" else "") + ", called from ".join(said)
-
-
-def sandbox_limits(assignment: Assignment) -> Limits:
-    """The sandbox limits the rubric sets for an assignment's submissions."""
-    return Limits(call_timeout=assignment.limits.call_seconds, cell_timeout=assignment.limits.load_seconds,
-                  memory_bytes=assignment.limits.memory_mb * 1024 * 1024)
-
-
-#: the function :func:`seeding_cell` defines in the sandbox; a dunder name, so the adapter never lists
-#: it, and callable again to reseed a sandbox kept open (a tournament reseeds it for every game)
-SEED_FUNCTION = "__grader_seed__"
-
-
-def seeding_cell(seed: int) -> str:
-    """Code run before a submission's cells: seeds its ``random`` and ``numpy.random``, so that
-    running the same submission again gives the same moves (and so the same scores), and defines
-    the calling shims of other environments (``grader.adapt.conventions``).
-    ``__import__`` because the student may rebind the names ``random`` and ``np``."""
-    return (f"def {SEED_FUNCTION}(seed):\n"
-            "    __import__('random').seed(seed)\n"
-            "    __import__('numpy').random.seed(seed)\n"
-            f"{SEED_FUNCTION}({seed})\n" + conventions.SHIM_CELL)
 
 
 def ungraded(path: str | Path, assignment_name: str, assignment: Assignment, status: str, message: str, *,
@@ -168,16 +93,6 @@ def ungraded(path: str | Path, assignment_name: str, assignment: Assignment, sta
 def _specs(assignment: Assignment, public_only: bool) -> list[tuple[str, CheckSpec]]:
     return [(task.name, spec) for task in assignment.tasks for spec in task.checks
             if not (public_only and spec.visibility == "hidden")]
-
-
-def _adapt(box: Sandbox, game, assignment: Assignment, result: SubmissionResult, source: str) -> StudentGame | None:
-    try:
-        student = adapt(box, game, assignment.functions, timeout=assignment.limits.call_seconds, source=source)
-    except SandboxError as e:
-        result.load_notes.append(f"could not inspect the submission: {e}")
-        return None
-    result.adaptations.extend(student.interface.adaptations)
-    return student
 
 
 def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
@@ -216,12 +131,11 @@ def _load_notes(submission: Submission) -> list[str]:
     return notes
 
 
-def _repair_notes(box: Sandbox, submission: Submission) -> list[str]:
+def _repair_notes(session: Session, submission: Submission) -> list[str]:
     """What the worker repaired while loading: packages it replaced by stand-ins, and numpy 1
     names (``np.Inf``) it restored that the kept code uses."""
-    r = box.call(LOAD_REPORT_FUNCTION)
-    report = r.value if r.ok and type(r.value) is dict else {}  # the student can rebind the name: trust nothing
-    notebook_index = {position + 1: cell.index for position, cell in enumerate(submission.cells)}  # 0 seeds
+    report = session.repairs  # from the student's process: trust nothing
+    notebook_index = dict(session.sandbox.cell_numbers or {})
     notes = []
     for stand_in in report.get("stand_ins") or ():
         if type(stand_in) is not dict or type(stand_in.get("module")) is not str:

@@ -69,7 +69,9 @@ class Task(Strict):
         return self
 
 
-class Limits(Strict):
+class AssignmentLimits(Strict):
+    """What the rubric allows one submission's code (``grader.sandbox.Limits`` is what a worker gets from it)."""
+
     call_seconds: float = Field(default=2.0, gt=0)  # one call of a game function
     move_seconds: float = Field(default=2.0, gt=0)  # one agent move
     load_seconds: float = Field(default=60.0, gt=0)  # one cell while loading
@@ -82,7 +84,7 @@ class Assignment(Strict):
     game: Literal["tictactoe", "connect4", "mean_connect4", "dots_and_boxes"]
     board: dict[str, int] = Field(default_factory=dict)  # keyword arguments of load_game
     detect: list[str] = Field(default_factory=list)  # words that identify a notebook of this assignment
-    limits: Limits = Field(default_factory=Limits)
+    limits: AssignmentLimits = Field(default_factory=AssignmentLimits)
     functions: dict[str, list[str]] = Field(default_factory=dict)  # role -> accepted names
     agents: dict[str, list[str]] = Field(default_factory=dict)  # label -> accepted names
     tasks: list[Task]

@@ -8,8 +8,7 @@ from reference.positions import random_positions
 from grader.adapt import same_board
 from test_adapt import ASSIGNMENTS, STUDENTS, adapted, agrees_with_reference, functions_of
 
-from grader.adapt import adapt, candidates
-from grader.grading import seeding_cell
+from grader.adapt import adapt, candidates, conventions
 from grader.sandbox import Limits, Sandbox
 from grader.sandbox.results import NameInfo, Parameter
 
@@ -17,7 +16,7 @@ from grader.sandbox.results import NameInfo, Parameter
 def graded_way(file: str, assignment: str):
     """A student file loaded as grading loads it (the calling shims first) and adapted."""
     source = (STUDENTS / file).read_text()
-    box = Sandbox([seeding_cell(0), source], Limits(call_timeout=2.0))
+    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
     game, functions = functions_of(assignment)
     return box, adapt(box, game, functions, source=source)
 
@@ -103,7 +102,7 @@ def test_transition_that_changes_the_board_in_place_is_read_after_the_call():
 
 def test_kaggle_connectx_agent_is_called_with_obs_and_config():
     source = (STUDENTS / "c4_kaggle_connectx_agent.py").read_text()
-    box = Sandbox([seeding_cell(0), source], Limits(call_timeout=2.0))  # as grading loads it: shims first
+    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)  # as grading loads it: shims first
     game, functions = functions_of("connect4")
     student = adapt(box, game, functions, source=source)
     with box:

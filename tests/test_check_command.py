@@ -11,7 +11,8 @@ import pytest
 
 from grader.checks.context import text_with_turn
 from grader.cli import main
-from grader.grading import grade_submission, student_frame
+from grader.grading import grade_submission
+from grader.session import student_frame
 from grader.report import format_check_report
 from grader.report.terminal import LiveCheckReport
 from grader.results import CheckResult, SubmissionResult

@@ -4,9 +4,9 @@ role is judged on those objects. Two fixtures with different layouts and move en
 
 import pytest
 
-from grader.adapt import ReplayedGame, adapt, same_board
+from grader.adapt import ReplayedGame, adapt, conventions, same_board
 from grader.adapt.replayed_objects import in_place_classes, match_moves, replay_order
-from grader.grading import grade_submission, seeding_cell
+from grader.grading import grade_submission
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, Sandbox
 from grader.sandbox.results import NameInfo, Parameter
@@ -24,7 +24,7 @@ WRONG_WINNER = ("        if self.scores[1] > self.scores[2]:\n            return
 
 
 def replayed(source: str):
-    box = Sandbox([seeding_cell(0), source], Limits(call_timeout=2.0))
+    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
     game, functions = functions_of("dots_and_boxes")
     return box, adapt(box, game, functions, source=source)
 

@@ -117,6 +117,26 @@ def test_respawn_replays_cells_and_rebuilds_handles():
         assert b.respawns == 1
 
 
+def test_each_cell_runs_once_in_a_fresh_worker():
+    runs = "import builtins\nbuiltins.runs = getattr(builtins, 'runs', 0) + 1\nruns = builtins.runs"
+    with Sandbox([runs], FAST) as b:
+        assert b.read("runs").value == 1  # the first cell, in the first worker
+    with Sandbox(["while True:\n    pass", runs], Limits(cell_timeout=0.5, call_timeout=1.0)) as b:
+        assert b.read("runs").value == 1  # the cell after one that killed its worker
+
+
+def test_a_seeded_sandbox_draws_the_same_numbers_after_a_reseed_and_a_respawn():
+    cells = ["import random\nimport numpy as np\ndef draw():\n    return random.random(), float(np.random.rand())"]
+    with Sandbox(cells, FAST, seed=7) as b:
+        first = b.call("draw").value
+        assert b.call("draw").value != first
+        assert b.reseed(7).ok and b.call("draw").value == first
+        b.reseed(8)
+        assert b.call("draw").value != first
+        b.restart()
+        assert b.call("draw").value == first  # a fresh worker starts from the sandbox's seed
+
+
 def test_a_cell_that_hangs_is_left_out_of_replays():
     cells = ["x = 1", "while True:\n    pass", "y = x + 1"]
     with Sandbox(cells, Limits(cell_timeout=0.5, call_timeout=1.0)) as b:

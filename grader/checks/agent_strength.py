@@ -2,9 +2,10 @@
 
 Games come in colour-swapped pairs: both games of a pair start from the same seeded short random
 opening, once with the student's agent moving first and once second, so neither side profits from
-a lucky opening. The referee is the reference game: an illegal move, an exception or a timeout of
-the student's agent loses that game (the feedback says which and where). Draws count half. The
-check stops at the assignment's ``check_seconds`` and grades the games finished by then.
+a lucky opening. The tournament's referee plays them (``grader.tournament.referee``) with the
+forfeit policy: an illegal move, an exception or a timeout of the student's agent loses that game
+(the feedback says which and where). Draws count half. The check stops at the assignment's
+``check_seconds`` and grades the games finished by then.
 
 Params: ``opponent`` (a reference agent spec, default ``"random"``), ``games`` (default 10, rounded
 up to whole pairs), ``threshold`` (the score share that earns full credit; default 0.8 against
@@ -16,42 +17,26 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
-from reference.agents import Agent, make_agent
-from reference.games.base import Action, Game, State
+from grader.results import BoardShown
+from grader.tournament.records import GameRecord, course_action
+from grader.tournament.referee import ReferenceSeat, StudentSeat, final_state, play_game
+from grader.tournament.schedule import ScheduledGame
+from reference.agents import make_agent
+from reference.games.base import Action, Game
 
 if TYPE_CHECKING:
     from grader.rubric import CheckSpec
 
 SHOWN = 3
-
-
-@dataclass
-class GameRecord:
-    """One refereed game, from the student's side."""
-
-    number: int
-    student: int  # the student's player, +1 (first) or -1
-    opening: list[Action]
-    moves: list[Action] = field(default_factory=list)
-    state: State = None  # the final state, or where the student's agent failed
-    score: float | None = None  # 1 win, 0.5 draw, 0 loss; None when cut short by the time budget
-    forfeit: Move | None = None  # the failed move that lost the game
-
-    @property
-    def side(self) -> str:
-        return "first" if self.student == 1 else "second"
-
-    def outcome_words(self, limit: float) -> str:
-        if self.forfeit is not None:
-            return f"lost by forfeit at move {len(self.opening) + len(self.moves) + 1}: {failure_words(self.forfeit, limit)}"
-        return {1.0: "won", 0.5: "drew", 0.0: "lost"}.get(self.score, "unfinished")
+#: the student's name in the games' records, and the start of their ids (``game3`` is the third game)
+STUDENT = "student"
+GAME_ID = "game"
 
 
 class AgentStrength(Check):
@@ -82,43 +67,26 @@ class AgentStrength(Check):
         rng = ctx.rng(f"agent_strength:{spec.target}:{opponent_spec}")
 
         deadline = time.perf_counter() + budget
-        records: list[GameRecord] = []
+        student_seat = StudentSeat(agent)  # not reseeded: the student's randomness runs on from game to game
+        records: list[GameRecord] = []  # the finished games
+        forfeits: dict[str, Move] = {}  # game id -> the student's failed move that lost it
         for pair in range(pairs):
-            opening = _opening(game, rng, plies)
+            opening = tuple(_opening(game, rng, plies))
             for student in (1, -1):
                 if time.perf_counter() > deadline:
                     break
-                opponent = make_agent(opponent_spec, seed=rng.randrange(2**31))
-                records.append(play(game, agent, opponent, GameRecord(len(records) + 1, student, opening),
-                                    limit, deadline))
-        return _grade(ctx, agent, records, 2 * pairs, opponent_spec, threshold, limit, budget)
-
-
-def play(game: Game, agent: StudentAgent, opponent: Agent, record: GameRecord, limit: float,
-         deadline: float) -> GameRecord:
-    """Referee one game from ``record.opening``; the student's failed move loses it at once."""
-    state = game.initial_state()
-    for action in record.opening:
-        state = game.result(state, action)
-    while not game.terminal(state):
-        if time.perf_counter() > deadline:
-            record.state = state
-            return record  # unfinished: not graded
-        player = game.to_move(state)
-        if player == record.student:
-            move = agent.move(game.to_course(state), player, timeout=limit)
-            if not move.ok:
-                record.state, record.forfeit, record.score = state, move, 0.0
-                return record
-            action = move.action
-        else:
-            action = opponent.choose(game, state, time.perf_counter() + limit)
-        record.moves.append(action)
-        state = game.result(state, action)
-    winner = game.winner(state)
-    record.state = state
-    record.score = 0.5 if winner is None else 1.0 if winner == record.student else 0.0
-    return record
+                names = (STUDENT, opponent_spec) if student == 1 else (opponent_spec, STUDENT)
+                number = 2 * pair + (1 if student == 1 else 2)
+                scheduled = ScheduledGame(f"{GAME_ID}{number}", f"pair{pair + 1}", *names, pair, opening)
+                seats = {student: student_seat, -student: ReferenceSeat(opponent_spec)}
+                record = play_game(game, scheduled, seats, move_seconds=limit, deadline=deadline,
+                                   seat_seeds={student: 0, -student: rng.randrange(2**31)})  # 0: no sandbox to reseed
+                if record is None:
+                    continue  # unfinished within the budget: not graded
+                records.append(record)
+                if record.forfeit == STUDENT:
+                    forfeits[record.game_id] = student_seat.last
+        return _grade(ctx, agent, records, forfeits, 2 * pairs, opponent_spec, threshold, limit, budget)
 
 
 def _opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
@@ -134,45 +102,64 @@ def _opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
     return []
 
 
-def _grade(ctx: CheckContext, agent: StudentAgent, records: list[GameRecord], planned: int, opponent: str,
-           threshold: float, limit: float, budget: float) -> Outcome:
-    finished = [r for r in records if r.score is not None]
+def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], forfeits: dict[str, Move],
+           planned: int, opponent: str, threshold: float, limit: float, budget: float) -> Outcome:
     if not finished:
         return Outcome(0.0, f"no game against {opponent} finished within the check's {budget:g} s budget",
                        status="timeout")
-    score = sum(r.score for r in finished)
-    won = sum(r.score == 1.0 for r in finished)
-    drawn = sum(r.score == 0.5 for r in finished)
-    forfeits = [r for r in finished if r.forfeit is not None]
+    scores = [r.points(STUDENT) for r in finished]
+    score = sum(scores)
+    won, drawn = scores.count(1.0), scores.count(0.5)
     lost = len(finished) - won - drawn
+    forfeited = [r for r in finished if r.game_id in forfeits]
     fraction = min(1.0, (score / len(finished)) / threshold) if threshold > 0 else 1.0
     message = (f"against {opponent}: won {won}, drew {drawn}, lost {lost} of {len(finished)} games "
                f"(score {score / len(finished):.0%}, {threshold:.0%} needed for full credit)")
     if len(finished) < planned:
         message += (f"; stopped after {len(finished)} of {planned} games: the check's {budget:g} s budget "
                     f"was used up, graded on the games played")
-    if forfeits:
-        message += f"; {len(forfeits)} lost by forfeit, first: game {forfeits[0].number} " \
-                   f"(playing {forfeits[0].side}): {forfeits[0].outcome_words(limit)}"
-    shown = (forfeits + [r for r in finished if r.score == 0.0 and r.forfeit is None])[:SHOWN]
-    boards = [_shown(ctx, agent, r, opponent, limit) for r in shown]
-    all_timeouts = forfeits and len(forfeits) == len(finished) and all(r.forfeit.kind == "timeout" for r in forfeits)
+    if forfeited:
+        first = forfeited[0]
+        message += f"; {len(forfeited)} lost by forfeit, first: game {_number(first)} " \
+                   f"(playing {_side(first)}): {_outcome_words(first, forfeits, limit)}"
+    shown = (forfeited + [r for r in finished if r.points(STUDENT) == 0.0 and r.game_id not in forfeits])[:SHOWN]
+    boards = [_shown(ctx, agent, r, forfeits, opponent, limit) for r in shown]
+    all_timeouts = forfeited and len(forfeited) == len(finished) and all(m.kind == "timeout" for m in forfeits.values())
     return Outcome(fraction, message, status="timeout" if all_timeouts else None, boards=boards)
 
 
-def _shown(ctx: CheckContext, agent: StudentAgent, record: GameRecord, opponent: str, limit: float) -> Any:
+def _number(record: GameRecord) -> int:
+    return int(record.game_id.removeprefix(GAME_ID))
+
+
+def _side(record: GameRecord) -> str:
+    return "first" if record.first == STUDENT else "second"
+
+
+def _outcome_words(record: GameRecord, forfeits: dict[str, Move], limit: float) -> str:
+    """How the game ended for the student: won, drew, lost, or lost by forfeit and why."""
+    if record.game_id in forfeits:
+        move = len(record.opening) + len(record.moves) + 1
+        return f"lost by forfeit at move {move}: {failure_words(forfeits[record.game_id], limit)}"
+    return {1.0: "won", 0.5: "drew", 0.0: "lost"}[record.points(STUDENT)]
+
+
+def _shown(ctx: CheckContext, agent: StudentAgent, record: GameRecord, forfeits: dict[str, Move], opponent: str,
+           limit: float) -> BoardShown:
     played = " ".join(map(_move_text, record.moves)) or "none"
     opening = f"random opening {' '.join(map(_move_text, record.opening))}, then " if record.opening else ""
-    caption = (f"game {record.number} against {opponent}, playing {record.side}: {record.outcome_words(limit)} "
-               f"({opening}moves {played})")
-    if record.forfeit is not None:
-        return show_move(ctx, agent, record.state, caption, record.forfeit, expected="a legal move", limit=limit)
-    last = (record.moves[-1],) if record.moves else ()
-    return ctx.show(ctx.game.to_course(record.state), caption, player=ctx.game.to_move(record.state),
+    caption = (f"game {_number(record)} against {opponent}, playing {_side(record)}: "
+               f"{_outcome_words(record, forfeits, limit)} ({opening}moves {played})")
+    state = final_state(ctx.game, record)
+    if record.game_id in forfeits:
+        return show_move(ctx, agent, state, caption, forfeits[record.game_id], expected="a legal move", limit=limit)
+    last = (course_action(record.moves[-1]),) if record.moves else ()
+    return ctx.show(ctx.game.to_course(state), caption, player=ctx.game.to_move(state),
                     expected="", returned="the final board", highlight=last)
 
 
-def _move_text(action: Action) -> str:
-    if isinstance(action, tuple):
+def _move_text(action: Any) -> str:
+    """A move in a caption: ``3``, ``h01`` (a record's actions are in JSON form: lines are lists)."""
+    if isinstance(action, list):
         return "".join(map(str, action))
     return str(action)

@@ -7,8 +7,9 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from grader.adapt import StudentAgent, StudentGame, student_agent
+from grader.adapt import StudentAgent, StudentGame
 from grader.results import BoardShown
+from grader.session import rubric_agent
 from reference.games import load_game
 from reference.games.base import Game
 
@@ -42,13 +43,7 @@ class CheckContext:
     def agent(self, label: str) -> StudentAgent | str:
         """The student's agent for a rubric label, or why there is none (found once, then reused)."""
         if label not in self._agents:
-            if self.student is None or self.sandbox is None:
-                self._agents[label] = "the submission could not be loaded"
-            else:
-                self._agents[label] = student_agent(self.sandbox, self.student, label,
-                                                    self.assignment.agents.get(label, [label]),
-                                                    labels=list(self.assignment.agents),
-                                                    timeout=self.assignment.limits.move_seconds)
+            self._agents[label] = rubric_agent(self.sandbox, self.student, self.assignment, label)
         return self._agents[label]
 
     def agents_found(self) -> list[StudentAgent]:

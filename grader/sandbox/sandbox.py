@@ -21,6 +21,10 @@ from .limits import Limits
 from .results import (BAD_RETURN, CRASHED, EXCEPTION, MEMORY, OUTPUT_LIMIT, TIMEOUT, UNAVAILABLE, CallResult,
                       CellReport, CountedCalls, CountedFunction, Handle, LoadReport, NameInfo, Parameter)
 
+#: the function a seeded sandbox defines in its worker to seed the submission's ``random`` and
+#: ``numpy.random``; a dunder name, so the adapter never lists it
+SEED_FUNCTION = "__grader_seed__"
+
 _LIVE: "weakref.WeakSet[Sandbox]" = weakref.WeakSet()
 _KILLING_KINDS = (TIMEOUT, CRASHED, OUTPUT_LIMIT, BAD_RETURN)  # the worker is gone afterwards
 
@@ -37,10 +41,12 @@ class Sandbox:
 
     ``isolation`` picks a level (default: the strongest available); ``require`` is the weakest
     level the instructor accepts (:class:`~grader.sandbox.isolation.IsolationUnavailable` otherwise).
+    With a ``seed`` every worker seeds the submission's ``random`` and ``numpy.random`` before its
+    cells run, so the same submission makes the same random choices on every run (and scores the same).
     """
 
     def __init__(self, code_cells: Sequence[str] | None = None, limits: Limits | None = None, *,
-                 isolation: str | None = None, require: str | None = None) -> None:
+                 isolation: str | None = None, require: str | None = None, seed: int | None = None) -> None:
         self.limits = limits or Limits()
         self.isolation = _choose(isolation, require)
         self.respawns = 0
@@ -59,6 +65,8 @@ class Sandbox:
         self._finalizer = weakref.finalize(self, _shutdown, self._zygote, self._slot)
         _LIVE.add(self)
         self.load_report: LoadReport | None = None
+        if seed is not None:  # a worker's first cell, so that a respawned worker is seeded the same
+            self._cells.append(_seeding_cell(seed))
         if code_cells is not None:
             self.load_report = self.load(code_cells)
 
@@ -91,6 +99,7 @@ class Sandbox:
         ``limits.cell_timeout``; a cell that kills the worker is left out of later replays."""
         reports = []
         for source in cells:
+            self._ensure_worker()  # before the cell is listed: a fresh worker replays only the cells before it
             index = len(self._cells)
             self._cells.append(source)
             r = self._request({"op": "exec", "index": index, "source": source}, self.limits.cell_timeout)
@@ -100,6 +109,12 @@ class Sandbox:
                                       message=r.message, traceback=r.traceback, stdout=r.stdout,
                                       stderr=r.stderr, duration=r.duration))
         return LoadReport(cells=tuple(reports), isolation=self.isolation)
+
+    def reseed(self, seed: int, timeout: float | None = None) -> CallResult:
+        """Seed the submission's ``random`` and ``numpy.random`` again (a tournament does so before each
+        game, so that a game replays the same whatever the worker played before). Only for a sandbox
+        made with a ``seed``; a worker respawned later starts from that first seed."""
+        return self.call(SEED_FUNCTION, seed, timeout=timeout)
 
     # --- calls ----------------------------------------------------------------------------
 
@@ -299,6 +314,15 @@ class Sandbox:
             return self._zygote.reap()
         except (OSError, ValueError) as e:
             raise SandboxError(f"the zygote stopped answering: {e}") from None
+
+
+def _seeding_cell(seed: int) -> str:
+    """Code that defines :data:`SEED_FUNCTION` and seeds with ``seed``. ``__import__`` because the
+    student may rebind the names ``random`` and ``np``."""
+    return (f"def {SEED_FUNCTION}(seed):\n"
+            "    __import__('random').seed(seed)\n"
+            "    __import__('numpy').random.seed(seed)\n"
+            f"{SEED_FUNCTION}({seed})\n")
 
 
 def _choose(level: str | None, require: str | None) -> str:

@@ -70,7 +70,7 @@ def _student_seat(participant: Participant, task: GameTask) -> Seat:
             seat: Seat = AbsentSeat(f"could not play: {agent}")
         else:
             warm_up(agent)  # a fault here shows again, timed, in the game's own moves
-            seat = StudentSeat(agent)
+            seat = StudentSeat(agent, box)
     except SandboxError as e:
         seat = AbsentSeat(f"could not play: the sandbox failed: {e}")
     _open_seats[key] = (box, seat)
@@ -98,6 +98,7 @@ def play_task(task: GameTask) -> dict:
     seats = {1: _seat(task.first, task), -1: _seat(task.second, task)}
     record = play_game(game, task.scheduled, seats, move_seconds=task.move_seconds, on_fault=task.on_fault,
                        seed=task.seed)
+    assert record is not None  # no deadline: the game is played to its end
     return record.to_dict()
 
 

@@ -26,7 +26,7 @@ import jinja2
 import pandas as pd
 from markupsafe import Markup
 
-from grader.tournament.records import GameRecord
+from grader.tournament.records import GameRecord, course_action
 from grader.tournament.standings import Standings
 
 #: Draws the positions of one game as SVG strings: the start, then one after each opening action
@@ -48,7 +48,7 @@ def svg_positions(game: Any) -> BoardRenderer:
         state = game.initial_state()
         drawings = [game.svg(state)]
         for action in [*record.opening, *record.moves]:
-            action = _as_action(action)
+            action = course_action(action)
             try:
                 state = game.result(state, action)
             except ValueError:  # IllegalAction
@@ -57,11 +57,6 @@ def svg_positions(game: Any) -> BoardRenderer:
         return drawings
 
     return draw
-
-
-def _as_action(action: Any) -> Any:
-    """A JSON action back in the games' form: lists become tuples (Dots and Boxes lines)."""
-    return tuple(_as_action(a) for a in action) if isinstance(action, list) else action
 
 
 def action_label(action: Any) -> str:

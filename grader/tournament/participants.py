@@ -2,8 +2,8 @@
 and the reference baselines.
 
 A student participant carries its kept cell sources, not a sandbox: whoever plays its games (this
-process, a local worker or a Dask worker) opens the sandbox with :func:`open_student_agent`, the
-same load -> sandbox -> adapt -> find agent flow as :mod:`grader.grading`.
+process, a local worker or a Dask worker) opens it with :func:`open_student_agent`, a session
+(:func:`grader.session.open_submission`) as grading opens one, and the agent found in it.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from grader.adapt import StudentAgent, adapt, student_agent
-from grader.grading import sandbox_limits, seeding_cell
+from grader.adapt import StudentAgent
 from grader.load import LOADED, load_submission, submission_name
 from grader.rubric import Assignment
 from grader.sandbox import Sandbox, SandboxError
+from grader.session import open_submission
 from reference.agents import make_agent
 
 #: prefix of every reference baseline's name: "ref:random", "ref:alphabeta:2"
@@ -85,24 +85,21 @@ def agent_preference(assignment: Assignment) -> list[str]:
 
 def open_student_agent(cells: Sequence[str], assignment: Assignment, label: str, aliases: Sequence[str] = (),
                        *, isolation: str | None = None, seed: int = 0) -> tuple[Sandbox, StudentAgent | str]:
-    """Load ``cells`` into a new sandbox, adapt to the submission and find the agent ``label``.
+    """Open ``cells`` as a session seeded with ``seed`` and find the agent ``label`` in it.
 
-    Returns the open sandbox (the caller closes it) and the agent, or the reason there is none.
-    The student's code is seeded with ``seed`` and can be reseeded with :data:`grader.grading.SEED_FUNCTION`.
-    Raises :class:`SandboxError` only when the sandbox itself cannot be started.
+    Returns the open sandbox (the caller closes it; :meth:`~grader.sandbox.Sandbox.reseed` reseeds the
+    student's code) and the agent, or the reason there is none. Raises :class:`SandboxError` when the
+    sandbox fails or the submission cannot be inspected.
     """
-    box = Sandbox(None, sandbox_limits(assignment), isolation=isolation)
+    session = open_submission(cells, assignment, seed=seed, isolation=isolation)
     try:
-        box.load([seeding_cell(seed), *cells])
-        game = assignment.make_game()
-        student = adapt(box, game, assignment.functions, timeout=assignment.limits.call_seconds,
-                        source="\n".join(cells))
-        agent = student_agent(box, student, label, list(aliases) or assignment.agents.get(label, [label]),
-                              labels=list(assignment.agents), timeout=assignment.limits.move_seconds)
+        if session.student is None:
+            raise SandboxError(session.problem)
+        agent = session.find_agent(label, aliases)
     except BaseException:
-        box.close()
+        session.close()
         raise
-    return box, agent
+    return session.sandbox, agent
 
 
 def warm_up(agent: StudentAgent, seconds: float = WARM_UP_SECONDS) -> str | None:

@@ -1,4 +1,5 @@
-"""Finished games as plain records, and the durable JSON-lines file a tournament writes them to.
+"""Finished games as plain records (the referee's, in a tournament or the strength check), and the
+durable JSON-lines file a tournament writes them to.
 
 A tournament appends one :class:`GameRecord` to ``OUT_DIR/games.jsonl`` as each game ends and fsyncs,
 so a run killed at any moment loses at most the game in flight. Everything after the games
@@ -26,6 +27,11 @@ def json_action(action: Any) -> Any:
     if hasattr(action, "item") and not isinstance(action, (str, bytes)):  # numpy scalars
         return action.item()
     return action
+
+
+def course_action(action: Any) -> Any:
+    """A course action back from its JSON form (lists become tuples, e.g. Dots and Boxes lines)."""
+    return tuple(course_action(a) for a in action) if isinstance(action, list) else action
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""The referee: plays one scheduled game on the reference game, which alone holds the true state.
+"""The referee: plays one game on the reference game, which alone holds the true state; a
+tournament's games and the strength check's games alike.
 
 Each seat is asked for a move on the current state with the per-move time limit; a student's seat
 gets the board in its own representation through :class:`~grader.adapt.StudentAgent`. A move that
@@ -13,6 +14,9 @@ Either way every fault is in the record's ``faults`` (who, at which move, what k
 Before a game each seat is told the game's seed (:meth:`Seat.start_game`): a student's sandbox,
 kept open across games, reseeds the student's ``random`` and ``numpy.random`` from it, so a game
 replays the same whichever worker plays it and in whatever order.
+
+A game may have a ``deadline`` (the strength check's time budget): past it the game is abandoned
+unfinished, and nothing is recorded.
 """
 
 from __future__ import annotations
@@ -23,8 +27,8 @@ import zlib
 from typing import Any, Mapping, Protocol, Sequence
 
 from grader.adapt import Move, StudentAgent
-from grader.grading import SEED_FUNCTION
-from grader.tournament.records import GameRecord
+from grader.sandbox import Sandbox
+from grader.tournament.records import GameRecord, course_action
 from grader.tournament.schedule import ScheduledGame
 from reference.agents import make_agent
 from reference.games.base import Game, State
@@ -63,17 +67,24 @@ class ReferenceSeat:
 
 
 class StudentSeat:
-    """A student's agent in its sandbox, asked on the course board with the move limit as its timeout."""
+    """A student's agent in its sandbox, asked on the course board with the move limit as its timeout.
 
-    def __init__(self, agent: StudentAgent) -> None:
+    Given its ``sandbox``, the seat reseeds the student's code before each game; without, the
+    student's randomness runs on from game to game. ``last`` is the agent's last answer (a check
+    shows a forfeit with it)."""
+
+    def __init__(self, agent: StudentAgent, sandbox: Sandbox | None = None) -> None:
         self.agent = agent
+        self.sandbox = sandbox
+        self.last: Move | None = None
 
     def start_game(self, seed: int) -> None:
-        """Reseed the student's ``random`` and ``numpy.random`` in the sandbox (:data:`SEED_FUNCTION`)."""
-        self.agent.caller.call(SEED_FUNCTION, seed, timeout=RESEED_SECONDS)  # a failure shows in the moves
+        if self.sandbox is not None:
+            self.sandbox.reseed(seed, timeout=RESEED_SECONDS)  # a failure shows in the moves
 
     def move(self, game: Game, state: State, seconds: float) -> Move:
-        return self.agent.move(game.to_course(state), game.to_move(state), timeout=seconds)
+        self.last = self.agent.move(game.to_course(state), game.to_move(state), timeout=seconds)
+        return self.last
 
 
 class AbsentSeat:
@@ -110,22 +121,28 @@ def end_reason(game: Game, state: State, names: Mapping[int, str]) -> str:
 
 
 def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *, move_seconds: float,
-              on_fault: str = "forfeit", seed: int = 0) -> GameRecord:
-    """Play ``scheduled`` from its opening with ``seats[+1]`` moving first; the finished :class:`GameRecord`."""
+              on_fault: str = "forfeit", seed: int = 0, seat_seeds: Mapping[int, int] | None = None,
+              deadline: float | None = None) -> GameRecord | None:
+    """Play ``scheduled`` from its opening with ``seats[+1]`` moving first; the finished :class:`GameRecord`.
+
+    Each seat starts the game with its ``seat_seeds`` entry (default: :func:`seat_seed` of ``seed``).
+    None when the game was still going at ``deadline`` (a ``time.perf_counter()`` value)."""
     if on_fault not in FAULT_POLICIES:
         raise ValueError(f"unknown fault policy {on_fault!r}; choose one of {', '.join(FAULT_POLICIES)}")
     names = {1: scheduled.first, -1: scheduled.second}
     for player, seat in seats.items():
-        seat.start_game(seat_seed(seed, scheduled.game_id, player))
+        seat.start_game(seat_seeds[player] if seat_seeds is not None else seat_seed(seed, scheduled.game_id, player))
     rng = random.Random(f"{seed}:{scheduled.game_id}:faults")
     state = game.initial_state()
     for action in scheduled.opening:
-        state = game.result(state, _as_action(action))
+        state = game.result(state, course_action(action))
     moves: list[Any] = []
     movers: list[int] = []
     seconds: list[float] = []
     faults: list[dict[str, Any]] = []
     while not game.terminal(state):
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         player = game.to_move(state)
         move = seats[player].move(game, state, move_seconds)
         legal = game.actions(state)
@@ -152,9 +169,12 @@ def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *
     return _record(game, scheduled, moves, movers, seconds, result=winner or 0, reason=reason, faults=faults)
 
 
-def _as_action(action: Any) -> Any:
-    """A course action back from its JSON form (lists become tuples, e.g. Dots and Boxes lines)."""
-    return tuple(_as_action(a) for a in action) if isinstance(action, list) else action
+def final_state(game: Game, record: GameRecord) -> State:
+    """The position a recorded game ended in (or where its forfeit happened), replayed from its moves."""
+    state = game.initial_state()
+    for action in [*record.opening, *record.moves]:
+        state = game.result(state, course_action(action))
+    return state
 
 
 def _record(game: Game, scheduled: ScheduledGame, moves: list, movers: list, seconds: list, *, result: int,

@@ -1,0 +1,169 @@
+"""A submission open in a sandbox of its own, seeded and adapted: what grading and a tournament both start from.
+
+``open_submission(cells, assignment)`` loads the kept cells into a seeded sandbox (after the calling
+shims of other environments), reads what the worker repaired while loading, and adapts to the
+student's code; :meth:`Session.find_agent` then finds an agent of the rubric. Grading runs its checks
+on a session; a tournament plays the session's agent. Close the session (or use it as a context
+manager) when done.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING, Any, Sequence
+
+from grader.adapt import StudentAgent, StudentGame, adapt, conventions, student_agent
+from grader.sandbox import CallResult, Limits, LoadReport, Sandbox, SandboxError
+from grader.sandbox.results import EXCEPTION
+from grader.sandbox.worker import LOAD_REPORT_FUNCTION
+from reference.games.base import Game
+
+if TYPE_CHECKING:  # the rubric imports the checks, whose context imports this module
+    from grader.rubric import Assignment
+
+
+class TimedSandbox(Sandbox):
+    """A sandbox that adds up the wall time its worker spends in the submission's code (cells,
+    probes, agent moves), so that a result tells the student's think time from the grader's own
+    work. Respawns and replays after a timeout count as the grader's.
+
+    It also says where a call into the submission raised: the notebook's cell number, the line in
+    that cell and the function (its last frame in the student's code), given ``cell_numbers``."""
+
+    student_seconds: float = 0.0
+    cell_numbers: dict[int, int] | None = None  # the sandbox's cell position -> the notebook's cell number
+
+    def load(self, *args: Any, **kwargs: Any) -> LoadReport:
+        report = super().load(*args, **kwargs)
+        self.student_seconds += sum(cell.duration for cell in report.cells)
+        return report
+
+    def call_with(self, *args: Any, **kwargs: Any) -> CallResult:
+        return self._timed(super().call_with(*args, **kwargs))
+
+    def create(self, *args: Any, **kwargs: Any) -> CallResult:
+        return self._timed(super().create(*args, **kwargs))
+
+    def _timed(self, r: CallResult) -> CallResult:
+        self.student_seconds += r.duration
+        where = student_frame(r.traceback, self.cell_numbers or {}) if r.kind == EXCEPTION else ""
+        return dataclasses.replace(r, message=f"{r.message} ({where})".lstrip()) if where else r
+
+
+_CELL_FRAME = re.compile(r'File "<cell (\d+)>", line (\d+), in (\S+)')
+
+
+#: the student's own frames named when their code raises: where it raised and the calls that led there
+STUDENT_FRAMES = 3
+
+
+def student_frame(traceback_text: str, cell_numbers: dict[int, int]) -> str:
+    """Where the student's code raised, from a worker traceback, and the calls of theirs that led there:
+    ``in helper, cell 12, line 4, called from alpha_beta, cell 7, line 9`` ('' when no frame of the
+    traceback is in one of the submission's cells)."""
+    frames = [m for m in _CELL_FRAME.finditer(traceback_text) if int(m[1]) in cell_numbers]
+    said = []
+    for cell, line, function in (m.groups() for m in reversed(frames[-STUDENT_FRAMES:])):
+        inside = f"{function}, " if function != "<module>" else ""
+        said.append(f"{inside}cell {cell_numbers[int(cell)]}, line {line}")
+    return ("in " if frames and frames[-1][3] != "<module>" else "") + ", called from ".join(said)
+
+
+def sandbox_limits(assignment: Assignment) -> Limits:
+    """The sandbox limits the rubric sets for an assignment's submissions."""
+    return Limits(call_timeout=assignment.limits.call_seconds, cell_timeout=assignment.limits.load_seconds,
+                  memory_bytes=assignment.limits.memory_mb * 1024 * 1024)
+
+
+class Session:
+    """One submission in its own seeded sandbox, adapted to the rubric's game.
+
+    ``game`` is the reading of the rules the student's code shows (see ``grader.adapt.readings``;
+    the rubric's game until adapted); ``student`` is None when the submission could not be
+    inspected, and ``problem`` then says why. ``load_report`` covers the submission's own cells and
+    ``repairs`` is what the worker repaired while loading them (packages replaced by stand-ins,
+    numpy 1 names restored), as the worker reports it: untrusted plain data.
+    """
+
+    def __init__(self, assignment: Assignment, *, seed: int = 0, isolation: str | None = None,
+                 require: str | None = None) -> None:
+        self.assignment = assignment
+        self.sandbox = TimedSandbox(None, sandbox_limits(assignment), isolation=isolation, require=require,
+                                    seed=seed)
+        self.game: Game = assignment.make_game()
+        self.student: StudentGame | None = None
+        self.problem = ""
+        self.load_report = LoadReport(cells=(), isolation=self.sandbox.isolation)
+        self.repairs: dict = {}
+        self._source = ""
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.sandbox.close()
+
+    @property
+    def isolation(self) -> str:
+        return self.sandbox.isolation
+
+    def open(self, cells: Sequence[str], cell_numbers: Sequence[int] = ()) -> "Session":
+        """Load ``cells`` and adapt to them (see :meth:`load`)."""
+        self.load(cells, cell_numbers)
+        self.adapt()
+        return self
+
+    def load(self, cells: Sequence[str], cell_numbers: Sequence[int] = ()) -> LoadReport:
+        """Run the calling shims, then ``cells``; the report covers ``cells`` alone. With the notebook's
+        number of each cell (``cell_numbers``), an exception in the student's code says where it was."""
+        self.sandbox.load([conventions.SHIM_CELL])
+        self.load_report = self.sandbox.load(cells)
+        self.sandbox.cell_numbers = {outcome.index: number
+                                     for outcome, number in zip(self.load_report.cells, cell_numbers)}
+        self._source = "\n".join(cells)
+        r = self.sandbox.call(LOAD_REPORT_FUNCTION)
+        self.repairs = r.value if r.ok and type(r.value) is dict else {}  # the student can rebind the name
+        return self.load_report
+
+    def adapt(self) -> StudentGame | None:
+        """Find how to call the loaded code; None (and ``problem`` says why) when it cannot be inspected."""
+        assignment = self.assignment
+        try:
+            self.student = adapt(self.sandbox, self.game, assignment.functions,
+                                 timeout=assignment.limits.call_seconds, source=self._source)
+        except SandboxError as e:
+            self.problem = str(e)
+            return None
+        self.game = self.student.game
+        return self.student
+
+    def find_agent(self, label: str, aliases: Sequence[str] = ()) -> StudentAgent | str:
+        """The agent the rubric calls ``label``, or why there is none (see :func:`rubric_agent`)."""
+        return rubric_agent(self.sandbox, self.student, self.assignment, label, aliases)
+
+
+def rubric_agent(sandbox: Sandbox | None, student: StudentGame | None, assignment: Assignment, label: str,
+                 aliases: Sequence[str] = ()) -> StudentAgent | str:
+    """The student's agent the rubric calls ``label`` (by ``aliases``, default the rubric's names for it),
+    confirmed with the move limit; or why there is none."""
+    if student is None or sandbox is None:
+        return "the submission could not be loaded"
+    return student_agent(sandbox, student, label, list(aliases) or assignment.agents.get(label, [label]),
+                         labels=list(assignment.agents), timeout=assignment.limits.move_seconds)
+
+
+def open_submission(cells: Sequence[str], assignment: Assignment, *, seed: int = 0, isolation: str | None = None,
+                    require: str | None = None, cell_numbers: Sequence[int] = ()) -> Session:
+    """``cells`` (a submission's kept code) loaded into a new seeded sandbox and adapted; the caller closes it.
+
+    Raises :class:`SandboxError` only when the sandbox itself fails (it is closed again)."""
+    session = Session(assignment, seed=seed, isolation=isolation, require=require)
+    try:
+        return session.open(cells, cell_numbers)
+    except BaseException:
+        session.close()
+        raise
