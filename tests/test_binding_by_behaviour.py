@@ -332,7 +332,7 @@ def test_the_textbooks_cutoff_search_and_monte_carlo_tree_search_are_found_and_a
     mcts_player(game, state) the Monte Carlo one; query_player asks input() and is no agent."""
     source = (STUDENTS / "textbook_game_classes.py").read_text() + "\n" + \
         (STUDENTS / "textbook_more_agents.py").read_text()
-    box = Sandbox([seeding_cell(0), source], Limits(call_timeout=2.0))
+    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
     game, functions = functions_of("connect4")
     agents = ASSIGNMENTS["connect4"]["agents"]
     with box:
