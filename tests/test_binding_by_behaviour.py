@@ -224,6 +224,16 @@ def test_a_textbook_result_that_misses_a_win_is_charged_for_the_utility_it_recor
         assert not reply.ok and "its utility is 0, but for its board it would be 1" in reply.error
 
 
+def both_sides_win(mover: int) -> np.ndarray:
+    """A 6x7 board, ``mover`` to move, where the mover wins in column 3 and the opponent in column 6."""
+    board = np.zeros((6, 7), dtype=int)
+    board[5, 0:3] = mover
+    board[3:6, 6] = -mover
+    if mover == -1:
+        board[4, 0] = 1
+    return board
+
+
 def test_an_agent_that_always_plays_one_side_gets_the_other_sides_turns_colour_swapped():
     box, student = adapted("c4_fixed_side_agent.py", "connect4")
     with box:
@@ -235,12 +245,7 @@ def test_an_agent_that_always_plays_one_side_gets_the_other_sides_turns_colour_s
         assert agent.fixed_side == -1  # piece 2 is the second player
         assert any("always plays 2" in note for note in agent.notes)
         for mover in (1, -1):  # each side takes its own win (column 3), though both have one (column 6)
-            board = np.zeros((6, 7), dtype=int)
-            board[5, 0:3] = mover
-            board[3:6, 6] = -mover
-            if mover == -1:
-                board[4, 0] = 1
-            assert agent.move(board, mover).action == 3
+            assert agent.move(both_sides_win(mover), mover).action == 3
 
 
 def test_a_board_of_the_course_shape_read_transposed_is_sent_columns_first():
@@ -397,9 +402,4 @@ def test_an_agent_object_for_one_side_that_answers_the_new_board_is_read_on_both
                            ["computer_agent"], labels=["random_player", "alpha_beta_player"], source=source)
         assert agent.name == "computer_agent" and agent.fixed_side == -1
         for mover in (1, -1):  # each side takes its own win (column 3), though both have one (column 6)
-            board = np.zeros((6, 7), dtype=int)
-            board[5, 0:3] = mover
-            board[3:6, 6] = -mover
-            if mover == -1:
-                board[4, 0] = 1
-            assert agent.move(board, mover).action == 3
+            assert agent.move(both_sides_win(mover), mover).action == 3
