@@ -409,29 +409,25 @@ def _late_position(game: Game) -> tuple[Any, int]:
     Where moves are numbers, 0 and 1 are not among them: a search that answers its value instead of
     a move (0 for an even position, 1 for a win) must not pass for an agent."""
     rng = random.Random(5)
-    best = {False: game.initial_state(), True: None}  # the latest position, and the latest without 0 and 1
-
-    def choice(state: State) -> bool:
-        return not game.terminal(state) and 2 <= len(game.actions(state))
-
+    start = game.initial_state()
+    latest, apart = (start, game.actions(start)), None  # (state, its moves): fewest moves; same without 0 and 1
     for tries in range(200):
-        if tries == 50 and best[True] is None:
+        if tries == 50 and apart is None:
             break  # every late position has moves 0 and 1 (Mean Connect 4's moves): the latest one
         moves, _ = random_line(game, rng)
         state = game.initial_state()
         for action in moves[:-2]:  # the last non-terminal state with a choice is the latest of the line
             state = game.result(state, action)
-            if not choice(state):
+            actions = game.actions(state)
+            if game.terminal(state) or len(actions) < 2:
                 continue
-            for numbers_apart in (False, True):
-                if numbers_apart and _VALUE_LIKE & set(game.actions(state)):
-                    continue
-                now = best[numbers_apart]
-                if now is None or len(game.actions(state)) < len(game.actions(now)):
-                    best[numbers_apart] = state
-        if best[True] is not None and len(game.actions(best[True])) <= 4:
+            if latest is None or len(actions) < len(latest[1]):
+                latest = (state, actions)
+            if not _VALUE_LIKE & set(actions) and (apart is None or len(actions) < len(apart[1])):
+                apart = (state, actions)
+        if apart is not None and len(apart[1]) <= 4:
             break
-    chosen = best[True] if best[True] is not None else best[False]
+    chosen = (apart or latest)[0]
     return game.to_course(chosen), game.to_move(chosen)
 
 
