@@ -203,3 +203,24 @@ def test_binding_stops_asking_a_function_that_keeps_running_out_of_time():
         assert box.asked.count("apply_slowly") == 2
         assert student.interface.bindings["result"].name == "nxt"
         agrees_with_reference(student, game)
+
+
+def test_a_probe_that_failed_is_not_repeated_with_equal_arguments():
+    from grader.adapt.probe_budget import ProbeBudget
+    from grader.sandbox.results import CallResult
+
+    class Fake:
+        def __init__(self):
+            self.asked = []
+
+        def call(self, target, *args, timeout=None):
+            self.asked.append((target, args))
+            return CallResult(ok=False, kind="exception", error_type="TypeError")
+
+    fake = Fake()
+    probes = ProbeBudget(fake)
+    board = np.zeros((6, 7), dtype=int)
+    for _ in range(3):  # readings that send the very same empty board
+        assert probes.call("nxt", board, 1, 0).error_type == "TypeError"
+    probes.call("nxt", board, 2, 0)  # other arguments are asked
+    assert [args[1:] for _, args in fake.asked] == [(1, 0), (2, 0)]
