@@ -59,6 +59,7 @@ _SEPARATORS = r"""[\s\-_"'*`]*"""
 _LINK = re.compile(r"\[[^\]\n]*\]\([^)\n]*\)|https?://\S+|www\.\S+")
 _MARKDOWN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*$|<h[1-6][^>]*>.*?</h[1-6]>", re.MULTILINE | re.IGNORECASE)
 _PY_HEADING = re.compile(r"^#\s*#{1,6}\s.*$", re.MULTILINE)
+_PY_DOCSTRING = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*[rRuU]?(?:\"{3}|'{3})\s*([^\n]*?)\s*(?:\"{3}|'{3}|\n)")
 _HTML_HEADING = re.compile(r"<h[1-6][^>]*>(.*?)</h[1-6]>", re.IGNORECASE | re.DOTALL)
 _HTML_DROP = re.compile(r"<(style|script)[^>]*>.*?</\1>", re.IGNORECASE | re.DOTALL)
 _HTML_LINK = re.compile(r"<a\b[^>]*>.*?</a>", re.IGNORECASE | re.DOTALL)
@@ -120,7 +121,10 @@ def submission_text(path: str | Path) -> SubmissionText:
     if suffix == ".ipynb":
         headings, body = _notebook_text(raw)
     elif suffix == ".py":
+        docstring = _PY_DOCSTRING.match(raw)  # a module's docstring opens with what the file is
         headings, body = _PY_HEADING.findall(raw), _PY_HEADING.sub(" ", raw)
+        if docstring:
+            headings.insert(0, docstring.group(1))
     elif suffix in (".html", ".htm"):
         headings, body = _html_text(raw)
     else:

@@ -15,6 +15,7 @@ from grader.checks.base import Outcome
 from grader.checks.context import CheckContext
 from grader.checks.kinds import KINDS
 from grader.load import LOADED, MANUAL, Submission, load_submission, numpy_attributes, submission_name
+from grader.load.definitions import lost_definitions
 from grader.results import CheckResult, SubmissionResult
 from grader.rubric import Assignment, CheckSpec
 from grader.sandbox import SandboxError
@@ -50,7 +51,8 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
     try:
         with Session(assignment, seed=seed, isolation=isolation, require=require_isolation) as session:
             result.isolation = session.isolation
-            session.open([cell.kept for cell in submission.cells], [cell.index for cell in submission.cells])
+            session.open([cell.kept for cell in submission.cells], [cell.index for cell in submission.cells],
+                         lost=lost_definitions(submission.cells))
             for cell, outcome in zip(submission.cells, session.load_report.cells):
                 if not outcome.ok:
                     result.load_notes.append(f"cell {cell.index}: {outcome.kind}: {outcome.error_type} "

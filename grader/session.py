@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from grader.adapt import StudentAgent, StudentGame, adapt, conventions, student_agent
+from grader.adapt.candidates import lost_to_syntax
 from grader.sandbox import CallResult, Limits, LoadReport, Sandbox, SandboxError
 from grader.sandbox.results import EXCEPTION
 from grader.sandbox.worker import LOAD_REPORT_FUNCTION
@@ -96,6 +97,7 @@ class Session:
         self.problem = ""
         self.load_report = LoadReport(cells=(), isolation=self.sandbox.isolation)
         self.repairs: dict = {}
+        self.lost: dict[str, str] = {}  # definitions lost to syntax errors: name -> where and why
         self._source = ""
 
     def __enter__(self) -> "Session":
@@ -111,8 +113,11 @@ class Session:
     def isolation(self) -> str:
         return self.sandbox.isolation
 
-    def open(self, cells: Sequence[str], cell_numbers: Sequence[int] = ()) -> "Session":
-        """Load ``cells`` and adapt to them (see :meth:`load`)."""
+    def open(self, cells: Sequence[str], cell_numbers: Sequence[int] = (),
+             lost: Mapping[str, str] | None = None) -> "Session":
+        """Load ``cells`` and adapt to them (see :meth:`load`); ``lost`` names the definitions the
+        student wrote in code that is not valid Python, so that a role found there is said to be broken."""
+        self.lost = dict(lost or {})
         self.load(cells, cell_numbers)
         self.adapt()
         return self
@@ -139,21 +144,27 @@ class Session:
             self.problem = str(e)
             return None
         self.game = self.student.game
+        problems = self.student.interface.problems
+        for role, aliases in assignment.functions.items():
+            if role in problems and role not in self.student.interface.bindings:
+                problems[role] = lost_to_syntax(role, aliases, self.lost) or problems[role]
         return self.student
 
     def find_agent(self, label: str, aliases: Sequence[str] = ()) -> StudentAgent | str:
         """The agent the rubric calls ``label``, or why there is none (see :func:`rubric_agent`)."""
-        return rubric_agent(self.sandbox, self.student, self.assignment, label, aliases)
+        return rubric_agent(self.sandbox, self.student, self.assignment, label, aliases, lost=self.lost)
 
 
 def rubric_agent(sandbox: Sandbox | None, student: StudentGame | None, assignment: Assignment, label: str,
-                 aliases: Sequence[str] = ()) -> StudentAgent | str:
+                 aliases: Sequence[str] = (), lost: Mapping[str, str] | None = None) -> StudentAgent | str:
     """The student's agent the rubric calls ``label`` (by ``aliases``, default the rubric's names for it),
-    confirmed with the move limit; or why there is none."""
+    confirmed with the move limit; or why there is none (its code not valid Python, when ``lost`` says so)."""
     if student is None or sandbox is None:
         return "the submission could not be loaded"
-    return student_agent(sandbox, student, label, list(aliases) or assignment.agents.get(label, [label]),
-                         labels=list(assignment.agents), timeout=assignment.limits.move_seconds)
+    aliases = list(aliases) or assignment.agents.get(label, [label])
+    found = student_agent(sandbox, student, label, aliases, labels=list(assignment.agents),
+                          timeout=assignment.limits.move_seconds)
+    return (lost_to_syntax(label, aliases, lost or {}) or found) if isinstance(found, str) else found
 
 
 def open_submission(cells: Sequence[str], assignment: Assignment, *, seed: int = 0, isolation: str | None = None,

@@ -53,6 +53,16 @@ def test_dots_and_boxes_in_the_old_n_m_layout_is_told_by_its_code_without_a_titl
     assert detect(DOTS_AND_BOXES, rubric).name == "dots_and_boxes"
 
 
+def test_a_python_file_is_told_by_its_module_docstring(tmp_path, rubric):
+    """A .py file has no headings; the first line of its docstring says what it is, as a title does."""
+    path = tmp_path / "agent.py"
+    path.write_text('#!/usr/bin/env python\n"""Connect 4, my own board and agents."""\nimport math\n\n'
+                    'def legal_moves(state):\n    return []\n')
+    assert detect(path, rubric).name == "connect4"
+    path.write_text('import math\n"""Connect 4, my own board and agents."""\n')  # not a docstring: a string
+    assert detect(path, rubric).name is None
+
+
 def rubric_without(tmp_path: Path, name: str) -> Rubric:
     """The bundled rubric less one assignment (as an instructor's older copy would be)."""
     data = yaml.safe_load(BUNDLED_RUBRIC.read_text(encoding="utf-8"))

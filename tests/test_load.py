@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import shutil
 import time
@@ -492,3 +493,36 @@ def test_a_broken_function_loses_only_itself_not_the_rest_of_its_cell():
     assert cell.syntax_error is not None and cell.syntax_error.line == 5
     assert "def before" in cell.kept and "def after" in cell.kept and "def broken" not in cell.kept
     compile(cell.kept, "<cell>", "exec")
+
+
+def test_definitions_lost_to_a_syntax_error_are_named_with_where_and_why():
+    from grader.load.definitions import lost_definitions
+
+    cells = definitions_only([
+        RawCell(1, "def before(x):\n    return x\n\ndef terminal(y):\n    return (y + 1\n\ndef after(z):\n    return z\n"),
+        RawCell(2, "def winner(board):\n    return (0\n"),
+        RawCell(3, "def winner(board):\n    return 0\n"),  # defined again by code that runs: not lost
+    ])
+    lost = lost_definitions(cells)
+    assert lost == {"terminal": "cell 1 is not valid Python at line 5: '(' was never closed"}
+
+
+def test_a_role_written_in_a_broken_cell_is_said_to_be_broken_not_missing(tmp_path):
+    """The student wrote terminal(); a syntax error keeps it from being defined. The check says that,
+    with the cell and the error, instead of 'no function named terminal'."""
+    from grader.grading import grade_submission
+    from grader.rubric import load_rubric
+    from reference.course import reference_cells, write_notebook
+
+    cells = [dataclasses.replace(c, source=c.source.replace("return winner(board) != 0 or", "return (winner(board) != 0 or"))
+             for c in reference_cells("connect4")]
+    path = write_notebook(cells, tmp_path / "broken_terminal.ipynb")
+    assignment = load_rubric().assignments["connect4"]
+    environment = next(t for t in assignment.tasks if any(c.kind == "canned_boards" for c in t.checks))
+    assignment = assignment.model_copy(update={"tasks": [environment]})
+    result = grade_submission(path, "connect4", assignment, public_only=True)
+    terminal = next(c for c in result.checks if c.check.startswith("terminal"))
+    assert terminal.points == 0
+    assert "terminal() is written but never defined" in terminal.message and "'(' was never closed" in terminal.message
+    others = [c for c in result.checks if c.check.startswith(("actions", "result", "utility"))]
+    assert others and all(c.points == c.max_points for c in others)

@@ -156,3 +156,15 @@ def role_words(role: str) -> tuple[str, ...]:
     if role in ROLE_WORDS:
         return ROLE_WORDS[role]
     return AGENT_WORDS.get(role, tuple(w for w in re.split(r"[_\W]+", role.lower()) if w not in ("player", "agent")))
+
+
+def lost_to_syntax(role: str, aliases: Sequence[str], lost: Mapping[str, str]) -> str | None:
+    """Why a role has no function although the student wrote one under its name: the code that defines
+    it is not valid Python (``lost``: name -> where and why, from the loader). None when nothing lost
+    names the role."""
+    named = [name for name in lost if _tier(name, aliases, (), role) <= 1]
+    if not named:
+        return None
+    name = named[0]
+    return (f"{name}() is written but never defined, because {lost[name]}: fix the syntax error and run the "
+            f"cell again")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import StudentAgent, StudentGame
+from grader.load.definitions import lost_definitions
 from grader.results import BoardShown
 from grader.session import rubric_agent
 from reference.games import load_game
@@ -29,6 +30,11 @@ class CheckContext:
     shared: dict[str, Any] = field(default_factory=dict)
     _agents: dict[str, StudentAgent | str] = field(default_factory=dict)
 
+    @property
+    def lost(self) -> dict[str, str]:
+        """Definitions the student wrote in code that is not valid Python (name -> where and why)."""
+        return lost_definitions(self.submission.cells) if self.submission is not None else {}
+
     def rng(self, salt: str) -> random.Random:
         """A generator seeded by the run's seed and the check, so checks do not disturb each other."""
         return random.Random(f"{self.seed}:{salt}")
@@ -43,7 +49,7 @@ class CheckContext:
     def agent(self, label: str) -> StudentAgent | str:
         """The student's agent for a rubric label, or why there is none (found once, then reused)."""
         if label not in self._agents:
-            self._agents[label] = rubric_agent(self.sandbox, self.student, self.assignment, label)
+            self._agents[label] = rubric_agent(self.sandbox, self.student, self.assignment, label, lost=self.lost)
         return self._agents[label]
 
     def agents_found(self) -> list[StudentAgent]:

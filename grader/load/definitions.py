@@ -629,3 +629,25 @@ def _with_needed(result: CellDefinitions, needed: NeededAssignment, source: str)
     statement = KeptStatement(start, start + len(text) - 1, needed.source, reason)
     statements = tuple(sorted((*result.kept_statements, statement), key=lambda s: s.line))
     return CellDefinitions(kept, statements, result.skipped, result.syntax_error, result.parsed)
+
+
+_DEFINED = re.compile(r"^(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
+
+
+def lost_definitions(cells: Iterable[CodeCell]) -> dict[str, str]:
+    """Functions and classes the student wrote in code that is not valid Python, and so never defined,
+    with where and why (``{"terminal": "cell 7 is not valid Python at line 12: '(' was never closed"}``).
+
+    A role the grader cannot find may be right there, broken: the feedback should say so rather than
+    "not found". A name defined again by code that runs is not lost."""
+    cells = list(cells)
+    kept = {name for cell in cells for name in _DEFINED.findall(cell.kept)}
+    lost: dict[str, str] = {}
+    for cell in cells:
+        if cell.syntax_error is None:
+            continue
+        where = f" at line {cell.syntax_error.line}" if cell.syntax_error.line else ""
+        for name in _DEFINED.findall(cell.source):
+            if name not in kept:
+                lost[name] = f"cell {cell.index} is not valid Python{where}: {cell.syntax_error.message}"
+    return lost
