@@ -129,7 +129,7 @@ def test_turn_readings_take_player_marks_or_bools_never_both():
 
 @pytest.mark.parametrize("label, reading", [
     ("function_player", ""), ("dict_player", "'move' entry"), ("value_move_player", "(value, move)"),
-    ("board_player", "new board"), ("cell_player", ""), ("SeatAgent", ""), ("object_player", ""),
+    ("move_score_player", "(move, value)"), ("board_player", "new board"), ("cell_player", ""), ("SeatAgent", ""), ("object_player", ""),
 ])
 def test_every_agent_shape_is_read_as_the_same_move(label, reading):
     box, student = adapted("c4_agent_shapes.py", "connect4")

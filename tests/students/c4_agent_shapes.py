@@ -26,6 +26,10 @@ def dict_player(board, player=1):
 def value_move_player(board, player):
     return (0.5, leftmost(board))
 
+def move_score_player(board, player):
+    """(move, score) with a whole-number score that is itself an open column: a pair, not a cell."""
+    return (leftmost(board), actions(board)[-1])
+
 def board_player(board, player):
     return result(board, player, leftmost(board))
 

@@ -85,11 +85,25 @@ class Connect4Representation(Representation):
         free = [r for r in range(self.rows) if column[r] == 0]
         return self._student_row(max(free) if free else 0)
 
+    def _lands_in(self, cell: tuple, col: Any, board: Any) -> bool:
+        """Whether ``cell`` (the student's row and column order) is where a disc dropped in ``col`` of the
+        course ``board`` lands."""
+        if board is None or isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < self.cols:
+            return False
+        row = self.encode_row(col, board)
+        return cell == ((col, row) if self.layout == "columns" else (row, col))
+
     def decode_action(self, action: Any, board: Any) -> int:
         action = plain(action)
         if isinstance(action, (list, tuple, np.ndarray)) and len(action) == 2:
-            # a cell, (row, col) or on a transposed board (col, row): the column is what a move means
-            action = plain(action[0] if self.layout == "columns" else action[1])
+            # a cell, (row, col) or on a transposed board (col, row): the column is what a move means.
+            # Where moves are columns, only the cell a disc would land in: (3, 0) is more likely a
+            # (move, value) pair, which the agent's reading takes apart.
+            cell = tuple(plain(v) for v in action)
+            col = cell[0] if self.layout == "columns" else cell[1]
+            if self.action_kind != "cell" and not self._lands_in(cell, col, board):
+                raise NotThisRepresentation(f"{action!r} is not a column, nor the cell a disc would land in")
+            action = col
         if isinstance(action, float) and action.is_integer():
             action = int(action)
         if isinstance(action, bool) or not isinstance(action, int):
