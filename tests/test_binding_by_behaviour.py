@@ -86,6 +86,15 @@ def test_old_dots_and_boxes_template_with_module_board_and_counters():
         agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
 
 
+def test_dots_and_boxes_lines_kept_in_a_set_are_sent_as_a_set():
+    box, student = adapted("dab_lines_in_a_set.py", "dots_and_boxes")
+    with box:
+        rep = student.interface.representation
+        assert rep.lines_as is set and rep.players == ("A", "B")
+        assert student.interface.bindings["result"].name == "result"
+        agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
+
+
 def test_transition_that_changes_the_board_in_place_is_read_after_the_call():
     box, student = adapted("c4_result_in_place.py", "connect4")
     with box:

@@ -37,6 +37,7 @@ class DotsAndBoxesRepresentation(Representation):
     #: keys of the student's empty board beyond the layout's own ('score1', 'turn', ...) and their empty values
     extras: tuple[tuple[Any, Any], ...] = ()
     keeps_boxes: bool = True  # False: the board has no box owners (the old layout did not ask for them)
+    lines_as: type = dict  # the container of the drawn lines: a dict of line -> True, a set or a list of lines
 
     @property
     def shows_outcome(self) -> bool:
@@ -59,7 +60,8 @@ class DotsAndBoxesRepresentation(Representation):
         if self.layout == "v1":
             n, m = self._size()
             return {"n": n, "m": m, **lines, **boxes, **extras}
-        return {"size": self._size(), "lines": lines, "boxes": boxes, **extras}
+        return {"size": self._size(), "lines": lines if self.lines_as is dict else self.lines_as(lines),
+                "boxes": boxes, **extras}
 
     def _extra_value(self, key: Any, empty: Any, boxes: dict) -> Any:
         """An extra key's value on a board: a box counter named after a player ('score1', 'score_b')
@@ -88,7 +90,13 @@ class DotsAndBoxesRepresentation(Representation):
             if set(board) - {"size", "lines", "boxes"} - set(dict(self.extras)) or "lines" not in board:
                 raise NotThisRepresentation("expected the keys 'size', 'lines' and 'boxes'")
             size = tuple(plain(v) for v in board.get("size", self._size()))
-            line_items = list(dict(board["lines"]).items())
+            drawn = board["lines"]
+            if isinstance(drawn, (set, frozenset, list, tuple)):
+                if not all(isinstance(k, (tuple, list)) and len(k) == 3 for k in drawn):
+                    raise NotThisRepresentation("its lines are not ('h'|'v', row, col) triples")
+                line_items = [(tuple(k), True) for k in drawn]
+            else:
+                line_items = list(dict(drawn).items())
             box_items = list(dict(board.get("boxes", {})).items())
         if tuple(size) != self._size():
             raise NotThisRepresentation(f"size {tuple(size)} is not {self._size()}")
@@ -127,6 +135,8 @@ class DotsAndBoxesRepresentation(Representation):
     def describe(self) -> str:
         layout = "dict {'size', 'lines', 'boxes'}" if self.layout == "v2" else "old dict {'n', 'm', lines and boxes as keys}"
         parts = [layout, f"players {self.players[0]!r}/{self.players[1]!r}"]
+        if self.lines_as is not dict:
+            parts.append(f"lines kept in a {self.lines_as.__name__}")
         if self.offset:
             parts.append("1-based coordinates")
         if self.swap_hv:
@@ -171,6 +181,9 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[DotsAndB
     known = ("n", "m") if layout == "v1" else ("size", "lines", "boxes")
     extras = tuple((k, v) for k, v in initial_board.items() if k not in known and not isinstance(k, tuple))
     keeping = (True, False) if layout == "v1" else (True,)
-    return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes, extras=extras, keeps_boxes=keeps)
+    drawn = initial_board.get("lines", {}) if layout == "v2" else {}
+    lines_as = next((kind for kind in (set, frozenset, list, tuple) if isinstance(drawn, kind)), dict)
+    return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes, extras=extras, keeps_boxes=keeps,
+                                       lines_as=lines_as)
             for keeps in keeping for players in PLAYER_MARKS for offset in (0, 1) for swap in (False, True)
             for boxes in in_boxes]
