@@ -95,6 +95,17 @@ def test_dots_and_boxes_lines_kept_in_a_set_are_sent_as_a_set():
         agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
 
 
+def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
+    box, student = adapted("c4_column_stacks.py", "connect4")
+    with box:
+        rep = student.interface.representation
+        assert rep.layout == "stacks"
+        game = student.game
+        state = game.result(game.result(game.initial_state(), 3), 3)
+        assert rep.encode_board(game.to_course(state)) == [[], [], [], list(rep.players), [], [], []]
+        agrees_with_reference(student, game)
+
+
 def test_transition_that_changes_the_board_in_place_is_read_after_the_call():
     box, student = adapted("c4_result_in_place.py", "connect4")
     with box:

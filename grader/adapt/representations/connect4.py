@@ -31,7 +31,9 @@ class Connect4Representation(Representation):
     cols: int
     symbols: Symbols
     players: tuple[Any, Any]
-    layout: str = "rows"  # 'rows': board[r][c]; 'columns': board[c][r]; 'flat': row-major list
+    #: 'rows': board[r][c]; 'columns': board[c][r]; 'flat': row-major list; 'stacks': one list per column
+    #: holding only its discs, bottom first (``board[c].append(player)`` drops a disc)
+    layout: str = "rows"
     bottom_first: bool = False  # student's row (or in-column) index 0 is the bottom
     container: tuple[str, str] = ("numpy", "<i8")
     action_kind: str = "column"  # 'column' int, or 'cell' (row, col) in the student's row order
@@ -41,6 +43,10 @@ class Connect4Representation(Representation):
 
     def encode_board(self, board: Any) -> Any:
         b = np.asarray(board)
+        if self.layout == "stacks":
+            stacks = [[self.symbols.encode(int(b[r, c])) for r in range(self.rows - 1, -1, -1) if b[r, c] != 0]
+                      for c in range(self.cols)]
+            return tuple(tuple(s) for s in stacks) if self.container[0] == "tuple" else stacks
         order = [self._student_row(r) for r in range(self.rows)]  # involution: same map both ways
         marks = [[self.symbols.encode(int(b[order[i], c])) for c in range(self.cols)] for i in range(self.rows)]
         if self.layout == "columns":
@@ -51,6 +57,8 @@ class Connect4Representation(Representation):
         return rebuild((m for row in marks for m in row), (self.rows, self.cols), self.container)
 
     def decode_board(self, board: Any) -> np.ndarray:
+        if self.layout == "stacks":
+            return self._decode_stacks(board)
         if self.layout == "flat":
             flat = np.asarray(board, dtype=object).ravel()
             if flat.size != self.rows * self.cols or np.ndim(board) != 1:
@@ -85,6 +93,19 @@ class Connect4Representation(Representation):
         free = [r for r in range(self.rows) if column[r] == 0]
         return self._student_row(max(free) if free else 0)
 
+    def _decode_stacks(self, board: Any) -> np.ndarray:
+        if not isinstance(board, (list, tuple)) or len(board) != self.cols or \
+                not all(isinstance(s, (list, tuple)) and len(s) <= self.rows for s in board):
+            raise NotThisRepresentation(f"expected {self.cols} column stacks of at most {self.rows} discs")
+        out = np.zeros((self.rows, self.cols), dtype=np.int64)
+        for c, stack in enumerate(board):
+            for height, disc in enumerate(stack):
+                value = self.symbols.decode(disc)
+                if value == 0:
+                    raise NotThisRepresentation(f"an empty mark {disc!r} inside column {c}'s stack")
+                out[self.rows - 1 - height, c] = value
+        return out
+
     def _lands_in(self, cell: tuple, col: Any, board: Any) -> bool:
         """Whether ``cell`` (the student's row and column order) is where a disc dropped in ``col`` of the
         course ``board`` lands."""
@@ -113,6 +134,9 @@ class Connect4Representation(Representation):
     def describe(self) -> str:
         kind, dtype = self.container
         holder = f"numpy {np.dtype(dtype).name} array" if kind == "numpy" else f"{kind} of {'lists' if self.layout != 'flat' else 'cells'}"
+        if self.layout == "stacks":
+            return (f"{kind} of {self.cols} column stacks (the discs of each column, bottom first), players "
+                    f"{self.players[0]!r}/{self.players[1]!r}, moves as column numbers")
         shape = {"rows": f"{self.rows}x{self.cols}", "columns": f"{self.cols}x{self.rows} (columns first)",
                  "flat": f"flat {self.rows * self.cols} cells"}[self.layout]
         order = "row 0 at the bottom" if self.bottom_first else "row 0 on top"
@@ -135,6 +159,11 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[Connect4
     if initial_board is None:  # unknown: numpy grids, then Kaggle's flat lists
         return candidates(rows, cols, np.zeros((rows, cols), dtype=np.int64)) + candidates(rows, cols, [0] * (rows * cols))
     container = container_of(initial_board)
+    if isinstance(initial_board, (list, tuple)) and len(initial_board) == cols and \
+            all(isinstance(s, (list, tuple)) and not s for s in initial_board):
+        return [Connect4Representation(rows, cols, Symbols(None, first, second), (first, second), "stacks",
+                                       True, container)
+                for first, second in dict.fromkeys(player_candidates(0) + player_candidates("."))]
     shape = np.shape(initial_board)
     layouts = [name for name, s in (("rows", (rows, cols)), ("columns", (cols, rows)), ("flat", (rows * cols,)))
                if tuple(shape) == s]
