@@ -95,6 +95,15 @@ def test_dots_and_boxes_lines_kept_in_a_set_are_sent_as_a_set():
         agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
 
 
+def test_dots_and_boxes_lines_written_as_the_dots_they_join():
+    box, student = adapted("dab_lines_as_dot_pairs.py", "dots_and_boxes")
+    with box:
+        rep = student.interface.representation
+        assert rep.action_kind == "dots"
+        assert rep.encode_action(("v", 1, 2), None) == ((1, 2), (2, 2))
+        agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

@@ -156,6 +156,7 @@ def _box_completing_move(game: Game, seed: int, mover: int) -> tuple[State, Any]
 def _variants(rep: Representation) -> list[Representation]:
     """The representation with each way of writing moves its family allows (column, cell, 1-based index)."""
     kinds = {"connect4": ("column", "cell"), "tictactoe": ("index", "cell", "index1"),
+             "dotsandboxes": ("line", "dots", "dots_xy"),
              "meanconnect4": representations.mean_connect4.ACTION_KINDS}
     family = type(rep).__name__.replace("Representation", "").lower()
     out = []

@@ -25,6 +25,7 @@ from grader.adapt.agents import Move
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise
 from grader.adapt.infer import Binding, Caller, Interface
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
+from grader.adapt.representations.dots_and_boxes import dots_to_line
 from grader.adapt.signatures import positional_parameters
 from grader.sandbox.results import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game
@@ -129,27 +130,6 @@ def replay_order(board: Mapping[str, Any], player: int | None, budget: int = 200
 
 # --- the student's move encoding ------------------------------------------------------------------
 
-def _dot_pair(value: Any, offset: int, transposed: bool) -> tuple | None:
-    """('h'|'v', r, c) of a line given as two dots ((r1, c1), (r2, c2)) or flat (r1, c1, r2, c2)."""
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(d, (list, tuple)) and len(d) == 2
-                                                                     for d in value):
-        dots = [tuple(plain(v) for v in d) for d in value]
-    elif isinstance(value, (list, tuple)) and len(value) == 4:
-        flat = [plain(v) for v in value]
-        dots = [tuple(flat[:2]), tuple(flat[2:])]
-    else:
-        return None
-    if not all(isinstance(v, int) and not isinstance(v, bool) for d in dots for v in d):
-        return None
-    (r1, c1), (r2, c2) = sorted((d[1], d[0]) if transposed else d for d in dots)
-    r1, c1, r2, c2 = r1 - offset, c1 - offset, r2 - offset, c2 - offset
-    if r1 == r2 and c2 == c1 + 1:
-        return ("h", r1, c1)
-    if c1 == c2 and r2 == r1 + 1:
-        return ("v", r1, c1)
-    return None
-
-
 def _lettered(value: Any, offset: int, swap: bool) -> tuple | None:
     """('h'|'v', r, c) of a line given as a letter and its starting dot."""
     if not isinstance(value, (list, tuple)) or len(value) != 3:
@@ -169,7 +149,7 @@ ENCODINGS: tuple[tuple[str, Callable[[Any], tuple | None]], ...] = tuple(
     [(f"('h'|'v', row, col){' 1-based' if o else ''}{', h and v swapped' if s else ''}",
       (lambda o, s: lambda v: _lettered(v, o, s))(o, s)) for o in (0, 1) for s in (False, True)]
     + [(f"pairs of dots ((row, col), (row, col)){' 1-based' if o else ''}{' as (x, y)' if t else ''}",
-        (lambda o, t: lambda v: _dot_pair(v, o, t))(o, t)) for o in (0, 1) for t in (False, True)])
+        (lambda o, t: lambda v: dots_to_line(v, o, t))(o, t)) for o in (0, 1) for t in (False, True)])
 
 
 def match_moves(student_moves: Sequence[Any], course_actions: Sequence[tuple]) -> tuple[str, dict] | None:

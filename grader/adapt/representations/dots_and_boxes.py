@@ -38,6 +38,9 @@ class DotsAndBoxesRepresentation(Representation):
     extras: tuple[tuple[Any, Any], ...] = ()
     keeps_boxes: bool = True  # False: the board has no box owners (the old layout did not ask for them)
     lines_as: type = dict  # the container of the drawn lines: a dict of line -> True, a set or a list of lines
+    #: how a line is written: 'line' ('h'|'v', row, col); 'dots' the two dots it joins ((r, c), (r, c + 1));
+    #: 'dots_xy' the same dots as (x, y) = (col, row)
+    action_kind: str = "line"
 
     @property
     def shows_outcome(self) -> bool:
@@ -53,7 +56,7 @@ class DotsAndBoxesRepresentation(Representation):
 
     def encode_board(self, board: Any) -> dict:
         o = self.offset
-        lines = {(self._letter(k[0]), k[1] + o, k[2] + o): self.line_value for k in board["lines"]}
+        lines = {self.encode_action(k, None): self.line_value for k in board["lines"]}
         boxes = {(r + o, c + o): self.encode_player(p) for (r, c), p in board["boxes"].items()} \
             if self.keeps_boxes else {}
         extras = {key: self._extra_value(key, empty, board["boxes"]) for key, empty in self.extras}
@@ -80,8 +83,8 @@ class DotsAndBoxesRepresentation(Representation):
             if "n" not in board or "m" not in board:
                 raise NotThisRepresentation("expected the keys 'n' and 'm'")
             size = (plain(board["n"]), plain(board["m"]))
-            line_items = [(k, v) for k, v in board.items() if isinstance(k, tuple) and len(k) == 3]
-            box_items = [(k, v) for k, v in board.items() if isinstance(k, tuple) and len(k) == 2]
+            line_items = [(k, v) for k, v in board.items() if self._is_line(k)]
+            box_items = [(k, v) for k, v in board.items() if isinstance(k, tuple) and len(k) == 2 and not self._is_line(k)]
             extra = [k for k in board if k not in ("n", "m") and not (isinstance(k, tuple) and len(k) in (2, 3))
                      and k not in dict(self.extras)]
             if extra:
@@ -92,8 +95,6 @@ class DotsAndBoxesRepresentation(Representation):
             size = tuple(plain(v) for v in board.get("size", self._size()))
             drawn = board["lines"]
             if isinstance(drawn, (set, frozenset, list, tuple)):
-                if not all(isinstance(k, (tuple, list)) and len(k) == 3 for k in drawn):
-                    raise NotThisRepresentation("its lines are not ('h'|'v', row, col) triples")
                 line_items = [(tuple(k), True) for k in drawn]
             else:
                 line_items = list(dict(drawn).items())
@@ -101,14 +102,8 @@ class DotsAndBoxesRepresentation(Representation):
         if tuple(size) != self._size():
             raise NotThisRepresentation(f"size {tuple(size)} is not {self._size()}")
         o = self.offset
-        lines = {}
-        for key, value in line_items:
-            if not plain(value):
-                continue  # a line recorded as False is not drawn
-            letter = str(key[0]).lower()
-            if letter not in ("h", "v"):
-                raise NotThisRepresentation(f"line {key!r} has no 'h'/'v' orientation")
-            lines[(self._letter(letter), int(plain(key[1])) - o, int(plain(key[2])) - o)] = True
+        lines = {self.decode_action(key, None): True for key, value in line_items
+                 if plain(value)}  # a line recorded as False is not drawn
         if not self.keeps_boxes:
             if box_items:
                 raise NotThisRepresentation("the board keeps box owners")
@@ -118,11 +113,27 @@ class DotsAndBoxesRepresentation(Representation):
 
     def encode_action(self, action: Any, board: Any, player: int | None = None) -> tuple:
         orientation, r, c = action
-        return (self._letter(orientation), r + self.offset, c + self.offset)
+        o = self.offset
+        if self.action_kind == "line":
+            return (self._letter(orientation), r + o, c + o)
+        dots = ((r + o, c + o), (r + o, c + 1 + o) if orientation == "h" else (r + 1 + o, c + o))
+        return tuple(d[::-1] for d in dots) if self.action_kind == "dots_xy" else dots
+
+    def _is_line(self, key: Any) -> bool:
+        try:
+            self.decode_action(key, None)
+        except NotThisRepresentation:
+            return False
+        return True
 
     def decode_action(self, action: Any, board: Any) -> tuple:
         if isinstance(action, dict) and len(action) == 1:
             action = next(iter(action))
+        if self.action_kind != "line":
+            line = dots_to_line(action, self.offset, self.action_kind == "dots_xy")
+            if line is None:
+                raise NotThisRepresentation(f"{action!r} is not a line between two neighbouring dots")
+            return line
         if not isinstance(action, (list, tuple, np.ndarray)) or len(action) != 3:
             raise NotThisRepresentation(f"{action!r} is not a line (orientation, row, col)")
         letter, r, c = (plain(v) for v in action)
@@ -139,14 +150,38 @@ class DotsAndBoxesRepresentation(Representation):
             parts.append(f"lines kept in a {self.lines_as.__name__}")
         if self.offset:
             parts.append("1-based coordinates")
-        if self.swap_hv:
+        if self.swap_hv and self.action_kind == "line":
             parts.append("'h' and 'v' swapped")
+        if self.action_kind != "line":
+            parts.append("lines as the two dots they join" + (", each dot (x, y)" if self.action_kind == "dots_xy" else ""))
         if self.size_in_boxes:
             parts.append("size counted in boxes")
         if not self.keeps_boxes:
             parts.append("no box owners on the board (the template's first version did not ask for them): "
                          "only lines are compared")
         return ", ".join(parts)
+
+
+def dots_to_line(value: Any, offset: int = 0, transposed: bool = False) -> tuple | None:
+    """('h'|'v', r, c) of a line written as the two dots it joins, ((r1, c1), (r2, c2)) or flat
+    (r1, c1, r2, c2), in either order (``transposed``: each dot as (x, y)); None if it is no such line."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(d, (list, tuple)) and len(d) == 2
+                                                                     for d in value):
+        dots = [tuple(plain(v) for v in d) for d in value]
+    elif isinstance(value, (list, tuple)) and len(value) == 4:
+        flat = [plain(v) for v in value]
+        dots = [tuple(flat[:2]), tuple(flat[2:])]
+    else:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for d in dots for v in d):
+        return None
+    (r1, c1), (r2, c2) = sorted((d[1], d[0]) if transposed else d for d in dots)
+    r1, c1, r2, c2 = r1 - offset, c1 - offset, r2 - offset, c2 - offset
+    if r1 == r2 and c2 == c1 + 1:
+        return ("h", r1, c1)
+    if c1 == c2 and r2 == r1 + 1:
+        return ("v", r1, c1)
+    return None
 
 
 def at_size(rows: int, cols: int, board: Any) -> Any:
