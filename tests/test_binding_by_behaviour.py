@@ -104,6 +104,22 @@ def test_dots_and_boxes_lines_written_as_the_dots_they_join():
         agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
 
 
+def test_methods_of_a_sized_rules_object_are_asked_through_an_object_of_the_other_size():
+    box, student = graded_way("c4_rules_object_with_size.py", "connect4")
+    with box:
+        assert student.game_object == "rules"
+        small = load_game("connect4", rows=5, cols=6)
+        resized = student.at_size(small)
+        assert resized.game_object == "rules_5x6"
+        assert resized.interface.bindings["terminal"].name == "rules_5x6.over"
+        agrees_with_reference(resized, small)
+        agent = find_agent(box, student.names, student.game, student.representation, "alpha_beta_player",
+                           ["alpha_beta_player"], game_object=student.game_object)
+        state = student.game.initial_state()
+        move = agent.move(student.game.to_course(state), 1, options={"depth": 2})  # keywords reach the agent
+        assert move.ok, move.error
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

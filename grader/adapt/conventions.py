@@ -40,7 +40,7 @@ def {OBS_CONFIG_CALL}(target, board, mark, rows, columns, inarow):
     return fn(obs, config)
 
 
-def {GAME_CALL}(target, game_path, position, *args):
+def {GAME_CALL}(target, game_path, position, *args, **kwargs):
     def find(path):
         head, *rest = path.split(".")
         obj = globals()[head]
@@ -49,7 +49,7 @@ def {GAME_CALL}(target, game_path, position, *args):
         return obj
     args = list(args)
     args.insert(position, find(game_path))
-    return find(target)(*args)
+    return find(target)(*args, **kwargs)
 '''
 
 #: parameter names that take the game object (``player(game, state)``, ``alpha_beta_search(state, game)``)

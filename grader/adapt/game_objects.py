@@ -12,7 +12,7 @@ its initial state.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from grader.adapt.candidates import ROLE_WORDS, normalise
 from grader.adapt.signatures import positional_parameters
@@ -112,3 +112,24 @@ def game_object(bound: list[str]) -> str | None:
     """The object whose methods play the roles (``connectfour_game`` of ``connectfour_game.result``)."""
     owners = [target.rsplit(".", 1)[0] for target in bound if "." in target]
     return max(set(owners), key=owners.count) if owners else None
+
+
+def sized_object(sandbox: Any, names: Mapping[str, NameInfo], obj: str, rows: int, cols: int, k: int | None,
+                 fits: Callable[[str], bool]) -> str | None:
+    """An object like the module-level ``obj`` but made for a board of ``rows`` x ``cols``, when its class
+    takes the size (``Connect4(rows=6, cols=7)``): its methods read the size from the object, so they
+    are asked about another size through an object of that size. Its name in the worker, or None when
+    the class takes no size or no object of the size ``fits`` (a check of the new variable's methods)."""
+    info = names.get(obj)
+    cls = info.type_name.rsplit(".", 1)[-1] if info is not None and info.kind == "value" else None
+    if cls is None or names.get(cls) is None or names[cls].kind != "class":
+        return None
+    for _, arguments in _constructions(cls, names[cls].parameters or (), rows, cols, k):
+        if not arguments:
+            continue  # the defaults are the object the notebook already has
+        variable = f"{obj}_{rows}x{cols}"  # feedback shows the calls: rules_5x6.over(board)
+        while variable in names:
+            variable += "_"
+        if sandbox.load([f"{variable} = {cls}({arguments})"]).cells[0].ok and fits(variable):
+            return variable
+    return None

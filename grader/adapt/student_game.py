@@ -13,7 +13,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from grader.adapt import game_objects, returns
-from grader.adapt.infer import Caller, Interface, decode_result_board
+from grader.adapt.infer import Binding, Caller, Interface, decode_result_board, same_board
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
 from grader.sandbox.results import CallResult
@@ -54,10 +54,35 @@ class StudentGame:
         return self.interface.representation
 
     def at_size(self, game: Game) -> "StudentGame":
-        """The same functions asked about ``game``'s board size (functions must not hard-code the size)."""
+        """The same functions asked about ``game``'s board size (functions must not hard-code the size).
+        Methods of a game object whose class takes the size are asked through an object of that size."""
         interface = replace(self.interface, game=game,
                             representation=self.representation.at_size(game.rows, game.cols, game))
-        return StudentGame(self.caller, interface, self.names, timeout=self.timeout, source=self.source)
+        resized = StudentGame(self.caller, interface, self.names, timeout=self.timeout, source=self.source)
+        obj = self.game_object
+        if obj is None or game == self.game:
+            return resized
+
+        def on(variable: str) -> dict[str, Binding]:
+            return {role: replace(b, name=variable + b.name[len(obj):]) if b.name.startswith(obj + ".") else b
+                    for role, b in interface.bindings.items()}
+
+        def fits(variable: str) -> bool:
+            """Whether the object's methods answer the empty board of this size as the reference does."""
+            trial = StudentGame(self.caller, replace(interface, bindings=on(variable)), self.names,
+                                timeout=self.timeout)
+            empty = game.initial_state()
+            if trial.has("initial_state"):
+                reply = trial.initial_state()
+                return reply.ok and same_board(game, reply.value, game.to_course(empty))
+            reply = trial.actions(game.to_course(empty), game.to_move(empty))
+            return reply.ok and sorted(reply.value) == sorted(game.actions(empty))
+
+        variable = game_objects.sized_object(self.caller, self.names, obj, game.rows, game.cols,
+                                             getattr(game, "k", None), fits)
+        if variable is not None:
+            resized.interface = replace(interface, bindings=on(variable))
+        return resized
 
     @property
     def game_object(self) -> str | None:

@@ -86,7 +86,7 @@ class AgentTiming(Check):
         boards = []
         for t in timings:
             for state, move in t.failures[:1]:
-                boards.append(show_move(ctx, agent if t.game is None else _at_game(agent, t.game), state,
+                boards.append(show_move(ctx, agent if t.game is None else _at_game(agent, t.game, ctx), state,
                                         f"{t.rows}x{t.cols} board", move, expected="a legal move", limit=limit))
         status = "timeout" if passed == 0 and any(t.timeouts for t in timings) else None
         return Outcome(share(passed, len(timings)), message, status=status, boards=boards[:3])
@@ -98,7 +98,7 @@ def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, c
     timing = SizeTiming(rows, cols, count)
     try:
         game = _game_at(ctx, rows, cols)
-        sized = agent if (rows, cols) == (ctx.game.rows, ctx.game.cols) else resized(agent, game)
+        sized = agent if (rows, cols) == (ctx.game.rows, ctx.game.cols) else resized(agent, game, ctx)
     except (TypeError, ValueError) as e:
         timing.problem = str(e)
         return timing
@@ -124,17 +124,21 @@ def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, c
     return timing
 
 
-def resized(agent: StudentAgent, game: Game) -> StudentAgent:
+def resized(agent: StudentAgent, game: Game, ctx: CheckContext) -> StudentAgent:
     """The same student agent asked on ``game``'s board size: the same kind of representation, resized.
 
-    Agents that are classes get fresh instances per seat (they may have read the size when built).
+    Agents that are classes get fresh instances per seat (they may have read the size when built);
+    an agent given the game object gets one of that size, when the student's class takes the size.
     """
-    return dataclasses.replace(agent, game=game, seats={},
+    game_object = agent.game_object
+    if game_object is not None and ctx.student is not None:
+        game_object = ctx.at_size(game.rows, game.cols).student.game_object or game_object
+    return dataclasses.replace(agent, game=game, seats={}, game_object=game_object,
                                representation=agent.representation.at_size(game.rows, game.cols, game))
 
 
-def _at_game(agent: StudentAgent, game: Game) -> StudentAgent:
-    return agent if agent.game == game else resized(agent, game)
+def _at_game(agent: StudentAgent, game: Game, ctx: CheckContext) -> StudentAgent:
+    return agent if agent.game == game else resized(agent, game, ctx)
 
 
 def _game_at(ctx: CheckContext, rows: int, cols: int) -> Game:
