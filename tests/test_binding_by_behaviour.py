@@ -120,6 +120,14 @@ def test_methods_of_a_sized_rules_object_are_asked_through_an_object_of_the_othe
         assert move.ok, move.error
 
 
+def test_a_game_status_code_is_read_as_terminal_whatever_its_going_on_value():
+    box, student = adapted("c4_game_status_codes.py", "connect4")
+    with box:
+        binding = student.interface.bindings["terminal"]
+        assert binding.name == "game_status" and binding.reading == "a status (-1 while the game goes on)"
+        agrees_with_reference(student, student.game)
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

@@ -24,7 +24,8 @@ def terminal_readings(empty_value: Any) -> dict[str, Callable[[Any], bool | None
     """Ways to read ``terminal``'s answer as 'the game is over'; ``None`` means unreadable.
 
     ``empty_value`` is what the student's ``terminal`` said on the empty board (so not over): a string
-    such as ``'continue'`` there means any other string is an ending.
+    such as ``'continue'`` or a code such as ``-1`` there means any other answer is an ending (a
+    ``game_status`` returning -1, 0 for a draw or the winner).
     """
     empty_value = plain(empty_value)
 
@@ -39,15 +40,22 @@ def terminal_readings(empty_value: Any) -> dict[str, Callable[[Any], bool | None
     def winner_or_none(v: Any) -> bool | None:
         return plain(v) is not None
 
-    def string_status(v: Any) -> bool | None:
+    def status(v: Any) -> bool | None:
         v = plain(v)
-        return None if not isinstance(v, str) else v != empty_value
+        return v != empty_value if _status_like(v) and type(v) is type(empty_value) else None
 
     readings = {"a bool": as_bool, "the first item of a (done, winner) pair": first_of_pair,
                 "a winner (None while the game goes on)": winner_or_none}
-    if isinstance(empty_value, str):
-        readings = {f"a status string ({empty_value!r} while the game goes on)": string_status, **readings}
+    if _status_like(empty_value):
+        words = f"a status ({empty_value!r} while the game goes on)"
+        if isinstance(empty_value, str) or empty_value not in (0, 1):
+            return {words: status, **readings}
+        readings[words] = status  # 0 while going on, then 1, 2 or 3: a bool reads 0 and 1 alike
     return readings
+
+
+def _status_like(v: Any) -> bool:
+    return isinstance(v, (str, int)) and not isinstance(v, bool)
 
 
 def utility_scale(value: Any) -> float | None:
