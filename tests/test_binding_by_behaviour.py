@@ -128,6 +128,21 @@ def test_a_game_status_code_is_read_as_terminal_whatever_its_going_on_value():
         agrees_with_reference(student, student.game)
 
 
+def test_functions_that_take_the_board_size_get_the_size_of_the_board_they_are_asked_about():
+    box, student = graded_way("c4_size_arguments.py", "connect4")
+    with box:
+        assert student.interface.bindings["initial_state"].order == ("rows", "cols")
+        assert student.interface.bindings["terminal"].order == ("state", "rows", "cols")
+        agrees_with_reference(student, student.game)
+        small = load_game("connect4", rows=5, cols=6)
+        agrees_with_reference(student.at_size(small), small)  # not the globals ROWS, COLS
+        agent = find_agent(box, student.names, student.game, student.representation, "random_player",
+                           ["random_player"])
+        assert agent.order == ("state", "player", "cols") and agent.describe_call(1) == "random_player(board, 1, 7)"
+        state = student.game.initial_state()
+        assert agent.move(student.game.to_course(state), 1).ok
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

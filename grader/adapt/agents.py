@@ -23,7 +23,7 @@ from grader.adapt.representations.base import NotThisRepresentation, Representat
 from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, SEARCH_ROLES, opening_value, search_role
 from grader.adapt.sides import settle_sides
-from grader.adapt.signatures import positional_parameters, role_of
+from grader.adapt.signatures import BOARD_FACTS, positional_parameters, role_of
 from grader.sandbox.results import TIMEOUT, CallResult, CountedCalls, NameInfo
 from reference.games.base import Game, State
 from reference.positions import random_line
@@ -92,7 +92,8 @@ class StudentAgent:
             args = conventions.obs_config_arguments(target, sent, side, getattr(self.game, "k", 4))
             target = conventions.OBS_CONFIG_CALL
         else:
-            values = {"state": lambda: rep.encode_board(sent), "player": lambda: rep.encode_player(side)}
+            values = {"state": lambda: rep.encode_board(sent), "player": lambda: rep.encode_player(side),
+                      "rows": lambda: rep.rows, "cols": lambda: rep.cols, "config": rep.encode_config}
             maximizing = self.maximizing_side in (None, side)
             args = [values[r]() if r in values else opening_value(r, self.depth, maximizing)
                     for r in self.order if r != "game"]
@@ -132,6 +133,8 @@ class StudentAgent:
             shown = {"state": "board", "player": "player"}
         maximizing = self.maximizing_side in (None, player)
         shown["game"] = self.game_object or "game"
+        shown.update(rows=str(getattr(self.representation, "rows", "rows")),
+                     cols=str(getattr(self.representation, "cols", "cols")), config="config")
         return f"{self.name}({', '.join(shown.get(r) or str(opening_value(r, self.depth, maximizing)) for r in self.order)})"
 
     def _target_for(self, player: int, timeout: float | None) -> Any:
@@ -445,8 +448,9 @@ def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> t
     roles = ["game" if game_object and p.name.lower() in conventions.GAME_NAMES else
              search_role(p.name) or role_of(p.name) for p in params]
     required = [r for p, r in zip(params, roles) if not p.has_default]
-    if "state" in required and any(r in (*SEARCH_ROLES, "game") for r in required) and \
-            all(r in ("state", "player", "game", *SEARCH_ROLES) for r in required) and len(set(required)) == len(required):
+    extras = (*SEARCH_ROLES, "game", *BOARD_FACTS)
+    if "state" in required and any(r in extras for r in required) and \
+            all(r in ("state", "player", *extras) for r in required) and len(set(required)) == len(required):
         return tuple(required)
     if required[:2] == ["player", "state"]:
         return ("player", "state")

@@ -188,7 +188,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                    lambda c: _initial_fit(caller, c, game, timeout), unnamed_limit=6)
     if pick is not None and pick[1] > 0:
         cand, _, initial = pick
-        iface.bindings["initial_state"] = Binding("initial_state", cand.target, ())
+        iface.bindings["initial_state"] = Binding("initial_state", cand.target, _size_order(cand))
         _say_name(iface, "initial_state", cand)
     elif pick is not None:
         iface.problems["initial_state"] = f"{pick[0].target}() did not return a board"
@@ -384,6 +384,13 @@ def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             if same_board(game, board, game.to_course(game.initial_state())):
                 return name, value
     return None
+
+
+def _size_order(cand: Candidate) -> tuple[str, ...]:
+    """The board facts an ``initial_state`` requires by name (``create_board(rows, cols)``), in order;
+    none when it requires nothing or something else."""
+    required = [role_of(p.name) for p in positional_parameters(cand.info.parameters or []) if not p.has_default]
+    return tuple(required) if required and all(r in ("rows", "cols") for r in required) else ()
 
 
 def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) -> tuple[int, Any]:
@@ -596,7 +603,7 @@ def encode_arguments(rep: Representation, order: Sequence[str], board: Any, play
     """Course board, player and action as the student's arguments, in the student's order."""
     values = {"state": lambda: rep.encode_board(board), "player": lambda: rep.encode_player(player),
               "action": lambda: rep.encode_action(action, board, player), "row": lambda: rep.encode_row(action, board),
-              "config": rep.encode_config}
+              "config": rep.encode_config, "rows": lambda: rep.rows, "cols": lambda: rep.cols}
     return [values[r]() for r in order]
 
 

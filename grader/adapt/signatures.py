@@ -23,7 +23,16 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "row": ("row", "r", "row_index", "rowindex", "row_num", "next_row", "open_row", "landing_row"),
     # the board's configuration, Kaggle's way: drop_piece(grid, col, mark, config) reads config.rows
     "config": ("config", "configuration", "conf", "cfg"),
+    # the board's size, for functions that take it beside the board: winner(board, rows, cols)
+    "rows": ("rows", "n_rows", "nrows", "num_rows", "number_of_rows", "row_count", "rowcount", "height",
+             "board_rows", "total_rows"),
+    "cols": ("cols", "columns", "n_cols", "ncols", "num_cols", "num_columns", "n_columns", "ncolumns",
+             "number_of_columns", "col_count", "colcount", "column_count", "columncount", "width", "board_cols",
+             "total_cols"),
 }
+
+#: roles that say facts of the board rather than what a call is about: passed wherever the names ask
+BOARD_FACTS = ("config", "rows", "cols")
 
 POSITIONAL = ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD")
 
@@ -56,8 +65,9 @@ def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]
     """
     orders: list[tuple[str, ...]] = []
     params = positional_parameters(parameters or [])
-    if any(role_of(p.name) == "config" for p in params) and "config" not in roles:
-        roles = (*roles, "config")  # passed where the names say, like the board's other facts
+    for fact in BOARD_FACTS:  # passed where the names say
+        if any(role_of(p.name) == fact for p in params) and fact not in roles:
+            roles = (*roles, fact)
     required = [p for p in params if not p.has_default]
     named = tuple(role_of(p.name) for p in params)
     if params and all(named[: len(required)]) and len(set(named[: len(required)])) == len(required):

@@ -104,7 +104,7 @@ class StudentGame:
                  "player": lambda: "player" if player is None else repr(rep.encode_player(player)),
                  "action": lambda: "action" if action is None or board is None else repr(rep.encode_action(action, board)),
                  "row": lambda: "row" if action is None or board is None else repr(rep.encode_row(action, board)),
-                 "config": lambda: "config"}
+                 "config": lambda: "config", "rows": lambda: str(rep.rows), "cols": lambda: str(rep.cols)}
         return f"{binding.name}({', '.join(shown[r]() for r in binding.order)})"
 
     def _call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> tuple[Reply, Any]:
@@ -119,7 +119,7 @@ class StudentGame:
         if binding is None:
             why = self.interface.problems.get(role, f"no {role} function was found")
             return Reply(False, error=why, kind="missing", call=call), None, []
-        args = self.interface.arguments(role, board, player, action) if role != "initial_state" else []
+        args = self.interface.arguments(role, board, player, action)
         if binding.read:
             r = self.caller.read(binding.name, timeout=self.timeout)
         elif return_args:
