@@ -143,6 +143,15 @@ def test_functions_that_take_the_board_size_get_the_size_of_the_board_they_are_a
         assert agent.move(student.game.to_course(state), 1).ok
 
 
+def test_a_utility_that_names_the_winner_and_a_terminal_pair_with_the_flag_last():
+    box, student = adapted("c4_utility_names_the_winner.py", "connect4")
+    with box:
+        bindings = student.interface.bindings
+        assert bindings["utility"].reading == "the winner's mark" and bindings["utility"].order == ("state",)
+        assert bindings["terminal"].reading == "the last item of a (winner, done) pair"
+        agrees_with_reference(student, student.game)
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

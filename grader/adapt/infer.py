@@ -691,6 +691,10 @@ def _bind_terminal(caller: Caller, cand: Candidate, game: Game, iface: Interface
         "terminal", cand.target, ("state",), reading="a bool", note="no reading of its answers matched the reference")
 
 
+#: how a utility that names the winner (its mark, or 0/None for nobody) is read
+WINNER_READING = "the winner's mark"
+
+
 def _bind_utility(caller: Caller, cand: Candidate, game: Game, iface: Interface,
                   timeout: float) -> tuple[int, Binding]:
     samples = [s for s, over in _sample_boards(game) if over]
@@ -704,6 +708,13 @@ def _bind_utility(caller: Caller, cand: Candidate, game: Game, iface: Interface,
         if takes_player and "player" not in order:
             continue
         values = [r.value for r in answers]
+        if "player" not in order and not takes_player:
+            winners = [returns.winner_of(v, iface.representation) for v in values]
+            if winners == [game.utility(s, 1) for s in samples for _ in (1, -1)] and any(winners) \
+                    and winners != [returns.sign(v) for v in values]:
+                return FITS, Binding("utility", cand.target, order, reading=WINNER_READING,
+                                     says=(f"{cand.target}() says who won: read as +1 for the winner, -1 for "
+                                           "the loser",))
         signs = [returns.sign(v) for v in values]
         if None in signs:
             continue

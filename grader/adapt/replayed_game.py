@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from grader.adapt import returns
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjects, find_replayed_agent, \
     interface_for, items, recipe
 from grader.adapt.representations.base import NotThisRepresentation, plain
@@ -117,12 +118,9 @@ class ReplayedGame(StudentGame):
         reply, values = self._ask("utility", board, None, [("call", self.rep.methods.winner or "", [])])
         if not reply.ok:
             return reply
-        try:
-            winner = self.rep.decode_player(values[-1])
-        except NotThisRepresentation:
-            if not _says_draw(values[-1]):
-                return _unreadable(reply, f"returned {values[-1]!r}, which is neither player nor a draw")
-            winner = 0
+        winner = returns.winner_of(values[-1], self.rep)
+        if winner is None:
+            return _unreadable(reply, f"returned {values[-1]!r}, which is neither player nor a draw")
         reply.value = winner * player
         return reply
 
@@ -137,10 +135,3 @@ class ReplayedGame(StudentGame):
             reply.error = f"could not read the moves {moves!r}: {e}"
             return None
 
-
-def _says_draw(value: Any) -> bool:
-    """Whether a winner method's answer that is no player's mark means nobody won (0, None, 'draw', 'tie')."""
-    value = plain(value)
-    if value is None or value is False or value == 0 or value == "":
-        return True
-    return isinstance(value, str) and any(w in value.lower() for w in ("draw", "tie", "none", "nobody"))

@@ -37,6 +37,11 @@ def terminal_readings(empty_value: Any) -> dict[str, Callable[[Any], bool | None
             return bool(plain(v[0]))
         return None
 
+    def last_of_pair(v: Any) -> bool | None:
+        if isinstance(v, (tuple, list)) and len(v) == 2 and isinstance(plain(v[1]), bool):
+            return bool(plain(v[1]))
+        return None
+
     def winner_or_none(v: Any) -> bool | None:
         return plain(v) is not None
 
@@ -45,6 +50,7 @@ def terminal_readings(empty_value: Any) -> dict[str, Callable[[Any], bool | None
         return v != empty_value if _status_like(v) and type(v) is type(empty_value) else None
 
     readings = {"a bool": as_bool, "the first item of a (done, winner) pair": first_of_pair,
+                "the last item of a (winner, done) pair": last_of_pair,
                 "a winner (None while the game goes on)": winner_or_none}
     if _status_like(empty_value):
         words = f"a status ({empty_value!r} while the game goes on)"
@@ -56,6 +62,19 @@ def terminal_readings(empty_value: Any) -> dict[str, Callable[[Any], bool | None
 
 def _status_like(v: Any) -> bool:
     return isinstance(v, (str, int)) and not isinstance(v, bool)
+
+
+def winner_of(value: Any, representation: Any) -> int | None:
+    """+1 or -1 for an answer that names the winner by the student's mark, 0 for one that says nobody
+    won (0, None, False, '', 'draw', 'tie'), None for anything else."""
+    try:
+        return representation.decode_player(value)
+    except NotThisRepresentation:
+        pass
+    value = plain(value)
+    if value is None or value is False or value == 0 or value == "":
+        return 0
+    return 0 if isinstance(value, str) and any(w in value.lower() for w in ("draw", "tie", "none", "nobody")) else None
 
 
 def utility_scale(value: Any) -> float | None:

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from grader.adapt import game_objects, returns
-from grader.adapt.infer import Binding, Caller, Interface, decode_result_board, same_board
+from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decode_result_board, same_board
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
 from grader.sandbox.results import CallResult
@@ -223,10 +223,16 @@ class StudentGame:
         reply, raw = self._call("utility", board, player)
         if not reply.ok:
             return reply
+        binding = self.interface.bindings["utility"]
+        if binding.reading == WINNER_READING:
+            winner = returns.winner_of(raw, self.representation)
+            if winner is None:
+                return _unreadable(reply, f"returned {_short(raw)}, which is neither player nor a draw")
+            reply.value = winner * player
+            return reply
         s = returns.sign(raw)
         if s is None:
             return _unreadable(reply, f"returned {_short(raw)}, which is not a number")
-        binding = self.interface.bindings["utility"]
         if self.game.margin_utility and "margin" in binding.reading:
             value = returns.plain(raw)
             reply.value = int(value) if float(value).is_integer() else value
