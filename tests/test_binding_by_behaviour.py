@@ -152,6 +152,15 @@ def test_a_utility_that_names_the_winner_and_a_terminal_pair_with_the_flag_last(
         agrees_with_reference(student, student.game)
 
 
+def test_a_monte_carlo_search_that_requires_its_number_of_simulations_gets_one():
+    box, student = adapted("c4_monte_carlo_budget_argument.py", "connect4")
+    with box:
+        agent = find_agent(box, student.names, student.game, student.representation, "mcts_player", ["mcts_player"])
+        assert agent.name == "pmcs_player" and agent.order == ("state", "player", "simulations")
+        assert agent.describe_call(1) == "pmcs_player(board, 1, 200)"
+        assert any("200 simulations" in note for note in agent.notes)
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

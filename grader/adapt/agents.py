@@ -21,7 +21,8 @@ from grader.adapt.candidates import Candidate, normalise
 from grader.adapt.infer import Caller, decode_result_board, same_board
 from grader.adapt.representations.base import NotThisRepresentation, Representation
 from grader.adapt.conventions import OBS_CONFIG
-from grader.adapt.search_parameters import DEFAULT_DEPTH, SEARCH_ROLES, opening_value, search_role
+from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, SEARCH_ROLES, opening_value, \
+    search_role
 from grader.adapt.sides import settle_sides
 from grader.adapt.signatures import BOARD_FACTS, positional_parameters, role_of
 from grader.sandbox.results import TIMEOUT, CallResult, CountedCalls, NameInfo
@@ -65,6 +66,7 @@ class StudentAgent:
     reading: str = ""
     notes: list[str] = field(default_factory=list)
     depth: int = DEFAULT_DEPTH  # for a search called with its depth: the depth to pass
+    simulations: int = DEFAULT_SIMULATIONS  # for a Monte Carlo search called with its budget: the number to pass
     maximizing_side: int | None = None  # for a search told whether it maximizes: the player that does (None: the mover)
     game_object: str | None = None  # for agents taking the game (``player(game, state)``): the object's name
     fixed_side: int | None = None  # an agent that always plays one player: the other's turns go to it colour-swapped
@@ -95,7 +97,7 @@ class StudentAgent:
             values = {"state": lambda: rep.encode_board(sent), "player": lambda: rep.encode_player(side),
                       "rows": lambda: rep.rows, "cols": lambda: rep.cols, "config": rep.encode_config}
             maximizing = self.maximizing_side in (None, side)
-            args = [values[r]() if r in values else opening_value(r, self.depth, maximizing)
+            args = [values[r]() if r in values else opening_value(r, self.depth, maximizing, self.simulations)
                     for r in self.order if r != "game"]
             if "game" in self.order and isinstance(target, str):  # player(game, state): the object is in the worker
                 args = [target, self.game_object, self.order.index("game"), *args]
@@ -135,7 +137,8 @@ class StudentAgent:
         shown["game"] = self.game_object or "game"
         shown.update(rows=str(getattr(self.representation, "rows", "rows")),
                      cols=str(getattr(self.representation, "cols", "cols")), config="config")
-        return f"{self.name}({', '.join(shown.get(r) or str(opening_value(r, self.depth, maximizing)) for r in self.order)})"
+        args = [shown.get(r) or str(opening_value(r, self.depth, maximizing, self.simulations)) for r in self.order]
+        return f"{self.name}({', '.join(args)})"
 
     def _target_for(self, player: int, timeout: float | None) -> Any:
         if self.kind != "class":
@@ -471,6 +474,17 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
         agent.notes.append(f"{agent.name}: searched to depth {agent.depth} "
                            + ("(the depth your own code passes)" if found else
                               "(your code never calls it with one depth: the grader's choice)"))
+    if "simulations" in agent.order:
+        params = positional_parameters(agent.parameters)
+        index = agent.order.index("simulations")
+        name = params[index].name if index < len(params) else "simulations"
+        found = search_parameters.depth_from_calls(source, agent.target.split(".")[-1], index, name, 100_000)
+        agent.simulations = found or DEFAULT_SIMULATIONS
+        agent.notes.append(f"{agent.name}: runs {agent.simulations} simulations "
+                           + ("(the number your own code passes)" if found else
+                              "(your code never calls it with one number: the grader's choice)"))
+    if "seconds" in agent.order:
+        agent.notes.append(f"{agent.name}: given {opening_value('seconds', 0, True)} s to think (the move limit's half)")
     if "alpha" in agent.order or "beta" in agent.order:
         agent.notes.append(f"{agent.name}: called with the window fully open (alpha = -inf, beta = +inf)")
 

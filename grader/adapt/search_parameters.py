@@ -1,4 +1,5 @@
-"""What a search takes besides the board: its depth, the alpha-beta window, the maximizing flag.
+"""What a search takes besides the board: its depth, the alpha-beta window, the maximizing flag, and a
+Monte Carlo search's budget (simulations, or seconds).
 
 Agents copied from tutorials are the search itself, ``minimax(board, depth, alpha, beta,
 maximizingPlayer)``, called by the student's game loop with the values that start a search. The
@@ -22,12 +23,22 @@ SEARCH_WORDS: dict[str, tuple[str, ...]] = {
     "beta": ("beta", "upper", "upperbound"),
     "maximizing": ("maximizing", "maximizingplayer", "ismaximizing", "ismax", "maxplayer", "maximize",
                    "ismaxplayer", "maxturn", "ismaximizingplayer", "maximizer", "maxing", "isai", "aiturn"),
+    "simulations": ("simulations", "nsimulations", "numsimulations", "nsim", "nsims", "sims", "numsims",
+                    "iterations", "iters", "niter", "niters", "niterations", "numiterations", "playouts",
+                    "nplayouts", "numplayouts", "rollouts", "nrollouts", "numrollouts", "samples", "nsamples",
+                    "numsamples", "trials", "ntrials", "numtrials", "budget"),
+    "seconds": ("seconds", "timelimit", "maxtime", "timeout", "time", "thinkingtime", "timebudget", "secs",
+                "maxseconds", "timeallowed"),
 }
 SEARCH_ROLES = tuple(SEARCH_WORDS)
 
 #: the depth used when the student's code never calls its search with one: deep enough to see a
 #: trap one move ahead, shallow enough to move within seconds on 6x7 Connect 4
 DEFAULT_DEPTH = 4
+#: simulations for a Monte Carlo search whose code never says how many: about a second per 6x7 move
+DEFAULT_SIMULATIONS = 200
+#: seconds for a search that takes its own time budget: half the usual move limit
+DEFAULT_SECONDS = 1.0
 
 
 def search_role(name: str) -> str | None:
@@ -36,16 +47,17 @@ def search_role(name: str) -> str | None:
     return next((role for role, words in SEARCH_WORDS.items() if low in words), None)
 
 
-def opening_value(role: str, depth: int, maximizing: bool) -> Any:
+def opening_value(role: str, depth: int, maximizing: bool, simulations: int = DEFAULT_SIMULATIONS) -> Any:
     """The value a search starts with for ``role``."""
-    return {"depth": depth, "alpha": -math.inf, "beta": math.inf, "maximizing": maximizing}[role]
+    return {"depth": depth, "alpha": -math.inf, "beta": math.inf, "maximizing": maximizing,
+            "simulations": simulations, "seconds": DEFAULT_SECONDS}[role]
 
 
 @lru_cache(maxsize=64)
-def depth_from_calls(source: str, function: str, position: int, keyword: str) -> int | None:
+def depth_from_calls(source: str, function: str, position: int, keyword: str, largest: int = 12) -> int | None:
     """The depth the student's own code passes to ``function`` (the argument at ``position`` or named
-    ``keyword``), when every call that gives one agrees on a small whole number; names bound once to
-    a number at the top level (``DEPTH = 5``) are read too. None when the code does not say."""
+    ``keyword``), when every call that gives one agrees on a whole number from 1 to ``largest``; names
+    bound once to a number at the top level (``DEPTH = 5``) are read too. None when the code does not say."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -62,7 +74,7 @@ def depth_from_calls(source: str, function: str, position: int, keyword: str) ->
         for arg in given:
             value = arg.value if isinstance(arg, ast.Constant) else \
                 constants.get(arg.id) if isinstance(arg, ast.Name) else None
-            if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 12:
+            if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= largest:
                 seen.add(value)
     return seen.pop() if len(seen) == 1 else None
 
