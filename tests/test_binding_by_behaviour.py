@@ -150,6 +150,10 @@ def test_a_utility_that_names_the_winner_and_a_terminal_pair_with_the_flag_last(
         assert bindings["utility"].reading == "the winner's mark" and bindings["utility"].order == ("state",)
         assert bindings["terminal"].reading == "the last item of a (winner, done) pair"
         agrees_with_reference(student, student.game)
+    box, student = adapted("dab_utility_names_the_winner.py", "dots_and_boxes")  # 'A', 'B' or 'draw'
+    with box:
+        assert student.interface.bindings["utility"].reading == "the winner's mark"
+        agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
 
 
 def test_a_monte_carlo_search_that_requires_its_number_of_simulations_gets_one():

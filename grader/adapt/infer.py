@@ -710,7 +710,7 @@ def _bind_utility(caller: Caller, cand: Candidate, game: Game, iface: Interface,
         values = [r.value for r in answers]
         if "player" not in order and not takes_player:
             winners = [returns.winner_of(v, iface.representation) for v in values]
-            if winners == [game.utility(s, 1) for s in samples for _ in (1, -1)] and any(winners) \
+            if winners == [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)] and any(winners) \
                     and winners != [returns.sign(v) for v in values]:
                 return FITS, Binding("utility", cand.target, order, reading=WINNER_READING,
                                      says=(f"{cand.target}() says who won: read as +1 for the winner, -1 for "
