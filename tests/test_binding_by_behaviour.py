@@ -165,6 +165,15 @@ def test_a_monte_carlo_search_that_requires_its_number_of_simulations_gets_one()
         assert any("200 simulations" in note for note in agent.notes)
 
 
+def test_connect4_columns_numbered_from_one_are_learned_from_the_students_own_moves():
+    box, student = adapted("c4_columns_numbered_from_one.py", "connect4")
+    with box:
+        rep = student.interface.representation
+        assert rep.action_kind == "learned" and rep.encode_action(0, None, 1) == 1
+        assert rep.decode_action(7, None) == 6
+        agrees_with_reference(student, student.game)
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

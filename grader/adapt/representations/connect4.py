@@ -23,6 +23,7 @@ from grader.adapt.representations.base import (
     player_candidates,
     rebuild,
 )
+from grader.adapt.representations.move_shapes import MoveShape
 
 
 @dataclass(eq=False)
@@ -36,7 +37,16 @@ class Connect4Representation(Representation):
     layout: str = "rows"
     bottom_first: bool = False  # student's row (or in-column) index 0 is the bottom
     container: tuple[str, str] = ("numpy", "<i8")
-    action_kind: str = "column"  # 'column' int, or 'cell' (row, col) in the student's row order
+    action_kind: str = "column"  # 'column' int, 'cell' (row, col) in the student's row order, or 'learned'
+    #: action_kind 'learned': how the student writes a move (1-based, a string, a tuple...), learned from
+    #: the boards their own result() makes of their own moves (:mod:`grader.adapt.representations.move_shapes`)
+    shape: MoveShape | None = None
+
+    def learned(self, drop: MoveShape | None, mean: MoveShape | None) -> "Connect4Representation | None":
+        """This board reading, writing moves in the learned shape (Connect 4 has only drops)."""
+        if drop is None or mean is not None:
+            return None
+        return type(self)(**{**vars(self), "action_kind": "learned", "shape": drop})
 
     def _student_row(self, course_row: int) -> int:
         return self.rows - 1 - course_row if self.bottom_first else course_row
@@ -79,6 +89,8 @@ class Connect4Representation(Representation):
 
     def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
         col = int(action)
+        if self.action_kind == "learned" and self.shape is not None:
+            return self.shape.write((col,), self.encode_player(player) if player is not None else None)
         if self.action_kind == "cell":
             row = self.encode_row(col, board)
             return (col, row) if self.layout == "columns" else (row, col)
@@ -116,6 +128,11 @@ class Connect4Representation(Representation):
 
     def decode_action(self, action: Any, board: Any) -> int:
         action = plain(action)
+        if self.action_kind == "learned" and self.shape is not None:
+            fields = self.shape.read(action.tolist() if isinstance(action, np.ndarray) else action)
+            if len(fields) != 1:
+                raise NotThisRepresentation(f"{action!r} is not a drop written as {self.shape.describe()}")
+            return fields[0]
         if isinstance(action, (list, tuple, np.ndarray)) and len(action) == 2:
             # a cell, (row, col) or on a transposed board (col, row): the column is what a move means.
             # Where moves are columns, only the cell a disc would land in: (3, 0) is more likely a
@@ -140,7 +157,8 @@ class Connect4Representation(Representation):
         shape = {"rows": f"{self.rows}x{self.cols}", "columns": f"{self.cols}x{self.rows} (columns first)",
                  "flat": f"flat {self.rows * self.cols} cells"}[self.layout]
         order = "row 0 at the bottom" if self.bottom_first else "row 0 on top"
-        action = "moves as (row, col) cells" if self.action_kind == "cell" else "moves as column numbers"
+        action = "moves as (row, col) cells" if self.action_kind == "cell" else \
+            f"moves as {self.shape.describe()}" if self.action_kind == "learned" and self.shape else "moves as column numbers"
         players = "" if self.players == (self.symbols.first, self.symbols.second) else f", players {self.players[0]!r}/{self.players[1]!r}"
         return f"{holder} {shape}, marks {self.symbols}, {order}, {action}{players}"
 
