@@ -174,6 +174,26 @@ def test_connect4_columns_numbered_from_one_are_learned_from_the_students_own_mo
         agrees_with_reference(student, student.game)
 
 
+def test_actions_answering_successor_and_move_pairs_are_read_as_their_moves():
+    box, student = adapted("c4_actions_as_successor_pairs.py", "connect4")
+    with box:
+        assert student.interface.bindings["actions"].name == "get_possible_moves"
+        game = student.game
+        state = game.result(game.initial_state(), 3)
+        reply = student.actions(game.to_course(state), game.to_move(state))
+        assert reply.ok and sorted(reply.value) == game.actions(state)
+
+
+def test_a_terminal_that_names_the_winner_is_not_taken_for_a_utility_the_student_did_not_write():
+    source = (STUDENTS / "c4_utility_names_the_winner.py").read_text().replace("def utility(", "def who_won(")
+    source = source.replace("w = utility(board)", "w = who_won(board)")
+    box = Sandbox([source], Limits(call_timeout=2.0), seed=0)
+    game, functions = functions_of("connect4")
+    with box:
+        student = adapt(box, game, functions, source=source)
+        assert "utility" not in student.interface.bindings  # who_won says nothing of a utility by its name
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

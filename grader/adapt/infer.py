@@ -96,6 +96,26 @@ def decode_result_board(rep: Representation, value: Any) -> Any | None:
     return None
 
 
+def decode_actions(rep: Representation, value: Any, board: Any) -> list[Any]:
+    """The course's moves in an ``actions`` answer: a collection of moves, or of successors paired with
+    the moves that make them (``[(child_board, col), ...]``, either order). Raises
+    NotThisRepresentation, TypeError or ValueError when neither reads."""
+    items = listed(value)
+    try:
+        return [rep.decode_action(a, board) for a in items]
+    except (NotThisRepresentation, TypeError, ValueError):
+        if not items or not all(isinstance(a, (tuple, list)) and len(a) == 2 for a in items):
+            raise
+    for at in (1, 0):
+        try:
+            for a in items:
+                rep.decode_board(a[1 - at])
+            return [rep.decode_action(a[at], board) for a in items]
+        except (NotThisRepresentation, TypeError, ValueError, KeyError, IndexError):
+            continue
+    raise NotThisRepresentation("neither moves nor (successor, move) pairs")
+
+
 @lru_cache(maxsize=32)
 def _probe_moves(game: Game, seed: int = 7) -> tuple[tuple[State, Any], ...]:
     """(state, action) pairs on which ``result`` readings differ: first moves, a reply, mid-game moves,
@@ -635,8 +655,7 @@ def _bind_actions(caller: Caller, cand: Candidate, game: Game, iface: Interface,
         if fallback == ("state",):
             fallback = order  # the first order it answers in (a Mean Connect 4 actions needs its player)
         try:
-            got = [sorted(map(repr, (rep.decode_action(a, b) for a in listed(r.value))))
-                   for r, (b, _) in zip(answers, cases)]
+            got = [sorted(map(repr, decode_actions(rep, r.value, b))) for r, (b, _) in zip(answers, cases)]
         except (NotThisRepresentation, TypeError, ValueError):
             continue
         answered = True
@@ -654,7 +673,7 @@ def listed(value: Any) -> list[Any]:
         return list(value.tolist())
     if isinstance(value, (list, tuple, set, frozenset)):
         return list(value)
-    if isinstance(value, dict):
+    if isinstance(value, dict) or (hasattr(value, "__iter__") and not isinstance(value, (str, bytes))):
         return list(value)
     raise TypeError(f"{type(value).__name__} is not a collection of actions")
 
@@ -708,7 +727,8 @@ def _bind_utility(caller: Caller, cand: Candidate, game: Game, iface: Interface,
         if takes_player and "player" not in order:
             continue
         values = [r.value for r in answers]
-        if "player" not in order and not takes_player:
+        if "player" not in order and not takes_player and cand.tier <= 2:  # named for the role: a terminal
+            # test that names the winner does the utility's job only inside another function
             winners = [returns.winner_of(v, iface.representation) for v in values]
             if winners == [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)] and any(winners) \
                     and winners != [returns.sign(v) for v in values]:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from grader.adapt.infer import Caller, Interface, infer_interface, listed, misses
+from grader.adapt.infer import Caller, Interface, decode_actions, infer_interface, misses
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox.results import NameInfo
 from reference.games.base import Game, State
@@ -88,7 +88,7 @@ def _student_actions(caller: Caller, iface: Interface, board: Any, player: int, 
     binding, rep = iface.bindings["actions"], iface.representation
     reply = caller.call(binding.name, *iface.arguments("actions", board, player), timeout=timeout)
     try:
-        return _listing(rep.decode_action(a, board) for a in listed(reply.value)) if reply.ok else None
+        return _listing(decode_actions(rep, reply.value, board)) if reply.ok else None
     except (NotThisRepresentation, TypeError, ValueError):
         return None
 

@@ -13,7 +13,8 @@ from typing import Any, Mapping
 import numpy as np
 
 from grader.adapt import game_objects, returns
-from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decode_result_board, same_board
+from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decode_actions, decode_result_board, \
+    same_board
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
 from grader.sandbox.results import CallResult
@@ -178,8 +179,7 @@ class StudentGame:
         if not reply.ok:
             return reply
         try:
-            items = raw.tolist() if hasattr(raw, "tolist") else list(raw)
-            reply.value = [self.representation.decode_action(a, board) for a in items]
+            reply.value = decode_actions(self.representation, raw, board)
         except (NotThisRepresentation, TypeError, ValueError) as e:
             return _unreadable(reply, f"could not read the actions {_short(raw)}: {e}")
         return reply
