@@ -194,6 +194,17 @@ def test_a_terminal_that_names_the_winner_is_not_taken_for_a_utility_the_student
         assert "utility" not in student.interface.bindings  # who_won says nothing of a utility by its name
 
 
+def test_a_dots_and_boxes_board_that_says_its_size_in_its_own_keys_says_each_boards_size():
+    box, student = adapted("dab_size_in_rows_and_cols_keys.py", "dots_and_boxes")
+    with box:
+        small = load_game("dots_and_boxes", rows=5, cols=3)
+        resized = student.at_size(small)
+        empty = small.to_course(small.initial_state())
+        assert {k: v for k, v in resized.representation.encode_board(empty).items() if k in ("rows", "cols")} \
+            == {"rows": 5, "cols": 3}
+        agrees_with_reference(resized, small)
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
+from grader.adapt.signatures import role_of
 
 #: box owners / player ids seen in real Dots and Boxes submissions, first player first
 PLAYER_MARKS = [(1, -1), (1, 2), (0, 1), ("b", "r"), ("r", "b"), ("X", "O"), ("x", "o"), ("A", "B"),
@@ -36,6 +37,8 @@ class DotsAndBoxesRepresentation(Representation):
     line_value: Any = True
     #: keys of the student's empty board beyond the layout's own ('score1', 'turn', ...) and their empty values
     extras: tuple[tuple[Any, Any], ...] = ()
+    #: extra keys that say the board's size ('rows', 'cols'): (key, 'rows'|'cols', how many fewer than the dots)
+    size_keys: tuple[tuple[Any, str, int], ...] = ()
     keeps_boxes: bool = True  # False: the board has no box owners (the old layout did not ask for them)
     lines_as: type = dict  # the container of the drawn lines: a dict of line -> True, a set or a list of lines
     #: how a line is written: 'line' ('h'|'v', row, col); 'dots' the two dots it joins ((r, c), (r, c + 1));
@@ -67,8 +70,12 @@ class DotsAndBoxesRepresentation(Representation):
                 "boxes": boxes, **extras}
 
     def _extra_value(self, key: Any, empty: Any, boxes: dict) -> Any:
-        """An extra key's value on a board: a box counter named after a player ('score1', 'score_b')
-        counts that player's boxes; any other extra keeps its value from the empty board."""
+        """An extra key's value on a board: a size key says this board's size; a box counter named after
+        a player ('score1', 'score_b') counts that player's boxes; any other extra keeps its value from
+        the empty board."""
+        for size_key, axis, fewer in self.size_keys:
+            if key == size_key:
+                return (self.rows if axis == "rows" else self.cols) - fewer
         if isinstance(key, str) and "score" in key.lower() and isinstance(plain(empty), (int, float)):
             suffix = key.lower().split("score", 1)[1].lstrip("_ ")
             for course_player, mark in zip((1, -1), self.players):
@@ -215,10 +222,13 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[DotsAndB
         return []
     known = ("n", "m") if layout == "v1" else ("size", "lines", "boxes")
     extras = tuple((k, v) for k, v in initial_board.items() if k not in known and not isinstance(k, tuple))
+    size_keys = tuple((k, axis, (rows if axis == "rows" else cols) - plain(v)) for k, v in extras
+                      for axis in [role_of(str(k))] if axis in ("rows", "cols")
+                      and plain(v) in ((rows, rows - 1) if axis == "rows" else (cols, cols - 1)))
     keeping = (True, False) if layout == "v1" else (True,)
     drawn = initial_board.get("lines", {}) if layout == "v2" else {}
     lines_as = next((kind for kind in (set, frozenset, list, tuple) if isinstance(drawn, kind)), dict)
     return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes, extras=extras, keeps_boxes=keeps,
-                                       lines_as=lines_as)
+                                       lines_as=lines_as, size_keys=size_keys)
             for keeps in keeping for players in PLAYER_MARKS for offset in (0, 1) for swap in (False, True)
             for boxes in in_boxes]
