@@ -205,6 +205,13 @@ def test_a_dots_and_boxes_board_that_says_its_size_in_its_own_keys_says_each_boa
         agrees_with_reference(resized, small)
 
 
+def test_a_state_written_as_a_dataclass_is_sent_as_the_students_own_class():
+    box, student = adapted("c4_dataclass_state.py", "connect4")
+    with box:
+        assert "State(board, to_move)" in student.interface.representation.describe()
+        agrees_with_reference(student, student.game)
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

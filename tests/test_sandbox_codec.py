@@ -147,6 +147,30 @@ def test_named_tuples_cross_as_records_with_their_fields():
     assert type(codec.loads(codec.dumps(Lying((1, 2))))) is tuple
 
 
+def test_dataclass_instances_cross_as_records_of_their_constructor_fields():
+    """A state written as ``@dataclass class State`` crosses like a named tuple; a dataclass that cannot be
+    rebuilt from its fields (a field left out of ``__init__``) is not plain data."""
+    import dataclasses
+    from typing import ClassVar
+
+    @dataclasses.dataclass
+    class State:
+        board: list
+        to_move: int = 1
+        k: ClassVar[int] = 4
+
+    back = codec.loads(codec.dumps(State([[0, 1]], -1)))
+    assert type(back).__name__ == "State" and back.board == [[0, 1]] and back.to_move == -1
+
+    @dataclasses.dataclass
+    class Partial:
+        board: list
+        cache: dict = dataclasses.field(default_factory=dict, init=False)
+
+    with pytest.raises(CodecError):
+        codec.dumps(Partial([1]))
+
+
 def test_attribute_dicts_cross_with_their_attributes():
     """Kaggle's ConnectX passes config.rows; helpers written for it take such a config."""
     back = codec.loads(codec.dumps(codec.AttrDict(rows=6, columns=7, inarow=4)))

@@ -9,11 +9,12 @@ fresh plain objects and rejects anything it does not know.
 Supported: None, bool, int, float (NaN/inf tagged), complex, str, bytes (bytearray becomes
 bytes), list, tuple, set, frozenset, dict (any hashable plain keys), numpy arrays and numpy
 scalars of bool / integer / float / complex / unicode / bytes dtypes (dtype + shape + raw data),
-attribute dicts (:class:`AttrDict`, Kaggle's ``config.rows``), and named tuples as *records* (type name,
-field names, values): textbook game states are
-``GameState(to_move, utility, board, moves)``. The grader decodes a record into a named tuple of
-its own making; the worker into the submission's own class of that name and fields when it has
-one (:data:`record_classes`), so ``state.moves`` works in the student's code.
+attribute dicts (:class:`AttrDict`, Kaggle's ``config.rows``), and named tuples and dataclass instances as
+*records* (type name, field names, values): textbook game states are
+``GameState(to_move, utility, board, moves)``, other students write ``@dataclass class State``. The grader
+decodes a record into a named tuple of its own making; the worker into the submission's own class of
+that name and fields when it has one (:data:`record_classes`), so ``state.moves`` works in the
+student's code.
 
 This module is also executed inside the worker, so it imports only the standard library
 (numpy only when it is already imported).
@@ -136,8 +137,27 @@ def _encode(x: Any, depth: int, budget: list, where: str) -> Any:
         return {"$": "frozenset", "v": [_encode(v, depth, budget, f"{where}{{}}") for v in frozenset.__iter__(x)]}
     if issubclass(t, set):
         return {"$": "set", "v": [_encode(v, depth, budget, f"{where}{{}}") for v in set.__iter__(x)]}
+    fields = dataclass_fields(t)
+    if fields is not None:  # a dataclass instance: its fields, read without running its methods
+        own = object.__getattribute__(x, "__dict__") if hasattr(x, "__dict__") else {}
+        if all(f in own for f in fields):
+            return {"$": "record", "name": t.__name__, "fields": list(fields),
+                    "v": [_encode(own[f], depth, budget, f"{where}.{f}") for f in fields]}
     raise CodecError(f"{where}: {_type_name(t)} is not plain data (return lists, tuples, dicts, "
                      "numbers, strings or numpy arrays)")
+
+
+def dataclass_fields(t: type) -> tuple[str, ...] | None:
+    """The fields a dataclass's constructor takes, in order, when every field is one (so that the class
+    can be rebuilt from them); None for any other class."""
+    declared = next((c.__dict__["__dataclass_fields__"] for c in t.__mro__ if "__dataclass_fields__" in c.__dict__),
+                    None)
+    if type(declared) is not dict:
+        return None
+    fields = [f for f in declared.values() if type(f).__name__ == "Field" and str(getattr(f, "_field_type", "")) == "_FIELD"]
+    if not fields or not all(f.init is True for f in fields) or not _identifiers(t.__name__, *(f.name for f in fields)):
+        return None
+    return tuple(f.name for f in fields)
 
 
 def _record_fields(t: type, length: int) -> tuple[str, ...] | None:

@@ -328,10 +328,13 @@ class Worker:
             raise _BadReturn(f"after the call, an argument is no longer plain data: {e}") from None
 
     def own_record_class(self, name: str, fields: tuple) -> type | None:
-        """The submission's named tuple ``name`` with these fields (its states arrive as its own class)."""
+        """The submission's named tuple or dataclass ``name`` with these fields (its states arrive as its own
+        class)."""
         cls = self.ns.get(name)
         if isinstance(cls, type) and issubclass(cls, tuple) and getattr(cls, "_fields", None) == fields:
             return cls
+        if isinstance(cls, type) and codec.dataclass_fields(cls) == fields:
+            return cls  # a dataclass: built from its fields in order, as the constructor takes them
         return None
 
     def op_describe(self, req: dict) -> object:
