@@ -26,6 +26,7 @@ from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, S
 from grader.adapt.sides import settle_sides
 from grader.adapt.signatures import BOARD_FACTS, positional_parameters, role_of
 from grader.sandbox.results import TIMEOUT, CallResult, CountedCalls, NameInfo
+from grader.text import short
 from reference.games.base import Game, State
 from reference.positions import random_line
 
@@ -118,7 +119,7 @@ class StudentAgent:
                         stdout=r.stdout, counted=r.counted)
         action, reading = self._read(r.value, board, state, legal, swapped=sent is not board)
         if action is None:
-            return Move(ok=False, error=f"returned {_short(r.value)}, which is not a legal move here",
+            return Move(ok=False, error=f"returned {short(r.value, 80)}, which is not a legal move here",
                         kind="illegal", raw=r.value, seconds=seconds, stdout=r.stdout)
         if reading != "the move itself" and reading != self.reading:
             self.reading = reading
@@ -487,8 +488,3 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
         agent.notes.append(f"{agent.name}: given {opening_value('seconds', 0, True)} s to think (the move limit's half)")
     if "alpha" in agent.order or "beta" in agent.order:
         agent.notes.append(f"{agent.name}: called with the window fully open (alpha = -inf, beta = +inf)")
-
-
-def _short(value: Any, limit: int = 80) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."

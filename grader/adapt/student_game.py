@@ -18,6 +18,7 @@ from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decod
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
 from grader.sandbox.results import CallResult
+from grader.text import short
 from reference.games.base import Game
 
 
@@ -181,7 +182,7 @@ class StudentGame:
         try:
             reply.value = decode_actions(self.representation, raw, board)
         except (NotThisRepresentation, TypeError, ValueError) as e:
-            return _unreadable(reply, f"could not read the actions {_short(raw)}: {e}")
+            return _unreadable(reply, f"could not read the actions {short(raw, 120)}: {e}")
         return reply
 
     def result(self, board: Any, player: int, action: Any) -> Reply:
@@ -191,7 +192,7 @@ class StudentGame:
         if binding is not None and binding.in_place:
             reply = self.mutation("result", board, player, action)  # the board as the call left it
             return reply if reply.ok and reply.value is not None else _unreadable(
-                reply, f"left the board as {_short(reply.raw)}, which is not a board")
+                reply, f"left the board as {short(reply.raw, 120)}, which is not a board")
         reply, raw = self._call("result", board, player, action)
         if not reply.ok:
             return reply
@@ -201,7 +202,7 @@ class StudentGame:
             return reply
         said = returns.turn_readings(self.representation)[reading](raw, player)
         if said is None:
-            return _unreadable(reply, f"returned {_short(raw)}, which is not {reading} like its other answers")
+            return _unreadable(reply, f"returned {short(raw, 120)}, which is not {reading} like its other answers")
         reply.moves_again, reply.turn = said
         return reply
 
@@ -214,7 +215,7 @@ class StudentGame:
         read = readers.get(binding.reading, readers["a bool"])
         value = read(raw)
         if value is None:
-            return _unreadable(reply, f"returned {_short(raw)}, which is not {binding.reading}")
+            return _unreadable(reply, f"returned {short(raw, 120)}, which is not {binding.reading}")
         reply.value = value
         return reply
 
@@ -227,12 +228,12 @@ class StudentGame:
         if binding.reading == WINNER_READING:
             winner = returns.winner_of(raw, self.representation)
             if winner is None:
-                return _unreadable(reply, f"returned {_short(raw)}, which is neither player nor a draw")
+                return _unreadable(reply, f"returned {short(raw, 120)}, which is neither player nor a draw")
             reply.value = winner * player
             return reply
         s = returns.sign(raw)
         if s is None:
-            return _unreadable(reply, f"returned {_short(raw)}, which is not a number")
+            return _unreadable(reply, f"returned {short(raw, 120)}, which is not a number")
         if self.game.margin_utility and "margin" in binding.reading:
             value = returns.plain(raw)
             reply.value = int(value) if float(value).is_integer() else value
@@ -250,7 +251,7 @@ class StudentGame:
                 why = ""
             except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError) as e:
                 why = f": {e}"
-            return _unreadable(reply, f"returned {_short(raw)}, which is not a board "
+            return _unreadable(reply, f"returned {short(raw, 120)}, which is not a board "
                                       f"({self.representation.describe()}){why}")
         reply.value = board
         return reply
@@ -273,8 +274,3 @@ def same_value(a: Any, b: Any) -> bool:
 def _unreadable(reply: Reply, why: str) -> Reply:
     reply.ok, reply.error, reply.kind = False, why, "unreadable"
     return reply
-
-
-def _short(value: Any, limit: int = 120) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -14,6 +14,7 @@ from grader.adapt import Reply, StudentGame
 from grader.checks.base import Case, Outcome, share
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
+from grader.text import short
 from reference.games.base import Game, State
 
 
@@ -128,7 +129,7 @@ def _what_went_wrong(v: Verdict) -> str:
         return v.reply.error
     if v.turn_problem:
         return v.turn_problem
-    return f"expected {_short(v.expected)}, got {_short(v.reply.value)}"
+    return f"expected {short(v.expected, 100)}, got {short(v.reply.value, 100)}"
 
 
 def _shown(ctx: CheckContext, role: str, v: Verdict) -> BoardShown:
@@ -160,8 +161,3 @@ def readable(game: Any, value: Any, to_move: int | None = None) -> Any:
     except ValueError:
         pass
     return value
-
-
-def _short(value: Any, limit: int = 100) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."

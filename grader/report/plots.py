@@ -18,6 +18,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 import pandas as pd  # noqa: E402
 
+from grader.text import clip  # noqa: E402
+
 BAR, STUDENT = "#0969da", "#8250df"
 _STYLE = {
     "svg.fonttype": "none", "svg.hashsalt": "adversarial-grader", "font.size": 9,
@@ -54,7 +56,7 @@ def score_histograms(points: pd.DataFrame, max_points: Mapping[str, float]) -> s
             bins = _bins(top)
             ax.hist(values.clip(0, top), bins=bins, color=BAR, edgecolor="white", linewidth=0.6)
             ax.set_xlim(0, top)
-            ax.set_title(_short(column, 38), fontsize=9)
+            ax.set_title(clip(column, 38), fontsize=9)
             ax.axvline(values.mean(), color="#1f2328", linewidth=1, linestyle="--")
             ax.yaxis.get_major_locator().set_params(integer=True)
             ax.set_xlabel(f"points of {top:g}, mean {values.mean():.1f}")
@@ -74,7 +76,7 @@ def time_bars(names: Sequence[str], seconds: Sequence[float], student_seconds: S
         y = list(range(len(order)))[::-1]
         ax.barh(y, [seconds[i] for i in order], color="#d0d7de", height=0.7, label="grading, total")
         ax.barh(y, [student_seconds[i] for i in order], color=STUDENT, height=0.7, label="in the student's code")
-        ax.set_yticks(y, [_short(names[i], 40) for i in order])
+        ax.set_yticks(y, [clip(names[i], 40) for i in order])
         ax.set_xlabel("seconds")
         ax.legend(ncols=2, loc="lower left", bbox_to_anchor=(0, 1.0), frameon=False, fontsize=8)
         ax.spines["left"].set_visible(False)
@@ -87,7 +89,3 @@ def _bins(top: float) -> list[float]:
     """Bin edges over 0..top: one per point up to 20 points, else 20 equal bins."""
     count = int(top) if top <= 20 and float(top).is_integer() else 20
     return [top * i / count for i in range(count + 1)]
-
-
-def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

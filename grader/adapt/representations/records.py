@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
 from grader.sandbox import codec
+from grader.text import short
 
 FIELD_ROLES = ("board", "to_move", "utility", "moves")
 
@@ -60,7 +61,7 @@ class StateRecordRepresentation(Representation):
             if role == "utility" and _sign(got) != _sign(want) or \
                     role == "to_move" and not same_mark(plain(got), want) or \
                     role == "moves" and _cells(got) != _cells(want):
-                raise NotThisRepresentation(f"its {field} is {_short(got)}, but for its board it would be {_short(want)}")
+                raise NotThisRepresentation(f"its {field} is {short(got, 60)}, but for its board it would be {short(want, 60)}")
         return course
 
     def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
@@ -123,8 +124,3 @@ def _cells(value: Any) -> set | None:
         return {tuple(plain(v) for v in cell) for cell in value}
     except TypeError:
         return None
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
