@@ -27,7 +27,7 @@ from grader.adapt.sides import settle_sides
 from grader.adapt.signatures import BOARD_FACTS, positional_parameters, role_of
 from grader.sandbox.results import TIMEOUT, CallResult, CountedCalls, NameInfo
 from grader.text import short
-from reference.games.base import Game, State
+from reference.games.base import Game
 from reference.positions import random_line
 
 #: method names under which agent objects answer, most common first
