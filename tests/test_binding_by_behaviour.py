@@ -212,6 +212,14 @@ def test_a_state_written_as_a_dataclass_is_sent_as_the_students_own_class():
         agrees_with_reference(student, student.game)
 
 
+def test_a_transition_that_draws_in_place_and_answers_whether_it_drew_is_read_after_the_call():
+    box, student = adapted("dab_result_draws_in_place.py", "dots_and_boxes")
+    with box:
+        binding = student.interface.bindings["result"]
+        assert binding.name == "result" and binding.in_place and not binding.note
+        agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

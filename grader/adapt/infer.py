@@ -62,7 +62,7 @@ class Binding:
     empty_value: Any = False  # terminal: its answer on the empty board (a status string reading needs it)
     note: str = ""
     says: tuple[str, ...] = ()  # the adaptations this binding makes, in words (said once it is chosen)
-    in_place: bool = False  # result: changes the board it is given and returns nothing; the board is read after
+    in_place: bool = False  # result: changes the board it is given (returning nothing or a bool); the board is read after
     read: bool = False  # initial_state: an attribute read, not a call (a game object's ``initial``)
 
 
@@ -479,7 +479,9 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
                 last_error = r.describe_error()
                 return False
             got = decode_result_board(rep, r.value)
-            if r.value is None and "state" in order:  # changed the board in place, returned nothing?
+            # changed the board in place, returning nothing or whether the move was legal (the template's
+            # draw_line returns True)?
+            if (r.value is None or isinstance(r.value, bool)) and "state" in order:
                 after = caller.call_with(name, args, {}, timeout=timeout, return_args=True)
                 if after.ok and after.args_after is not None:
                     got = decode_result_board(rep, after.args_after[order.index("state")])
@@ -498,8 +500,8 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
             notes = [f"calls {name}({', '.join(order)}) in your argument order"] \
                 if order != COURSE_ORDER["result"] else []
             if in_place:
-                notes.append(f"{name}() changes the board it is given and returns nothing: the board is read "
-                             "after the call (the course asks for a new board)")
+                notes.append(f"{name}() changes the board it is given instead of returning a new one: the board "
+                             "is read after the call (the course asks for a new board)")
             return FITS, (fitting, Binding("result", name, order, in_place=in_place, says=tuple(notes)))
     why = ("no reading of the arguments made " + name + "() give the right board on every probe move"
            + (f" (last error: {last_error})" if last_error else ""))
