@@ -485,6 +485,7 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
                            + ("(the number your own code passes)" if found else
                               "(your code never calls it with one number: the grader's choice)"))
     if "seconds" in agent.order:
-        agent.notes.append(f"{agent.name}: given {opening_value('seconds', 0, True)} s to think (the move limit's half)")
+        seconds = opening_value("seconds", 0, True)
+        agent.notes.append(f"{agent.name}: given {seconds} s to think (half the move limit)")
     if "alpha" in agent.order or "beta" in agent.order:
         agent.notes.append(f"{agent.name}: called with the window fully open (alpha = -inf, beta = +inf)")

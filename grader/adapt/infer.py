@@ -62,7 +62,8 @@ class Binding:
     empty_value: Any = False  # terminal: its answer on the empty board (a status string reading needs it)
     note: str = ""
     says: tuple[str, ...] = ()  # the adaptations this binding makes, in words (said once it is chosen)
-    in_place: bool = False  # result: changes the board it is given (returning nothing or a bool); the board is read after
+    #: result: changes the board it is given (returning nothing or a bool); the board is read after the call
+    in_place: bool = False
     read: bool = False  # initial_state: an attribute read, not a call (a game object's ``initial``)
 
 

@@ -154,7 +154,8 @@ def dataclass_fields(t: type) -> tuple[str, ...] | None:
                     None)
     if type(declared) is not dict:
         return None
-    fields = [f for f in declared.values() if type(f).__name__ == "Field" and str(getattr(f, "_field_type", "")) == "_FIELD"]
+    fields = [f for f in declared.values()
+              if type(f).__name__ == "Field" and str(getattr(f, "_field_type", "")) == "_FIELD"]
     if not fields or not all(f.init is True for f in fields) or not _identifiers(t.__name__, *(f.name for f in fields)):
         return None
     return tuple(f.name for f in fields)

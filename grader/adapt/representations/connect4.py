@@ -157,8 +157,11 @@ class Connect4Representation(Representation):
         shape = {"rows": f"{self.rows}x{self.cols}", "columns": f"{self.cols}x{self.rows} (columns first)",
                  "flat": f"flat {self.rows * self.cols} cells"}[self.layout]
         order = "row 0 at the bottom" if self.bottom_first else "row 0 on top"
-        action = "moves as (row, col) cells" if self.action_kind == "cell" else \
-            f"moves as {self.shape.describe()}" if self.action_kind == "learned" and self.shape else "moves as column numbers"
+        action = "moves as column numbers"
+        if self.action_kind == "cell":
+            action = "moves as (row, col) cells"
+        elif self.action_kind == "learned" and self.shape is not None:
+            action = f"moves as {self.shape.describe()}"
         players = "" if self.players == (self.symbols.first, self.symbols.second) else f", players {self.players[0]!r}/{self.players[1]!r}"
         return f"{holder} {shape}, marks {self.symbols}, {order}, {action}{players}"
 

@@ -91,7 +91,8 @@ class DotsAndBoxesRepresentation(Representation):
                 raise NotThisRepresentation("expected the keys 'n' and 'm'")
             size = (plain(board["n"]), plain(board["m"]))
             line_items = [(k, v) for k, v in board.items() if self._is_line(k)]
-            box_items = [(k, v) for k, v in board.items() if isinstance(k, tuple) and len(k) == 2 and not self._is_line(k)]
+            box_items = [(k, v) for k, v in board.items()
+                         if isinstance(k, tuple) and len(k) == 2 and not self._is_line(k)]
             extra = [k for k in board if k not in ("n", "m") and not (isinstance(k, tuple) and len(k) in (2, 3))
                      and k not in dict(self.extras)]
             if extra:
@@ -160,7 +161,7 @@ class DotsAndBoxesRepresentation(Representation):
         if self.swap_hv and self.action_kind == "line":
             parts.append("'h' and 'v' swapped")
         if self.action_kind != "line":
-            parts.append("lines as the two dots they join" + (", each dot (x, y)" if self.action_kind == "dots_xy" else ""))
+            parts.append("lines as the two dots they join" + (", each dot (x, y)" * (self.action_kind == "dots_xy")))
         if self.size_in_boxes:
             parts.append("size counted in boxes")
         if not self.keeps_boxes:
@@ -228,7 +229,7 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[DotsAndB
     keeping = (True, False) if layout == "v1" else (True,)
     drawn = initial_board.get("lines", {}) if layout == "v2" else {}
     lines_as = next((kind for kind in (set, frozenset, list, tuple) if isinstance(drawn, kind)), dict)
-    return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes, extras=extras, keeps_boxes=keeps,
-                                       lines_as=lines_as, size_keys=size_keys)
+    return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes, extras=extras,
+                                       keeps_boxes=keeps, lines_as=lines_as, size_keys=size_keys)
             for keeps in keeping for players in PLAYER_MARKS for offset in (0, 1) for swap in (False, True)
             for boxes in in_boxes]

@@ -61,7 +61,8 @@ class StateRecordRepresentation(Representation):
             if role == "utility" and _sign(got) != _sign(want) or \
                     role == "to_move" and not same_mark(plain(got), want) or \
                     role == "moves" and _cells(got) != _cells(want):
-                raise NotThisRepresentation(f"its {field} is {short(got, 60)}, but for its board it would be {short(want, 60)}")
+                raise NotThisRepresentation(
+                    f"its {field} is {short(got, 60)}, but for its board it would be {short(want, 60)}")
         return course
 
     def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
