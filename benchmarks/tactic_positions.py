@@ -5,7 +5,7 @@
 (a) For every ``agent_tactics`` entry of the rubric, the seconds ``AgentTactics.prepare`` takes
     to find its positions with the reference game and the exact solvers (a batch does this once, in
     the parent process, and every grading process gets the result in its check context), over ``--seeds`` run seeds,
-    and how many positions of each kind it found. The tactics that need depth (issue 13) come from
+    and how many positions of each kind it found. The tactics that need depth come from
     separate entries, so their cost is printed on its own line.
 (b) The reference submission of each assignment graded once: the seconds each tactics check takes
     per submission (the moves of the reference's agents in the sandbox included).

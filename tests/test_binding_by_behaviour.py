@@ -1,4 +1,4 @@
-"""Roles are found by what functions do, with names as evidence: issue 9's binder."""
+"""Roles are found by what functions do, with names as evidence: the binder."""
 
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""Tactics that need search depth (issue 13): the positions are right by an independent check (brute
+"""Tactics that need search depth: the positions are right by an independent check (brute
 force over the game's own functions, and the exact solver asked about each move), a correct search
 plays them, a one-ply agent does not, and a miss says what a search of that depth sees."""
 

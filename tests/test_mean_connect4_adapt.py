@@ -1,5 +1,5 @@
 """Mean Connect 4 submissions are read the way their own code says: the encoding of their moves and
-their reading of the rule's open points (issue 10)."""
+their reading of the rule's open points."""
 
 import pytest
 from test_adapt import adapted, agrees_with_reference, functions_of

@@ -1,4 +1,4 @@
-"""Counting the search (issue 13): the sandbox counts the calls to a submission's own functions during
+"""Counting the search: the sandbox counts the calls to a submission's own functions during
 one decision, ``read_search`` finds the search's nodes in them whatever the style, and the
 ``search_nodes`` check compares them with plain minimax at the same depth."""
 

@@ -1,4 +1,4 @@
-"""Validity of the rubric grading (issue 4): the reference solution, packaged as a submission, earns
+"""Validity of the rubric grading: the reference solution, packaged as a submission, earns
 every automatic point, and each mutant (the reference plus one known bug) loses points exactly at
 the checks that name its bug.
 
@@ -148,7 +148,7 @@ def test_the_mutants_cover_every_game_with_more_connect4_and_dots_than_tictactoe
     assert set(DEFAULT_SAMPLE) <= {m.name for m in MUTANTS}
 
 
-# --- a correct search in another style keeps every point (issue 13: the search-bug mutants' baseline) ---
+# --- a correct search in another style keeps every point (the search-bug mutants' baseline) ---
 
 
 @pytest.mark.parametrize("assignment", ["connect4", "dots_and_boxes"])

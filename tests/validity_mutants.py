@@ -285,7 +285,7 @@ DEFAULT_SAMPLE = ("c4_terminal_misses_anti_diagonal", "c4_result_changes_its_inp
                   "ttt_utility_wrong_view")
 
 
-# --- search bugs (issue 13), in two styles: the reference's own max/min alpha-beta with one bug, and a
+# --- search bugs, in two styles: the reference's own max/min alpha-beta with one bug, and a
 # negamax alpha-beta that makes and unmakes moves on one board (a correct one keeps every point) ---
 
 #: the search bugs the generators below can put in; None is the correct search
@@ -434,7 +434,7 @@ def negamax_cell(assignment: str, bug: str | None = None) -> str:
     raise ValueError(f"no negamax cell for {assignment!r}")
 
 
-# --- Mean Connect 4 (issue 10): bugs in the mean move; the agents play through GAME and keep their points ---
+# --- Mean Connect 4: bugs in the mean move; the agents play through GAME and keep their points ---
 
 _MC4_ACTIONS_OWN_DISC = '''def actions(board, player=1):
     cols = board.shape[1]
