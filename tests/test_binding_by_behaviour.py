@@ -111,6 +111,7 @@ def test_methods_of_a_sized_rules_object_are_asked_through_an_object_of_the_othe
         small = load_game("connect4", rows=5, cols=6)
         resized = student.at_size(small)
         assert resized.game_object == "rules_5x6"
+        assert student.at_size(small).game_object == "rules_5x6" and list(student.sized_objects) == [("rules", 5, 6)]
         assert resized.interface.bindings["terminal"].name == "rules_5x6.over"
         agrees_with_reference(resized, small)
         agent = find_agent(box, student.names, student.game, student.representation, "alpha_beta_player",

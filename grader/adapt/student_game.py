@@ -50,6 +50,8 @@ class StudentGame:
         self.names = dict(names or {})  # what the submission defines (NameInfo by name), for finding agents
         self.game: Game = interface.game
         self.timeout = timeout
+        #: game objects made at other sizes, by (object, rows, cols): made once, shared by resized copies
+        self.sized_objects: dict[tuple[str, int, int], str | None] = {}
 
     @property
     def representation(self):
@@ -80,8 +82,12 @@ class StudentGame:
             reply = trial.actions(game.to_course(empty), game.to_move(empty))
             return reply.ok and sorted(reply.value) == sorted(game.actions(empty))
 
-        variable = game_objects.sized_object(self.caller, self.names, obj, game.rows, game.cols,
-                                             getattr(game, "k", None), fits)
+        resized.sized_objects = self.sized_objects
+        key = (obj, game.rows, game.cols)
+        if key not in self.sized_objects:
+            self.sized_objects[key] = game_objects.sized_object(self.caller, self.names, obj, game.rows, game.cols,
+                                                                getattr(game, "k", None), fits)
+        variable = self.sized_objects[key]
         if variable is not None:
             resized.interface = replace(interface, bindings=on(variable))
         return resized
