@@ -221,6 +221,15 @@ def test_a_transition_that_draws_in_place_and_answers_whether_it_drew_is_read_af
         agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
 
 
+def test_a_tic_tac_toe_board_kept_as_a_string_is_read_and_sent_as_one():
+    box, student = adapted("ttt_board_as_a_string.py", "tictactoe")
+    with box:
+        rep = student.interface.representation
+        game = student.game
+        assert rep.encode_board(game.to_course(game.result(game.initial_state(), 4))) == "....X...."
+        agrees_with_reference(student, game)
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

@@ -150,12 +150,20 @@ def as_grid(board: Any) -> np.ndarray:
 
 
 def container_of(board: Any) -> tuple[str, str]:
-    """('numpy', dtype) / ('list', '') / ('tuple', ''): how a student's board is held."""
+    """('numpy', dtype) / ('list', '') / ('tuple', '') / ('str', ''): how a student's board is held (a
+    string of one character a cell, ``'.........'``, is a board too)."""
     if isinstance(board, np.ndarray):
         return "numpy", board.dtype.str
     if isinstance(board, tuple):
         return "tuple", ""
+    if isinstance(board, str):
+        return "str", ""
     return "list", ""
+
+
+def cells(board: Any) -> np.ndarray:
+    """A board's cells as an object array of its shape (a string: one cell per character)."""
+    return np.asarray(list(board) if isinstance(board, str) else board, dtype=object)
 
 
 def rebuild(values: Iterable[Any], shape: tuple[int, ...], container: tuple[str, str]) -> Any:
@@ -165,6 +173,8 @@ def rebuild(values: Iterable[Any], shape: tuple[int, ...], container: tuple[str,
     if kind == "numpy":
         return np.array(flat, dtype=np.dtype(dtype)).reshape(shape)
     if len(shape) == 1:
+        if kind == "str" and all(isinstance(v, str) and len(v) == 1 for v in flat):
+            return "".join(flat)
         return tuple(flat) if kind == "tuple" else flat
     rows = [flat[i * shape[1]:(i + 1) * shape[1]] for i in range(shape[0])]
     return tuple(tuple(r) for r in rows) if kind == "tuple" else rows
@@ -173,7 +183,7 @@ def rebuild(values: Iterable[Any], shape: tuple[int, ...], container: tuple[str,
 def cell_values(board: Any) -> list[Any]:
     """The distinct plain values in a (possibly nested) board, in first-seen order."""
     seen: list[Any] = []
-    for v in np.asarray(board, dtype=object).ravel():
+    for v in cells(board).ravel():
         v = plain(v)
         if not any(same_mark(v, s) for s in seen):
             seen.append(v)

@@ -18,6 +18,7 @@ from grader.adapt.representations.base import (
     Symbols,
     as_grid,
     cell_values,
+    cells,
     container_of,
     plain,
     player_candidates,
@@ -70,7 +71,7 @@ class Connect4Representation(Representation):
         if self.layout == "stacks":
             return self._decode_stacks(board)
         if self.layout == "flat":
-            flat = np.asarray(board, dtype=object).ravel()
+            flat = cells(board).ravel()
             if flat.size != self.rows * self.cols or np.ndim(board) != 1:
                 raise NotThisRepresentation(f"expected a flat board of {self.rows * self.cols} cells")
             grid = flat.reshape(self.rows, self.cols)
@@ -185,7 +186,7 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[Connect4
         return [Connect4Representation(rows, cols, Symbols(None, first, second), (first, second), "stacks",
                                        True, container)
                 for first, second in dict.fromkeys(player_candidates(0) + player_candidates("."))]
-    shape = np.shape(initial_board)
+    shape = cells(initial_board).shape
     layouts = [name for name, s in (("rows", (rows, cols)), ("columns", (cols, rows)), ("flat", (rows * cols,)))
                if tuple(shape) == s]
     if layouts == ["rows"] and rows != cols:

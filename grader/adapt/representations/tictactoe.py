@@ -15,6 +15,7 @@ from grader.adapt.representations.base import (
     Representation,
     Symbols,
     cell_values,
+    cells as board_cells,
     container_of,
     plain,
     player_candidates,
@@ -41,7 +42,7 @@ class TicTacToeRepresentation(Representation):
         return rebuild(marks, shape, self.container)
 
     def decode_board(self, board: Any) -> list[str]:
-        cells = np.asarray(board, dtype=object)
+        cells = board_cells(board)
         wanted = (self.rows * self.cols,) if self.layout == "flat" else (self.rows, self.cols)
         if cells.shape != wanted:
             raise NotThisRepresentation(f"expected a board of shape {wanted}, got {cells.shape}")
@@ -89,7 +90,7 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[TicTacTo
     """Representations consistent with the student's empty board (or the course's if unknown)."""
     if initial_board is None:
         initial_board = [" "] * (rows * cols)
-    shape = np.shape(initial_board)
+    shape = board_cells(initial_board).shape
     layouts = [name for name, s in (("flat", (rows * cols,)), ("grid", (rows, cols))) if tuple(shape) == s]
     values = cell_values(initial_board)
     if not layouts or len(values) != 1:
