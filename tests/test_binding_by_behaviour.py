@@ -230,6 +230,15 @@ def test_a_tic_tac_toe_board_kept_as_a_string_is_read_and_sent_as_one():
         agrees_with_reference(student, game)
 
 
+def test_a_connect4_board_of_rows_written_as_strings_is_read_and_sent_as_strings():
+    box, student = adapted("c4_rows_as_strings.py", "connect4")
+    with box:
+        game = student.game
+        sent = student.interface.representation.encode_board(game.to_course(game.result(game.initial_state(), 3)))
+        assert sent == ["......."] * 5 + ["...X..."]
+        agrees_with_reference(student, game)
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

@@ -141,7 +141,7 @@ class Representation(ABC):
 def as_grid(board: Any) -> np.ndarray:
     """A 2-D object array of a nested list / tuple / numpy board; raises NotThisRepresentation."""
     try:
-        grid = np.array(board, dtype=object)
+        grid = cells(board)
     except (ValueError, TypeError) as e:
         raise NotThisRepresentation(f"not a rectangular board: {e}") from None
     if grid.ndim != 2:
@@ -151,19 +151,32 @@ def as_grid(board: Any) -> np.ndarray:
 
 def container_of(board: Any) -> tuple[str, str]:
     """('numpy', dtype) / ('list', '') / ('tuple', '') / ('str', ''): how a student's board is held (a
-    string of one character a cell, ``'.........'``, is a board too)."""
+    string of one character a cell, ``'.........'``, is a board too); ('list', 'str') for rows written
+    as strings."""
     if isinstance(board, np.ndarray):
         return "numpy", board.dtype.str
     if isinstance(board, tuple):
         return "tuple", ""
     if isinstance(board, str):
         return "str", ""
-    return "list", ""
+    kind = "tuple" if isinstance(board, tuple) else "list"
+    return (kind, "str") if _rows_of_text(board) else (kind, "")
+
+
+def _rows_of_text(board: Any) -> bool:
+    """Whether a board is rows written as strings of one character a cell (``['.......', ...]``)."""
+    return isinstance(board, (list, tuple)) and bool(board) and all(isinstance(r, str) for r in board) \
+        and len({len(r) for r in board}) == 1 and len(board[0]) > 1
 
 
 def cells(board: Any) -> np.ndarray:
-    """A board's cells as an object array of its shape (a string: one cell per character)."""
-    return np.asarray(list(board) if isinstance(board, str) else board, dtype=object)
+    """A board's cells as an object array of its shape (a string: one cell per character; rows written as
+    strings: a grid of characters)."""
+    if isinstance(board, str):
+        return np.asarray(list(board), dtype=object)
+    if _rows_of_text(board):
+        return np.asarray([list(r) for r in board], dtype=object)
+    return np.asarray(board, dtype=object)
 
 
 def rebuild(values: Iterable[Any], shape: tuple[int, ...], container: tuple[str, str]) -> Any:
@@ -177,6 +190,9 @@ def rebuild(values: Iterable[Any], shape: tuple[int, ...], container: tuple[str,
             return "".join(flat)
         return tuple(flat) if kind == "tuple" else flat
     rows = [flat[i * shape[1]:(i + 1) * shape[1]] for i in range(shape[0])]
+    if dtype == "str" and all(isinstance(v, str) and len(v) == 1 for v in flat):
+        rows = ["".join(r) for r in rows]
+        return tuple(rows) if kind == "tuple" else rows
     return tuple(tuple(r) for r in rows) if kind == "tuple" else rows
 
 

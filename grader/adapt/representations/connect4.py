@@ -151,7 +151,8 @@ class Connect4Representation(Representation):
 
     def describe(self) -> str:
         kind, dtype = self.container
-        holder = f"numpy {np.dtype(dtype).name} array" if kind == "numpy" else f"{kind} of {'lists' if self.layout != 'flat' else 'cells'}"
+        holder = f"numpy {np.dtype(dtype).name} array" if kind == "numpy" else \
+            f"{kind} of {'strings' if dtype == 'str' else 'lists' if self.layout != 'flat' else 'cells'}"
         if self.layout == "stacks":
             return (f"{kind} of {self.cols} column stacks (the discs of each column, bottom first), players "
                     f"{self.players[0]!r}/{self.players[1]!r}, moves as column numbers")
