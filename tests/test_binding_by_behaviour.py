@@ -239,6 +239,16 @@ def test_a_connect4_board_of_rows_written_as_strings_is_read_and_sent_as_strings
         agrees_with_reference(student, game)
 
 
+def test_a_transition_taking_the_lines_parts_as_the_templates_draw_line_does():
+    box, student = adapted("dab_result_takes_the_line_apart.py", "dots_and_boxes")
+    with box:
+        binding = student.interface.bindings["result"]
+        assert binding.order == ("state", "orientation", "row", "action", "player") and not binding.note
+        board = student.game.to_course(student.game.initial_state())
+        assert student.describe_call("result", board, 1, ("v", 1, 2)) == "result(board, 'v', 1, 2, 1)"
+        agrees_with_reference(student, load_game("dots_and_boxes", rows=4, cols=4))
+
+
 def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
     box, student = adapted("c4_column_stacks.py", "connect4")
     with box:

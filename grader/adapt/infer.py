@@ -463,6 +463,8 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
     roles = COURSE_ORDER["result"]
     if any(role_of(p.name) == "row" for p in positional_parameters(cand.info.parameters or [])):
         roles = (*roles, "row")  # drop_piece(board, row, col, piece): the grader passes the landing row too
+    if any(role_of(p.name) == "orientation" for p in positional_parameters(cand.info.parameters or [])):
+        roles = (*dict.fromkeys((*roles, "orientation", "row")),)  # result(board, orientation, row, col, player)
     orders = argument_orders(cand.info.parameters, roles)
     last_error, answered, in_place = "", False, False
 
@@ -623,11 +625,24 @@ def _board_first_of_tuple(rep: Representation, value: Any) -> bool:
 
 def encode_arguments(rep: Representation, order: Sequence[str], board: Any, player: int | None,
                      action: Any) -> list[Any]:
-    """Course board, player and action as the student's arguments, in the student's order."""
+    """Course board, player and action as the student's arguments, in the student's order. A transition
+    that takes a line's parts as arguments, like the Dots and Boxes template's ``draw_line(board,
+    orientation, row, col)``, gets the student's move spread over them."""
     values = {"state": lambda: rep.encode_board(board), "player": lambda: rep.encode_player(player),
               "action": lambda: rep.encode_action(action, board, player), "row": lambda: rep.encode_row(action, board),
               "config": rep.encode_config, "rows": lambda: rep.rows, "cols": lambda: rep.cols}
+    if "orientation" in order:
+        parts = move_parts(rep, action, board, player)
+        values.update(orientation=lambda: parts[0], row=lambda: parts[1], action=lambda: parts[2])
     return [values[r]() for r in order]
+
+
+def move_parts(rep: Representation, action: Any, board: Any, player: int | None) -> tuple:
+    """The student's move as (orientation, row, col), for transitions that take the three apart."""
+    move = rep.encode_action(action, board, player)
+    if not (isinstance(move, tuple) and len(move) == 3 and isinstance(move[0], str)):
+        raise NotThisRepresentation(f"{move!r} is not an (orientation, row, col) line")
+    return move
 
 
 def _answered_orders(caller: Caller, cand: Candidate, iface: Interface, timeout: float,

@@ -23,6 +23,8 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "row": ("row", "r", "row_index", "rowindex", "row_num", "next_row", "open_row", "landing_row"),
     # the board's configuration, Kaggle's way: drop_piece(grid, col, mark, config) reads config.rows
     "config": ("config", "configuration", "conf", "cfg"),
+    # a line's orientation, for transitions that take a Dots and Boxes move apart: result(board, orientation, row, col)
+    "orientation": ("orientation", "orient", "direction", "dir", "hv", "line_type", "linetype", "line_dir"),
     # the board's size, for functions that take it beside the board: winner(board, rows, cols)
     "rows": ("rows", "n_rows", "nrows", "num_rows", "number_of_rows", "row_count", "rowcount", "height",
              "board_rows", "total_rows"),

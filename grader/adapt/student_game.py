@@ -14,7 +14,7 @@ import numpy as np
 
 from grader.adapt import game_objects, returns
 from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decode_actions, decode_result_board, \
-    same_board
+    move_parts, same_board
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
 from grader.sandbox.results import CallResult
@@ -113,6 +113,9 @@ class StudentGame:
                  "action": lambda: "action" if action is None or board is None else repr(rep.encode_action(action, board)),
                  "row": lambda: "row" if action is None or board is None else repr(rep.encode_row(action, board)),
                  "config": lambda: "config", "rows": lambda: str(rep.rows), "cols": lambda: str(rep.cols)}
+        if "orientation" in binding.order and action is not None:
+            parts = move_parts(rep, action, board, player)
+            shown.update(orientation=lambda: repr(parts[0]), row=lambda: repr(parts[1]), action=lambda: repr(parts[2]))
         return f"{binding.name}({', '.join(shown[r]() for r in binding.order)})"
 
     def _call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> tuple[Reply, Any]:
