@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 import nbformat  # noqa: E402
 from nbformat.v4 import new_output  # noqa: E402
 
-from reference.course import Cell, read_cells, write_notebook  # noqa: E402
+from reference.solutions import Cell, read_cells, write_notebook  # noqa: E402
 
 ASSIGNMENT = "connect4"
 SAMPLES = ROOT / "submissions" / ASSIGNMENT

@@ -33,7 +33,7 @@ from grader.rubric import load_rubric  # noqa: E402
 from grader.sandbox import Limits, Sandbox  # noqa: E402
 from reference.agents import AlphaBetaAgent  # noqa: E402
 from reference.agents.minimax import minimax_levels  # noqa: E402
-from reference.course import reference_cells  # noqa: E402
+from reference.solutions import reference_cells  # noqa: E402
 from reference.games.base import Game, State  # noqa: E402
 from reference.positions import random_positions  # noqa: E402
 from validity_mutants import MUTANTS  # noqa: E402

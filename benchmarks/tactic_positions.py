@@ -31,7 +31,7 @@ from grader.checks.kinds import KINDS, prepare_shared  # noqa: E402
 from grader.checks.context import CheckContext  # noqa: E402
 from grader.grading import grade_submission  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
-from reference.course import SOLUTIONS, write_reference_submission  # noqa: E402
+from reference.solutions import SOLUTIONS, write_reference_submission  # noqa: E402
 
 
 def finding_costs(rubric, seeds: int) -> None:

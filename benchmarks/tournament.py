@@ -32,7 +32,7 @@ from grader.tournament.executors import GameTask, execute
 from grader.tournament.participants import Participant
 from grader.tournament.referee import play_game
 from grader.tournament.run import TournamentOptions, schedule_games
-from reference.course import reference_cells
+from reference.solutions import reference_cells
 from reference.games.base import Game, State
 
 CONNECT4 = Assignment(title="Connect 4", game="connect4", board={"rows": 6, "cols": 7},
@@ -40,7 +40,7 @@ CONNECT4 = Assignment(title="Connect 4", game="connect4", board={"rows": 6, "col
                       agents={"heuristic_player": ["heuristic_player"]}, tasks=[])
 
 #: a student's notebook, as the adapter finds it: the course's model environment functions
-#: (reference/course/connect4.py, up to its search) and a timed heuristic agent
+#: (reference/solutions/connect4.py, up to its search) and a timed heuristic agent
 STUDENT_AGENT = '''
 import time
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from grader.adapt import StudentAgent, StudentGame, adapt, conventions, student_agent
 from grader.adapt.candidates import lost_to_syntax
 from grader.sandbox import CallResult, Limits, LoadReport, Sandbox, SandboxError
-from grader.sandbox.results import EXCEPTION
+from grader.sandbox.calls import EXCEPTION
 from grader.sandbox.worker import LOAD_REPORT_FUNCTION
 from reference.games.base import Game
 

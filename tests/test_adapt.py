@@ -207,7 +207,7 @@ def test_binding_stops_asking_a_function_that_keeps_running_out_of_time():
 
 def test_a_probe_that_failed_is_not_repeated_with_equal_arguments():
     from grader.adapt.probe_budget import ProbeBudget
-    from grader.sandbox.results import CallResult
+    from grader.sandbox.calls import CallResult
 
     class Fake:
         def __init__(self):

@@ -10,7 +10,7 @@ from test_adapt import ASSIGNMENTS, STUDENTS, adapted, agrees_with_reference, fu
 
 from grader.adapt import adapt, candidates, conventions
 from grader.sandbox import Limits, Sandbox
-from grader.sandbox.results import NameInfo, Parameter
+from grader.sandbox.calls import NameInfo, Parameter
 
 
 def graded_way(file: str, assignment: str):
@@ -434,7 +434,7 @@ def test_a_board_of_the_course_shape_read_transposed_is_sent_columns_first():
 
 def test_a_function_that_takes_no_board_is_not_a_candidate_for_a_role_about_boards():
     from grader.adapt.infer import _may_take_a_board
-    from grader.sandbox.results import NameInfo, Parameter
+    from grader.sandbox.calls import NameInfo, Parameter
 
     def cand(*names):
         params = tuple(Parameter(n, "POSITIONAL_OR_KEYWORD") for n in names)

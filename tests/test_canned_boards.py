@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from grader.adapt import adapt
-from grader.canned import ROLES, CannedBoardError, canned_cases
+from grader.edge_boards import ROLES, EdgeBoardError, edge_cases
 from grader.checks.canned_boards import CannedBoards
 from grader.checks.kinds import KINDS
-from grader.checks._judge import judge
+from grader.checks._role_answers import judge_answer
 from grader.checks.context import CheckContext
 from grader.rubric import Assignment, CheckSpec, Task
 from grader.sandbox import Limits, Sandbox
@@ -35,7 +35,7 @@ ALIASES = {"initial_state": ["empty_board", "initial_state"], "actions": ["actio
 
 
 def whys(game, role):
-    return [c.why for c in canned_cases(game, role)]
+    return [c.why for c in edge_cases(game, role)]
 
 
 # --- the cases as data ---
@@ -45,7 +45,7 @@ def whys(game, role):
 def test_every_case_is_a_legal_position_named_after_its_rule(name, size):
     game = load_game(name, **size)
     for role in ROLES:
-        cases = canned_cases(game, role)
+        cases = edge_cases(game, role)
         assert cases, f"no {role} cases for {game!r}"
         assert len({c.why for c in cases}) == len(cases), f"two {role} cases share a name"
         for case in cases:
@@ -64,7 +64,7 @@ def test_actions_are_asked_on_a_finished_game_only_when_the_board_is_full(name, 
     """The course's actions() may list moves on a won board where the reference lists none: not
     fair to ask. On a full board every convention agrees: no moves."""
     game = load_game(name, **size)
-    for case in canned_cases(game, "actions"):
+    for case in edge_cases(game, "actions"):
         if game.terminal(case.state):
             assert _board_full(game, case.state), case.why
 
@@ -79,7 +79,7 @@ def _board_full(game, state):
 
 def test_connect4_terminal_wins_touch_every_edge_in_all_four_directions():
     game = load_game("connect4", **SIZES["connect4"])
-    cases = canned_cases(game, "terminal")
+    cases = edge_cases(game, "terminal")
     words = [c.why for c in cases]
     for edge in ("bottom row at the left edge", "bottom row at the right edge", "top row at the left edge",
                  "top row at the right edge", "leftmost column, from the bottom", "leftmost column, up to the top",
@@ -99,7 +99,7 @@ def test_connect4_terminal_wins_touch_every_edge_in_all_four_directions():
 
 def test_connect4_full_columns_are_left_out_of_actions():
     game = load_game("connect4", **SIZES["connect4"])
-    cases = {c.why: c.state for c in canned_cases(game, "actions")}
+    cases = {c.why: c.state for c in edge_cases(game, "actions")}
     assert game.actions(cases["column 3 is full: it is not an action"]) == [0, 1, 2, 4, 5, 6]
     assert game.actions(cases["column 0 (the leftmost) is full: it is not an action"]) == list(range(1, 7))
     assert len(game.actions(next(s for w, s in cases.items() if w.startswith("a nearly full board")))) == 1
@@ -107,7 +107,7 @@ def test_connect4_full_columns_are_left_out_of_actions():
 
 def test_connect4_result_plays_every_column_and_the_top_cell():
     game = load_game("connect4", **SIZES["connect4"])
-    cases = canned_cases(game, "result")
+    cases = edge_cases(game, "result")
     assert {c.action for c in cases} == set(range(game.cols))
     assert {game.to_move(c.state) for c in cases} == {1, -1}
     assert sum("top cell (row 0)" in c.why for c in cases) == 3
@@ -115,7 +115,7 @@ def test_connect4_result_plays_every_column_and_the_top_cell():
 
 def test_tictactoe_every_line_is_won_by_each_player():
     game = load_game("tictactoe", **SIZES["tictactoe"])
-    wins = [c for c in canned_cases(game, "terminal") if c.why.startswith("a win")]
+    wins = [c for c in edge_cases(game, "terminal") if c.why.startswith("a win")]
     assert len(wins) == 16  # 3 rows, 3 columns, 2 diagonals, each for x and for o
     assert {game.winner(c.state) for c in wins} == {1, -1}
     assert all(game.terminal(c.state) for c in wins)
@@ -123,7 +123,7 @@ def test_tictactoe_every_line_is_won_by_each_player():
 
 def test_dots_and_boxes_cases_cover_every_edge_two_boxes_and_the_extra_turn():
     game = load_game("dots_and_boxes", **SIZES["dots_and_boxes"])
-    cases = canned_cases(game, "result")
+    cases = edge_cases(game, "result")
     words = " | ".join(c.why for c in cases)
     for rule in ("top edge", "left edge", "bottom edge", "right edge", "inner horizontal", "inner vertical",
                  "closes box (0, 0)", "completing two boxes with one line", "the last line of the game"):
@@ -147,19 +147,19 @@ def _closed(game, case):
 
 def test_dots_and_boxes_utility_asks_both_players_views_and_terminal_one_line_short():
     game = load_game("dots_and_boxes", **SIZES["dots_and_boxes"])
-    utility = canned_cases(game, "utility")
+    utility = edge_cases(game, "utility")
     assert {game.to_move(c.state) for c in utility} == {1, -1}
     assert {game.winner(c.state) for c in utility} == {1, -1}  # 9 boxes: no tie
     even = load_game("dots_and_boxes", rows=3, cols=3)
-    assert {even.winner(c.state) for c in canned_cases(even, "utility")} == {1, -1, None}
-    terminal = {c.why: c.state for c in canned_cases(game, "terminal")}
+    assert {even.winner(c.state) for c in edge_cases(even, "utility")} == {1, -1, None}
+    terminal = {c.why: c.state for c in edge_cases(game, "terminal")}
     short = [s for w, s in terminal.items() if w.startswith("one line missing")]
     assert short and all(bin(s.lines).count("1") == game.num_lines - 1 for s in short)
 
 
 def test_unknown_roles_and_games_are_refused_with_the_known_ones_named():
-    with pytest.raises(CannedBoardError, match="known: actions, result, terminal, utility"):
-        canned_cases(load_game("connect4"), "agent")
+    with pytest.raises(EdgeBoardError, match="known: actions, result, terminal, utility"):
+        edge_cases(load_game("connect4"), "agent")
 
 
 def test_the_check_is_registered_under_its_words():
@@ -188,7 +188,7 @@ def _grade(name: str, extra_cells: tuple[str, ...] = ()):
         student = adapt(box, game, assignment.functions, timeout=5.0)
         ctx = CheckContext(assignment, game, student, sandbox=box)
         outcomes = {spec.target: KINDS["canned_boards"].run(ctx, spec) for spec in assignment.tasks[0].checks}
-        wrong = {role: {c.why for c in canned_cases(game, role) if not judge(ctx, role, c).right} for role in ROLES}
+        wrong = {role: {c.why for c in edge_cases(game, role) if not judge_answer(ctx, role, c).right} for role in ROLES}
     finally:
         box.close()
     return outcomes, wrong

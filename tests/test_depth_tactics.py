@@ -13,7 +13,7 @@ from grader.checks.context import CheckContext
 from grader.grading import run_check
 from grader.rubric import Assignment, CheckSpec
 from grader.sandbox import Limits, Sandbox
-from reference.course import solution_path
+from reference.solutions import solution_path
 from reference.games import load_game
 from reference.positions import random_positions
 from reference.solvers import solve

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from grader.adapt import adapt
-from grader.canned import canned_cases
+from grader.edge_boards import edge_cases
 from grader.checks.kinds import KINDS
-from grader.checks._judge import judge
+from grader.checks._role_answers import judge_answer
 from grader.checks.context import CheckContext
 from grader.grading import grade_submission
 from grader.rubric import Assignment, CheckSpec, Task, load_rubric
@@ -73,7 +73,7 @@ def graded(*cells: str, positions: int = 40):
         ctx = CheckContext(assignment, game, student, sandbox=box)
         canned = KINDS["canned_boards"].run(ctx, checks[0])
         rand = KINDS["random_positions"].run(ctx, checks[1])
-        verdicts = {c.why: judge(ctx, "result", c) for c in canned_cases(game, "result")}
+        verdicts = {c.why: judge_answer(ctx, "result", c) for c in edge_cases(game, "result")}
     return student, canned, rand, verdicts
 
 
@@ -84,7 +84,7 @@ def wrong(verdicts) -> dict:
 def extra_turn_cases(game) -> set[str]:
     """The canned result cases where the reference gives the mover another turn and the game goes on."""
     out = set()
-    for case in canned_cases(game, "result"):
+    for case in edge_cases(game, "result"):
         after = game.result(case.state, case.action)
         if game.to_move(after) == game.to_move(case.state) and not game.terminal(after):
             out.add(case.why)
@@ -114,7 +114,7 @@ def test_a_result_that_always_passes_the_turn_loses_exactly_the_extra_turn_cases
     assert student.interface.bindings["result"].reading == "(board, next player)"
     expected_wrong = extra_turn_cases(game)
     assert set(wrong(verdicts)) == expected_wrong
-    total = len(canned_cases(game, "result"))
+    total = len(edge_cases(game, "result"))
     assert canned.fraction == pytest.approx((total - len(expected_wrong)) / total)
     assert f"{total - len(expected_wrong)} of {total} boards right" in canned.message
     assert "expected the same player to move again after completing a box, got the other player (1)" \
@@ -183,7 +183,7 @@ def test_liam_who_never_gives_the_extra_turn_loses_result_points():
     spec = next(c for t in assignment.tasks for c in t.checks if c.kind == "canned_boards" and c.target == "result")
     sizes = [assignment.board, *({"rows": r, "cols": c} for r, c in spec.params.get("sizes", []))]
     games = [load_game("dots_and_boxes", **size) for size in sizes]  # the rubric's board and the other sizes asked
-    total = sum(len(canned_cases(game, "result")) for game in games)
+    total = sum(len(edge_cases(game, "result")) for game in games)
     lost = sum(len(extra_turn_cases(game)) for game in games)
     points, most, message = checks["result: canned boards"]
     assert points == pytest.approx(most * (total - lost) / total, abs=0.01) and f"{total - lost} of {total} boards" in message

@@ -78,7 +78,7 @@ def test_grading_alone_or_in_a_batch_of_50_gives_the_same_scores(tmp_path):
     batch: every one alone gets exactly the batch's scores, check by check."""
     import sys
 
-    from reference.course import Cell, reference_cells, write_notebook
+    from reference.solutions import Cell, reference_cells, write_notebook
 
     sys.path.insert(0, str(Path(__file__).parent))
     from validity_mutants import MUTANTS

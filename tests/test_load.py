@@ -512,7 +512,7 @@ def test_a_role_written_in_a_broken_cell_is_said_to_be_broken_not_missing(tmp_pa
     with the cell and the error, instead of 'no function named terminal'."""
     from grader.grading import grade_submission
     from grader.rubric import load_rubric
-    from reference.course import reference_cells, write_notebook
+    from reference.solutions import reference_cells, write_notebook
 
     cells = [dataclasses.replace(c, source=c.source.replace("return winner(board) != 0 or", "return (winner(board) != 0 or"))
              for c in reference_cells("connect4")]

@@ -209,14 +209,14 @@ def test_no_utility_check_asks_who_won_when_both_players_have_four():
     from itertools import islice
     from types import SimpleNamespace
 
-    from grader.canned import mean_connect4 as canned
+    from grader.edge_boards import mean_connect4 as edge_boards
     from grader.checks.random_positions import random_cases
     from reference.positions import finished_games
 
     game = load_game("mean_connect4")
-    both = game.result(canned.position(game, *canned.BOTH_LINES), (0, 3))
+    both = game.result(edge_boards.position(game, *edge_boards.BOTH_LINES), (0, 3))
     assert game.outcome_open(both) and not game.outcome_open(game.initial_state())
-    assert not any(game.outcome_open(case.state) for case in canned.cases(game, "utility"))
+    assert not any(game.outcome_open(case.state) for case in edge_boards.cases(game, "utility"))
     ctx = SimpleNamespace(game=game, rng=lambda salt: random.Random(salt))
     # a salt whose finished games include boards where both have four (about one game in a hundred)
     salt = next(f"s{n}" for n in range(50)

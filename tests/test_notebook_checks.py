@@ -80,11 +80,11 @@ def test_infinite_loop_is_stopped_at_the_cell_limit_and_the_run_goes_on(tmp_path
 def test_without_partial_credit_one_failing_cell_scores_zero():
     cells = [CellRun(0, OK), CellRun(1, ERROR, "NameError", "name 'np' is not defined"), CellRun(2, TIMEOUT)]
     full = FullRun(Path("nb.ipynb"), cells, False, 1.0, 0.5)
-    outcome = notebook_runs.judge(full, cell_seconds=60, partial=False)
+    outcome = notebook_runs.judge_run(full, cell_seconds=60, partial=False)
     assert (outcome.fraction, outcome.resolved_status()) == (0.0, "timeout")
     assert outcome.message.startswith("1 of 3 code cells ran ok; cell 1 raised NameError: name 'np' is not defined")
     errors_only = FullRun(Path("nb.ipynb"), cells[:2], False, 1.0, 0.5)
-    assert notebook_runs.judge(errors_only, cell_seconds=60, partial=False).resolved_status() == "failed"
+    assert notebook_runs.judge_run(errors_only, cell_seconds=60, partial=False).resolved_status() == "failed"
 
 
 def test_a_script_is_not_run_and_scores_zero_with_the_reason(tmp_path):

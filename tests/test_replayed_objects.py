@@ -9,7 +9,7 @@ from grader.adapt.replayed_objects import in_place_classes, match_moves, replay_
 from grader.grading import grade_submission
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, Sandbox
-from grader.sandbox.results import NameInfo, Parameter
+from grader.sandbox.calls import NameInfo, Parameter
 from reference.games import load_game
 from reference.positions import random_positions
 from test_adapt import STUDENTS, functions_of

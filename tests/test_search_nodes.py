@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader.adapt.search_tree import Search, SearchCalls, read_search
-from grader.checks.search_nodes import judge, search_positions
+from grader.checks.search_nodes import diagnose_search, search_positions
 from grader.sandbox import Limits, Sandbox
 from reference.agents.minimax import minimax_levels
 from reference.games import load_game
@@ -113,7 +113,7 @@ def connect4_position():
 def test_as_many_positions_as_minimax_is_no_pruning(connect4_position):
     game, state = connect4_position
     levels, _ = minimax_levels(game, state, 4)
-    verdict = judge(game, state, SearchCalls(("value",), (Search(levels),)), asked_depth=4, depth_name="max_depth")
+    verdict = diagnose_search(game, state, SearchCalls(("value",), (Search(levels),)), asked_depth=4, depth_name="max_depth")
     assert verdict.kind == "no pruning" and verdict.charged
     assert f"visited {sum(levels):,} positions at depth 4" in verdict.words and "alpha >= beta" in verdict.words
 
@@ -121,32 +121,32 @@ def test_as_many_positions_as_minimax_is_no_pruning(connect4_position):
 def test_no_pruning_is_seen_in_any_iteration_of_iterative_deepening(connect4_position):
     game, state = connect4_position
     searches = tuple(Search(minimax_levels(game, state, d)[0]) for d in (1, 2, 3))
-    assert judge(game, state, SearchCalls(("value",), searches), asked_depth=None).kind == "no pruning"
+    assert diagnose_search(game, state, SearchCalls(("value",), searches), asked_depth=None).kind == "no pruning"
 
 
 def test_a_search_one_level_deeper_than_asked_is_off_by_one(connect4_position):
     game, state = connect4_position
     pruned = Search((1, 7, 20, 60, 150, 300))  # depth 5, fewer positions than minimax
-    verdict = judge(game, state, SearchCalls(("value",), (pruned,)), asked_depth=4, depth_name="depth")
+    verdict = diagnose_search(game, state, SearchCalls(("value",), (pruned,)), asked_depth=4, depth_name="depth")
     assert verdict.kind == "too deep" and "off by one" in verdict.words and "depth=4" in verdict.words
 
 
 def test_a_pruned_search_at_the_asked_depth_or_one_short_is_fine(connect4_position):
     game, state = connect4_position
     for levels in ((1, 7, 20, 60, 150), (1, 7, 20, 60)):
-        verdict = judge(game, state, SearchCalls(("value",), (Search(levels),)), asked_depth=4)
+        verdict = diagnose_search(game, state, SearchCalls(("value",), (Search(levels),)), asked_depth=4)
         assert verdict.kind == "fine" and not verdict.charged
 
 
 def test_depth_one_cannot_prune_so_it_is_never_no_pruning(connect4_position):
     game, state = connect4_position
     levels, _ = minimax_levels(game, state, 1)
-    assert judge(game, state, SearchCalls(("value",), (Search(levels),)), asked_depth=None).kind == "fine"
+    assert diagnose_search(game, state, SearchCalls(("value",), (Search(levels),)), asked_depth=None).kind == "fine"
 
 
 def test_what_cannot_be_counted_is_not_charged(connect4_position):
     game, state = connect4_position
-    verdict = judge(game, state, SearchCalls(problem="no function calls itself"), asked_depth=4)
+    verdict = diagnose_search(game, state, SearchCalls(problem="no function calls itself"), asked_depth=4)
     assert verdict.kind == "not counted" and not verdict.charged
 
 
@@ -158,7 +158,7 @@ def check_on_course_solution(extra_cell: str = "", target: str = "alpha_beta_pla
     from grader.checks.context import CheckContext
     from grader.grading import run_check
     from grader.rubric import load_rubric
-    from reference.course import reference_cells
+    from reference.solutions import reference_cells
 
     rubric = load_rubric().assignment("connect4")
     rubric = rubric.model_copy(update={"agents": {**rubric.agents, target: [target]}})

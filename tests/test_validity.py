@@ -20,7 +20,7 @@ import pytest
 
 from grader.grading import grade_submission
 from grader.rubric import load_rubric
-from reference.course import (Cell, build_notebook, percent_cells, read_cells, reference_cells, write_notebook,
+from reference.solutions import (Cell, build_notebook, percent_cells, read_cells, reference_cells, write_notebook,
                               write_reference_submission)
 from reference.games import load_game
 
@@ -59,7 +59,7 @@ def same(a, b) -> bool:
 def _course_module(assignment):
     import importlib
 
-    return importlib.import_module(f"reference.course.{assignment}")
+    return importlib.import_module(f"reference.solutions.{assignment}")
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)

@@ -1,6 +1,6 @@
 """Mutants of the reference submissions: each is one bug that students really make.
 
-A mutant is the reference notebook (``reference/course``) plus one code cell at the end that
+A mutant is the reference notebook (``reference/solutions``) plus one code cell at the end that
 redefines one function or agent with the bug, so everything else stays right. ``loses`` names the
 checks (their names in details.csv) where the bug must cost points; at every other automatic check
 the mutant must keep full marks. ``why`` explains a loss at more than one check.
@@ -293,14 +293,14 @@ SEARCH_BUGS = ("player_not_switched", "window_not_negated", "no_pruning")
 
 
 def _reference_function(assignment: str, name: str) -> str:
-    """The source of one top-level function of the reference solution (``reference/course``)."""
+    """The source of one top-level function of the reference solution (``reference/solutions``)."""
     import re
 
-    from reference.course import solution_path
+    from reference.solutions import solution_path
 
     text = solution_path(assignment).read_text(encoding="utf-8")
     found = re.search(rf"^def {name}\(.*?(?=^\S|\Z)", text, flags=re.S | re.M)
-    assert found, f"reference/course has no function {name} for {assignment}"
+    assert found, f"reference/solutions has no function {name} for {assignment}"
     return found.group(0).rstrip() + "\n"
 
 

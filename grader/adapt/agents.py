@@ -25,7 +25,7 @@ from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, S
     search_role
 from grader.adapt.sides import settle_sides
 from grader.adapt.signatures import BOARD_FACTS, positional_parameters, role_of
-from grader.sandbox.results import TIMEOUT, CallResult, CountedCalls, NameInfo
+from grader.sandbox.calls import TIMEOUT, CallResult, CountedCalls, NameInfo
 from grader.text import short
 from reference.games.base import Game
 from reference.positions import random_line

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from grader.sandbox.results import NameInfo
+from grader.sandbox.calls import NameInfo
 
 def normalise(name: str) -> str:
     """Case and underscores do not matter: ``isTerminal``, ``is_terminal`` and ``IsTerminal`` are one name."""

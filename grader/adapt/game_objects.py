@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 
 from grader.adapt.candidates import ROLE_WORDS, normalise
 from grader.adapt.signatures import positional_parameters
-from grader.sandbox.results import NameInfo, Parameter
+from grader.sandbox.calls import NameInfo, Parameter
 
 #: a class is a game when its method names say at least this many of these roles
 GAME_ROLES = ("actions", "result", "terminal", "utility")

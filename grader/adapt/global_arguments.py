@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from grader.adapt.signatures import positional_parameters, role_of
-from grader.sandbox.results import NameInfo
+from grader.sandbox.calls import NameInfo
 
 #: the function, defined in the submission's namespace, that wraps one of its functions
 FILL_FUNCTION = "__grader_fill_from_globals__"

@@ -22,7 +22,7 @@ from grader.adapt.candidates import Candidate
 from grader.adapt.representations.move_shapes import MoveShape, skeleton
 from grader.adapt.representations.base import NotThisRepresentation, Representation
 from grader.adapt.signatures import argument_orders, positional_parameters, role_of
-from grader.sandbox.results import CallResult, NameInfo
+from grader.sandbox.calls import CallResult, NameInfo
 from reference.games.base import Game, State
 from reference.positions import random_line, terminal_with_outcome
 

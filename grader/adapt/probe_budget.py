@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from grader.sandbox.results import TIMEOUT, CallResult
+from grader.sandbox.calls import TIMEOUT, CallResult
 
 #: timed-out probes after which a function is no longer asked (two: one bad argument reading may loop)
 TIMEOUTS_ALLOWED = 2

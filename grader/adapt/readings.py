@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 
 from grader.adapt.infer import Caller, Interface, decode_actions, infer_interface, misses
 from grader.adapt.representations.base import NotThisRepresentation
-from grader.sandbox.results import NameInfo
+from grader.sandbox.calls import NameInfo
 from reference.games.base import Game, State
 from reference.positions import random_line
 

@@ -27,7 +27,7 @@ from grader.adapt.infer import Binding, Caller, Interface
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 from grader.adapt.representations.dots_and_boxes import dots_to_line
 from grader.adapt.signatures import positional_parameters
-from grader.sandbox.results import TIMEOUT, CallResult, NameInfo
+from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game
 
 #: the grader's helper in the worker: builds an object, replays moves, asks it questions

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from grader.adapt.search_parameters import SEARCH_WORDS, search_role
 from grader.adapt.search_tree import call_parents
-from grader.sandbox.results import CountedCalls
+from grader.sandbox.calls import CountedCalls
 
 #: parameter names (lower case, underscores dropped) that hold whose turn it is in a search
 PLAYER_WORDS = ("player", "tomove", "turn", "color", "colour", "piece", "side", "mark", "currentplayer",

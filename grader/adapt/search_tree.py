@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from grader.sandbox.results import CountedCalls
+from grader.sandbox.calls import CountedCalls
 
 
 @dataclass(frozen=True)

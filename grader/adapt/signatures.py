@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Sequence
 
-from grader.sandbox.results import Parameter
+from grader.sandbox.calls import Parameter
 
 ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "state": ("state", "board", "s", "b", "grid", "game", "position", "pos_state", "node", "current_state",

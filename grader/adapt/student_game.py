@@ -17,7 +17,7 @@ from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decod
     move_parts, same_board
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
-from grader.sandbox.results import CallResult
+from grader.sandbox.calls import CallResult
 from grader.text import short
 from reference.games.base import Game
 

@@ -1,4 +1,4 @@
-"""A game function against the reference on hand-written edge cases (``grader/canned``): wins on
+"""A game function against the reference on hand-written edge cases (``grader/edge_boards``): wins on
 every edge and diagonal, full columns and boards, draws, the extra turn after a box, the last line.
 
 Each case is named after the rule it tests, so a failure tells the student which rule to look at.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grader.canned import CannedBoardError, canned_cases
-from grader.checks._judge import judge_all, other_sizes, sized
+from grader.edge_boards import EdgeBoardError, edge_cases
+from grader.checks._role_answers import judge_answers, other_sizes, sized
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 
@@ -28,8 +28,8 @@ class CannedBoards(Check):
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         try:
-            cases = canned_cases(ctx.game, spec.target)
-        except CannedBoardError as e:
+            cases = edge_cases(ctx.game, spec.target)
+        except EdgeBoardError as e:
             return Outcome(0.0, f"the canned boards for {spec.target} could not be built: {e}", status="error")
         if not cases:
             return Outcome(0.0, f"no canned boards for {spec.target} fit a {ctx.game!r} board", status="skipped")
@@ -37,6 +37,6 @@ class CannedBoards(Check):
             contexts = other_sizes(ctx, spec.params.get("sizes", []))
         except TypeError as e:
             return Outcome(0.0, f"boards of other sizes could not be written your way: {e}", status="error")
-        elsewhere = [(there, [sized(case, there) for case in canned_cases(there.game, spec.target)])
+        elsewhere = [(there, [sized(case, there) for case in edge_cases(there.game, spec.target)])
                      for there in contexts]
-        return judge_all(ctx, spec.target, cases, show=int(spec.params.get("show", 3)), elsewhere=elsewhere)
+        return judge_answers(ctx, spec.target, cases, show=int(spec.params.get("show", 3)), elsewhere=elsewhere)

@@ -1,6 +1,6 @@
 """Mean Connect 4: the agent takes a win that only a mean move gives.
 
-The position is the canned one where the opponent's disc sits at the bottom of a column under one
+The position is the edge-case board where the opponent's disc sits at the bottom of a column under one
 of the mover's discs, beside the mover's three: moving the opponent's disc anywhere lets the
 mover's disc fall into four in a row, and no drop wins. It is asked four ways (as drawn, mirrored
 left to right, and each with the colours swapped, so for both players), at the rubric's board
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from grader.canned.mean_connect4 import FREES_A_WIN, position
+from grader.edge_boards.mean_connect4 import FREES_A_WIN, position
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from grader.adapt import Reply
-from grader.checks._judge import readable
+from grader.checks._role_answers import readable
 from grader.checks.base import Case, Check, Outcome
 from grader.checks.context import CheckContext
 from grader.checks.random_positions import random_cases

@@ -52,10 +52,10 @@ class NotebookRuns(Check):
             return Outcome(0.0, str(err), status="error")
         except Exception as err:  # the kernel did not start: our problem or the machine's, not the student's
             return Outcome(0.0, f"the notebook could not be run: {type(err).__name__}: {err}", status="error")
-        return judge(full, cell_seconds=cell_seconds, partial=bool(params.get("partial", False)))
+        return judge_run(full, cell_seconds=cell_seconds, partial=bool(params.get("partial", False)))
 
 
-def judge(full: FullRun, *, cell_seconds: float, partial: bool) -> Outcome:
+def judge_run(full: FullRun, *, cell_seconds: float, partial: bool) -> Outcome:
     """Credit and a message from a finished run: the first failing cell first, then the others."""
     cells = full.cells
     if not cells:

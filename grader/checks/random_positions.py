@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from grader.checks._judge import judge_all, other_sizes, sized
+from grader.checks._role_answers import judge_answers, other_sizes, sized
 from grader.checks.base import Case, Check, Outcome
 from grader.checks.context import CheckContext
 from reference.positions import finished_games, random_positions
@@ -35,7 +35,7 @@ class RandomPositions(Check):
             return Outcome(0.0, f"boards of other sizes could not be written your way: {e}", status="error")
         elsewhere = [(there, [sized(case, there) for case in random_cases(there, spec.target, count, **salts)])
                      for there in contexts]
-        return judge_all(ctx, spec.target, cases, elsewhere=elsewhere)
+        return judge_answers(ctx, spec.target, cases, elsewhere=elsewhere)
 
 
 def random_cases(ctx: CheckContext, role: str, count: int, *, seed_salt: str, action_salt: str) -> list[Case]:

@@ -119,7 +119,7 @@ class SearchNodes(Check):
             else:  # a move, or a search stopped after the move limit: what it finished is judged
                 calls = read_search(move.counted)
                 passed = read_arguments(move.counted, calls.nodes, result_name)
-                verdict = judge(ctx.game, state, calls, depth if depth_name else None, depth_name, passed)
+                verdict = diagnose_search(ctx.game, state, calls, depth if depth_name else None, depth_name, passed)
                 if verdict.kind == "player not switched" and not misses.setdefault(
                         "reply", misses_a_reply(ctx, agent, options, limit)):
                     verdict = Verdict("fine", f"{verdict.words}, yet your agent answers the opponent's threats, "
@@ -146,8 +146,8 @@ def outcome(verdicts: list[Verdict], boards: list, depth: int, depth_name: str |
     return Outcome(share(fine, len(verdicts)), "\n".join(lines), boards=boards[:3])
 
 
-def judge(game: Game, state: State, calls: SearchCalls, asked_depth: int | None,
-          depth_name: str | None = None, passed: PassedDown = PassedDown()) -> Verdict:
+def diagnose_search(game: Game, state: State, calls: SearchCalls, asked_depth: int | None,
+                    depth_name: str | None = None, passed: PassedDown = PassedDown()) -> Verdict:
     """The verdict on one position from the searches read out of the agent's calls and the values
     they passed down (a 'player not switched' verdict still needs the agent's moves to confirm it)."""
     if calls.problem:

@@ -8,7 +8,7 @@ from .codec import CodecError, CodecLimits
 from .isolation import LEVELS, IsolationUnavailable, available_levels, choose, probe
 from .launcher import SandboxError
 from .limits import Limits
-from .results import (BAD_RETURN, CRASHED, ERROR_KINDS, EXCEPTION, MEMORY, OUTPUT_LIMIT, TIMEOUT, UNAVAILABLE,
+from .calls import (BAD_RETURN, CRASHED, ERROR_KINDS, EXCEPTION, MEMORY, OUTPUT_LIMIT, TIMEOUT, UNAVAILABLE,
                       CallResult, CellReport, CountedCalls, CountedFunction, Handle, LoadReport, NameInfo, Parameter)
 from .sandbox import Sandbox
 

@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from . import codec, isolation
 from .launcher import Exchange, SandboxError, WorkerChannel, ZygoteProcess
 from .limits import Limits
-from .results import (BAD_RETURN, CRASHED, EXCEPTION, MEMORY, OUTPUT_LIMIT, TIMEOUT, UNAVAILABLE, CallResult,
+from .calls import (BAD_RETURN, CRASHED, EXCEPTION, MEMORY, OUTPUT_LIMIT, TIMEOUT, UNAVAILABLE, CallResult,
                       CellReport, CountedCalls, CountedFunction, Handle, LoadReport, NameInfo, Parameter)
 
 #: the function a seeded sandbox defines in its worker to seed the submission's ``random`` and

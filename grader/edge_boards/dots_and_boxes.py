@@ -6,7 +6,7 @@ not say whose turn it is, so the extra-turn rule shows on the board only through
 next box: the cases "... moves again and closes ..." give the mover a second box right after the
 first. A student who passes the turn after every line (or infers the mover from the number of
 lines) names the wrong owner there. A ``result`` that answers ``(board, next_player)`` or
-``(board, extra_turn)`` is also judged on the turn it gives (``grader.checks._judge``), so there
+``(board, extra_turn)`` is also judged on the turn it gives (``grader.checks._role_answers``), so there
 every case where the mover completes a box (one, or two at once) tests the extra turn.
 """
 
@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from grader.canned.building import CannedBoardError, play, unique
+from grader.edge_boards.building import EdgeBoardError, reach, unique
 from grader.checks.base import Case
 from reference.games.dots_and_boxes import DBState, DotsAndBoxes, Line
 from reference.positions import terminal_with_outcome
 
 
 def cases(game: DotsAndBoxes, role: str) -> list[Case]:
-    """The canned cases for ``role`` at ``game``'s size."""
+    """The edge cases for ``role`` at ``game``'s size."""
     return unique({"actions": _actions, "result": _result, "terminal": _terminal, "utility": _utility}[role](game))
 
 
@@ -44,18 +44,18 @@ def box_sides(r: int, c: int) -> list[Line]:
 def _actions(game: DotsAndBoxes) -> list[Case]:
     every = list(game.line_actions)
     out = [Case(game.initial_state(), why="the empty board: every line can be drawn"),
-           Case(play(game, [h(0, 0)]), why="after the first line ('h', 0, 0): every other line")]
+           Case(reach(game, [h(0, 0)]), why="after the first line ('h', 0, 0): every other line")]
     one_box = _one_box(game)
     if one_box is not None:
         out.append(Case(game.result(*one_box), why="after a box is closed: the lines not yet drawn"))
-    out.append(Case(play(game, every[:-1]), why=f"only one line is left: {every[-1]!r}"))
-    out.append(Case(play(game, every), why="every line is drawn: nothing is left"))
+    out.append(Case(reach(game, every[:-1]), why=f"only one line is left: {every[-1]!r}"))
+    out.append(Case(reach(game, every), why="every line is drawn: nothing is left"))
     return out
 
 
 def _result(game: DotsAndBoxes) -> list[Case]:
     rows, cols = game.rows, game.cols
-    empty, after_first = game.initial_state(), play(game, [h(0, 0)])
+    empty, after_first = game.initial_state(), reach(game, [h(0, 0)])
     out = [Case(empty, h(0, 0), "the first line, on the top edge"),
            Case(empty, v(0, 0), "the first line, on the left edge"),
            Case(after_first, h(rows - 1, cols - 2), "-1 draws a line on the bottom edge"),
@@ -87,7 +87,7 @@ def _result(game: DotsAndBoxes) -> list[Case]:
         state, line, why = again
         out.append(Case(state, line, why))
     every = list(game.line_actions)
-    last = play(game, every[:-1])
+    last = reach(game, every[:-1])
     out.append(Case(last, every[-1], f"the last line of the game, {every[-1]!r}, drawn by "
                                      f"{game.player_name(last.player)}"))
     return out
@@ -97,10 +97,10 @@ def _terminal(game: DotsAndBoxes) -> list[Case]:
     every = list(game.line_actions)
     horizontals = [a for a in every if a[0] == "h"]
     out = [Case(game.initial_state(), why="the empty board is not over"),
-           Case(play(game, horizontals), why="every horizontal line but no vertical one: not over"),
-           Case(play(game, every[:-1]), why=f"one line missing ({every[-1]!r}): not over"),
-           Case(play(game, every[1:]), why=f"one line missing on the top edge ({every[0]!r}): not over"),
-           Case(play(game, every), why="every line is drawn: the game is over")]
+           Case(reach(game, horizontals), why="every horizontal line but no vertical one: not over"),
+           Case(reach(game, every[:-1]), why=f"one line missing ({every[-1]!r}): not over"),
+           Case(reach(game, every[1:]), why=f"one line missing on the top edge ({every[0]!r}): not over"),
+           Case(reach(game, every), why="every line is drawn: the game is over")]
     for state, words in _finished(game)[:2]:
         out.append(Case(state, why=f"every line is drawn ({words}): the game is over"))
     return out
@@ -121,10 +121,10 @@ def _utility(game: DotsAndBoxes) -> list[Case]:
 
 def _sequence(game: DotsAndBoxes, lines: Sequence[Line], *, closing: int = 0) -> DBState:
     """Play ``lines``; the whole sequence must close exactly ``closing`` boxes (the case data says so)."""
-    state = play(game, lines)
+    state = reach(game, lines)
     closed = state.boxes_first.bit_count() + state.boxes_second.bit_count()
     if closed != closing:
-        raise CannedBoardError(f"the lines {list(lines)} close {closed} boxes on {game!r}, not {closing}")
+        raise EdgeBoardError(f"the lines {list(lines)} close {closed} boxes on {game!r}, not {closing}")
     return state
 
 
@@ -174,7 +174,7 @@ def _again_after_one_box(game: DotsAndBoxes) -> tuple[DBState, Line, str] | None
     first = game.result(setup, fourth[0])
     mover = game.player_name(setup.player)
     if first.player != setup.player or _closes(game, setup, fourth[0]) != 1:
-        raise CannedBoardError(f"{fourth[0]!r} should close box {a} on {game!r}")
+        raise EdgeBoardError(f"{fourth[0]!r} should close box {a} on {game!r}")
     return first, fourth[1], (f"after closing box {a}, {mover} moves again and closes box {b} with "
                               f"{fourth[1]!r}: the box is {mover}'s (the mover plays again after a box)")
 
@@ -193,7 +193,7 @@ def _again_after_two_boxes(game: DotsAndBoxes) -> tuple[DBState, Line, str] | No
     setup = _sequence(game, lines)
     first = game.result(setup, v(0, 1))
     if _closes(game, setup, v(0, 1)) != 2 or _closes(game, first, last_side) != 1:
-        raise CannedBoardError(f"the two-box sequence does not close the boxes it should on {game!r}")
+        raise EdgeBoardError(f"the two-box sequence does not close the boxes it should on {game!r}")
     mover = game.player_name(setup.player)
     return first, last_side, (f"after completing two boxes with one line ({v(0, 1)!r}), {mover} moves again and "
                               f"closes box {third} with {last_side!r}: the box is {mover}'s")

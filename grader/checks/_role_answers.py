@@ -2,7 +2,7 @@
 "right" means for ``actions``, ``result``, ``terminal`` and ``utility``. For ``result`` that is the board,
 and also the turn when the student's ``result`` says whose turn it is (``(board, next_player)``).
 
-Used by every check that compares functions on boards (canned edge cases, random positions).
+Used by every check that compares functions on boards (edge-case boards, random positions).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class Verdict:
     turn_problem: str = ""  # result: the board is right but the turn it gives is not, in words
 
 
-def judge(ctx: CheckContext, role: str, case: Case) -> Verdict:
+def judge_answer(ctx: CheckContext, role: str, case: Case) -> Verdict:
     """Call the student's ``role`` on ``case`` and compare with the reference."""
     game, student = ctx.game, ctx.student
     board, player = game.to_course(case.state), game.to_move(case.state)
@@ -97,8 +97,8 @@ def sized(case: Case, ctx: CheckContext) -> Case:
     return Case(case.state, case.action, f"{case.why} (on a {ctx.game.rows}x{ctx.game.cols} board)")
 
 
-def judge_all(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: int = 3,
-              elsewhere: Sequence[tuple[CheckContext, Sequence[Case]]] = ()) -> Outcome:
+def judge_answers(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: int = 3,
+                  elsewhere: Sequence[tuple[CheckContext, Sequence[Case]]] = ()) -> Outcome:
     """Partial credit by the share of cases right; feedback shows the first ``show`` wrong ones.
     ``elsewhere`` adds cases judged in other contexts (the same functions on boards of other sizes)."""
     if ctx.student is None or not ctx.student.has(role):
@@ -110,7 +110,7 @@ def judge_all(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: int 
     asked = [(ctx, case) for case in cases] + [(where, case) for where, more in elsewhere for case in more]
     judged: list[tuple[CheckContext, Verdict]] = []
     for where, case in asked:
-        judged.append((where, judge(where, role, case)))
+        judged.append((where, judge_answer(where, role, case)))
         if judged[-1][1].timed_out and sum(v.timed_out for _, v in judged) >= 3:
             break  # a function that hangs is not called a hundred more times
     wrong = [(where, v) for where, v in judged if not v.right]

@@ -1,6 +1,6 @@
 """The reference solutions in the course's own face, and the project's one notebook builder.
 
-``reference/course/<game>.py`` is a model student solution for an assignment, written as the
+``reference/solutions/<game>.py`` is a model student solution for an assignment, written as the
 notebook's cells in ``# %%`` percent format (self-contained: student code is graded in a sandbox
 that cannot import ``reference``). :func:`write_reference_submission` turns it into the nbformat
 notebook a student would hand in; the validity suite grades it and mutants of it. Whatever else

@@ -2,7 +2,7 @@
 boards, the move that fills the board, and lines that exist only if the board wrapped around.
 
 Cells are the course's ``(row, col)`` with **row 0 on top**. A position is described by the cells
-that matter (a line for one player) and reached by real moves: :func:`grader.canned.building.search_moves`
+that matter (a line for one player) and reached by real moves: :func:`grader.edge_boards.building.search_moves`
 fills the cells under them (gravity) and parks the other player's discs elsewhere, preferring
 :func:`pattern`, a colouring with no three in a row, so that nothing but the intended line forms.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from grader.canned.building import play, search_moves, unique
+from grader.edge_boards.building import reach, search_moves, unique
 from grader.checks.base import Case
 from reference.games.connect4 import C4State, Connect4, cell_bit
 
@@ -20,7 +20,7 @@ Cell = tuple[int, int]
 
 
 def cases(game: Connect4, role: str) -> list[Case]:
-    """The canned cases for ``role`` at ``game``'s size."""
+    """The edge cases for ``role`` at ``game``'s size."""
     return unique({"actions": _actions, "result": _result, "terminal": _terminal, "utility": _utility}[role](game))
 
 
@@ -32,9 +32,9 @@ def _actions(game: Connect4) -> list[Case]:
     mid = cols // 2
     out = [Case(game.initial_state(), why="the empty board: every column is open")]
     for col, where in ((0, " (the leftmost)"), (cols - 1, " (the rightmost)"), (mid, "")):
-        out.append(Case(play(game, [col] * rows), why=f"column {col}{where} is full: it is not an action"))
+        out.append(Case(reach(game, [col] * rows), why=f"column {col}{where} is full: it is not an action"))
     if cols > 2:
-        out.append(Case(play(game, [0] * rows + [cols - 1] * rows),
+        out.append(Case(reach(game, [0] * rows + [cols - 1] * rows),
                         why="both edge columns are full: only the inner columns are actions"))
     nearly = _nearly_full(game)
     if nearly is not None:
@@ -55,15 +55,15 @@ def _result(game: Connect4) -> list[Case]:
             out.append(Case(empty, col, f"the first move, in column {col}: the disc falls to the bottom row"))
         else:
             other = (col + 1) % cols
-            out.append(Case(play(game, [other]), col,
+            out.append(Case(reach(game, [other]), col,
                             f"-1 (yellow) replies in column {col}: the disc falls to the bottom row"))
     if rows > 1:
-        out.append(Case(play(game, [0]), 0, "-1 (yellow) stacks on +1's disc in column 0: it lands on top of it"))
+        out.append(Case(reach(game, [0]), 0, "-1 (yellow) stacks on +1's disc in column 0: it lands on top of it"))
     if rows > 2:
-        out.append(Case(play(game, [cols - 1] * 2), cols - 1, "a third disc in the rightmost column lands on the "
+        out.append(Case(reach(game, [cols - 1] * 2), cols - 1, "a third disc in the rightmost column lands on the "
                                                               "two below it"))
     for col in sorted({0, cols // 2, cols - 1}):
-        state = play(game, [col] * (rows - 1))
+        state = reach(game, [col] * (rows - 1))
         mover = game.player_name(game.to_move(state))
         out.append(Case(state, col, f"{mover} fills the top cell (row 0) of column {col}"))
     nearly = _nearly_full(game)
@@ -218,7 +218,7 @@ def _reach(game: Connect4, marks: dict[Cell, int], *, winner: int | None) -> C4S
     """A position with ``marks`` (cell -> player) placed and the cells below them filled; won by
     ``winner`` with the last mark, or (``winner`` None) not over. None if play cannot reach it."""
     moves = _moves_to(game, tuple(sorted(marks.items())), winner)
-    return None if moves is None else play(game, moves)
+    return None if moves is None else reach(game, moves)
 
 
 @lru_cache(maxsize=256)
@@ -273,7 +273,7 @@ def _beyond(game: Connect4, a: Cell, b: Cell) -> list[Cell]:
 def _win(game: Connect4, cells: list[Cell], winner: int) -> tuple[C4State, int] | None:
     """The position one move before ``winner`` completes ``cells``, and that move."""
     moves = _moves_to(game, tuple(sorted(dict.fromkeys(cells, winner).items())), winner)
-    return None if moves is None else (play(game, moves[:-1]), moves[-1])
+    return None if moves is None else (reach(game, moves[:-1]), moves[-1])
 
 
 @lru_cache(maxsize=32)
@@ -281,7 +281,7 @@ def _full_draw(game: Connect4) -> C4State | None:
     """Every cell filled in the :func:`pattern` colouring: a draw."""
     moves = search_moves(game, lambda s, col: 0 if pattern(game, *_landing(game, s, col)) == game.to_move(s) else None,
                          lambda s: s.moves == game.size and game.winner(s) is None)
-    return None if moves is None else play(game, moves)
+    return None if moves is None else reach(game, moves)
 
 
 @lru_cache(maxsize=32)
@@ -297,7 +297,7 @@ def _nearly_full(game: Connect4) -> C4State | None:
 
         moves = search_moves(game, rank, lambda s: s.moves == game.size - 1 and not game.terminal(s), budget=5_000)
         if moves is not None:
-            return play(game, moves)
+            return reach(game, moves)
     return None
 
 
@@ -325,7 +325,7 @@ def _win_filling_board(game: Connect4) -> C4State | None:
 
         moves = search_moves(game, rank, lambda s: s.moves == game.size and game.winner(s) == winner, budget=5_000)
         if moves is not None:
-            return play(game, moves)
+            return reach(game, moves)
     return None
 
 

@@ -1,7 +1,7 @@
 """Dots and Boxes as a model student solution: the notebook's answer cells, in ``# %%`` percent format.
 
 Each ``# %%`` block is one notebook cell (``# %% [markdown]`` blocks are markdown, their lines
-written as comments). :func:`reference.course.write_reference_submission` turns this file into the
+written as comments). :func:`reference.solutions.write_reference_submission` turns this file into the
 reference submission; importing it gives the same functions for tests. Only the standard library is
 used: student code runs in a sandbox that cannot import the grader's ``reference``.
 

@@ -1,4 +1,4 @@
-"""What the game modules build their canned positions with: real moves from the empty board, a search
+"""What the game modules build their edge-case positions with: real moves from the empty board, a search
 for moves that reach a described position, and the error of a case that does not fit the board."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from grader.checks.base import Case
 from reference.games.base import Action, Game, State
 
 
-class CannedBoardError(ValueError):
-    """A canned position that cannot be built on this board (a bug in the case data, or too small a board)."""
+class EdgeBoardError(ValueError):
+    """An edge-case position that cannot be built on this board (a bug in the case data, or too small a board)."""
 
 
-def play(game: Game, moves: Sequence[Action], state: State | None = None) -> State:
+def reach(game: Game, moves: Sequence[Action], state: State | None = None) -> State:
     """The state after ``moves`` from ``state`` (default: the empty board); illegal moves raise."""
     state = game.initial_state() if state is None else state
     for action in moves:

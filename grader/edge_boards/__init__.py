@@ -1,4 +1,5 @@
-"""Hand-written edge-case positions ("canned boards") for each game, as data: ``canned_cases(game, role)``.
+"""Hand-written edge-case positions for each game, as data: ``edge_cases(game, role)``, asked by the
+rubric's ``canned_boards`` check.
 
 Each game module describes its positions by what they show (a line of cells for one player, a
 full column, a box with three sides) and reaches them by real moves from the empty board, so every
@@ -12,14 +13,14 @@ from __future__ import annotations
 
 from typing import Callable
 
-from grader.canned import connect4, dots_and_boxes, mean_connect4, tictactoe
-from grader.canned.building import CannedBoardError
+from grader.edge_boards import connect4, dots_and_boxes, mean_connect4, tictactoe
+from grader.edge_boards.building import EdgeBoardError
 from grader.checks.base import Case
 from reference.games.base import Game, IllegalAction
 
 ROLES = ("actions", "result", "terminal", "utility")
 
-#: each game's canned cases, by the game's name
+#: each game's edge cases, by the game's name
 BUILDERS: dict[str, Callable[[Game, str], list[Case]]] = {
     "tictactoe": tictactoe.cases,
     "connect4": connect4.cases,
@@ -28,16 +29,16 @@ BUILDERS: dict[str, Callable[[Game, str], list[Case]]] = {
 }
 
 
-def canned_cases(game: Game, role: str) -> list[Case]:
-    """The canned cases for ``role`` (actions, result, terminal, utility) on ``game`` at its size."""
+def edge_cases(game: Game, role: str) -> list[Case]:
+    """The edge cases for ``role`` (actions, result, terminal, utility) on ``game`` at its size."""
     if game.name not in BUILDERS:
-        raise CannedBoardError(f"no canned boards for the game {game.name!r}; known: {', '.join(sorted(BUILDERS))}")
+        raise EdgeBoardError(f"no canned boards for the game {game.name!r}; known: {', '.join(sorted(BUILDERS))}")
     if role not in ROLES:
-        raise CannedBoardError(f"no canned boards for the role {role!r}; known: {', '.join(ROLES)}")
+        raise EdgeBoardError(f"no canned boards for the role {role!r}; known: {', '.join(ROLES)}")
     try:
         return BUILDERS[game.name](game, role)
     except IllegalAction as e:  # a move sequence of the case data does not fit this board (k < 3, tiny boards)
-        raise CannedBoardError(f"the {role} cases do not fit {game!r}: {e}") from None
+        raise EdgeBoardError(f"the {role} cases do not fit {game!r}: {e}") from None
 
 
-__all__ = ["BUILDERS", "CannedBoardError", "ROLES", "canned_cases"]
+__all__ = ["BUILDERS", "EdgeBoardError", "ROLES", "edge_cases"]

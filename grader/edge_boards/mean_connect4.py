@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from grader.canned import connect4 as plain_connect4
-from grader.canned.building import unique
+from grader.edge_boards import connect4 as plain_connect4
+from grader.edge_boards.building import unique
 from grader.checks.base import Case
 from reference.games.connect4 import Connect4
 from reference.games.mean_connect4 import MeanC4State, MeanConnect4
@@ -27,7 +27,7 @@ NO_OPPONENT_BOTTOM = ("o..../x.x..", 1)  # +1's discs only in the bottom row: no
 
 
 def cases(game: MeanConnect4, role: str) -> list[Case]:
-    """The canned cases for ``role`` at ``game``'s size (none on boards smaller than 4x5)."""
+    """The edge cases for ``role`` at ``game``'s size (none on boards smaller than 4x5)."""
     if game.rows < 4 or game.cols < 5 or game.k != 4:
         return []
     found = {"actions": _actions, "result": _result, "terminal": _terminal, "utility": _utility}[role](game)

@@ -2,7 +2,7 @@
 each player, draws, the last cell, and marks that line up only if rows wrapped around.
 
 Cells are the course's flat, row-major indices ``row * cols + col``. A position is described by the
-marks that matter and reached by real moves (:func:`grader.canned.building.search_moves`), the other
+marks that matter and reached by real moves (:func:`grader.edge_boards.building.search_moves`), the other
 player's marks going where they make no line.
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from grader.canned.building import play, search_moves, unique
+from grader.edge_boards.building import reach, search_moves, unique
 from grader.checks.base import Case
 from reference.games.tictactoe import TicTacToe, TTTState
 
 
 def cases(game: TicTacToe, role: str) -> list[Case]:
-    """The canned cases for ``role`` at ``game``'s size."""
+    """The edge cases for ``role`` at ``game``'s size."""
     return unique({"actions": _actions, "result": _result, "terminal": _terminal, "utility": _utility}[role](game))
 
 
@@ -26,8 +26,8 @@ def cases(game: TicTacToe, role: str) -> list[Case]:
 def _actions(game: TicTacToe) -> list[Case]:
     centre = _centre(game)
     out = [Case(game.initial_state(), why="the empty board: every cell is free"),
-           Case(play(game, [centre]), why=f"after x takes the centre (cell {centre}): every other cell is free"),
-           Case(play(game, [0, game.cells - 1]), why="after moves in two opposite corners: the corners are taken")]
+           Case(reach(game, [centre]), why=f"after x takes the centre (cell {centre}): every other cell is free"),
+           Case(reach(game, [0, game.cells - 1]), why="after moves in two opposite corners: the corners are taken")]
     nearly = _nearly_full(game)
     if nearly is not None:
         free = game.actions(nearly)[0]
@@ -46,7 +46,7 @@ def _result(game: TicTacToe) -> list[Case]:
             out.append(Case(game.initial_state(), cell, f"x's first move in cell {cell} (row {row}, column {col})"))
         else:
             other = (cell + 1) % game.cells
-            out.append(Case(play(game, [other]), cell, f"o's reply in cell {cell} (row {row}, column {col})"))
+            out.append(Case(reach(game, [other]), cell, f"o's reply in cell {cell} (row {row}, column {col})"))
     nearly = _nearly_full(game)
     if nearly is not None:
         last = game.actions(nearly)[0]
@@ -54,7 +54,7 @@ def _result(game: TicTacToe) -> list[Case]:
     for why, cells in lines(game)[:1]:
         moves = _moves_to(game, tuple((c, 1) for c in cells), 1)
         if moves is not None:
-            out.append(Case(play(game, moves[:-1]), moves[-1],
+            out.append(Case(reach(game, moves[:-1]), moves[-1],
                             f"x's winning move ({why}): the mark is placed like any other"))
     return out
 
@@ -150,7 +150,7 @@ def _win(game: TicTacToe, cells: list[int], winner: int) -> TTTState | None:
 
 def _reach(game: TicTacToe, mark_items: tuple[tuple[int, int], ...], winner: int | None) -> TTTState | None:
     moves = _moves_to(game, mark_items, winner)
-    return None if moves is None else play(game, moves)
+    return None if moves is None else reach(game, moves)
 
 
 @lru_cache(maxsize=256)
@@ -178,7 +178,7 @@ def _moves_to(game: TicTacToe, mark_items: tuple[tuple[int, int], ...], winner: 
 @lru_cache(maxsize=32)
 def _full_draw(game: TicTacToe) -> TTTState | None:
     moves = search_moves(game, lambda s, a: 0, lambda s: (s.x | s.o) == game.full and game.winner(s) is None)
-    return None if moves is None else play(game, moves)
+    return None if moves is None else reach(game, moves)
 
 
 @lru_cache(maxsize=32)
@@ -201,7 +201,7 @@ def _nearly_full(game: TicTacToe) -> TTTState | None:
 def _win_filling_board(game: TicTacToe) -> TTTState | None:
     winner = 1 if game.cells % 2 else -1  # the player of the last move
     moves = search_moves(game, lambda s, a: 0, lambda s: (s.x | s.o) == game.full and game.winner(s) == winner)
-    return None if moves is None else play(game, moves)
+    return None if moves is None else reach(game, moves)
 
 
 def _row_wrap(game: TicTacToe) -> Case | None:
