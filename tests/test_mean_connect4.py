@@ -25,6 +25,8 @@ READINGS = [
     {"same_column": False, "keeps_colour": False},
     {"same_column": True, "keeps_colour": True, "returns_to_full_column": False},
     {"same_column": True, "keeps_colour": False, "returns_to_full_column": False},
+    {"same_column": True, "keeps_colour": True, "plays_on_full_board": True},
+    {"same_column": True, "keeps_colour": False, "plays_on_full_board": True},
 ]
 SIZES = [(6, 7, 4), (4, 4, 4), (4, 5, 3), (5, 6, 4), (3, 3, 3)]
 
@@ -85,12 +87,14 @@ def model_has_line(board: list[list[int]], player: int, k: int) -> bool:
     return False
 
 
-def model_outcome(board: list[list[int]], k: int) -> tuple[bool, int]:
-    """(finished, winner or 0) ignoring the ply limit."""
+def model_outcome(board: list[list[int]], k: int, player: int = 1, plays_on_full_board: bool = False) -> tuple[bool, int]:
+    """(finished, winner or 0) with ``player`` to move, ignoring the ply limit. Playing on, a full
+    board ends the game only when the player to move has no opponent disc in the bottom row."""
     first, second = model_has_line(board, 1, k), model_has_line(board, -1, k)
     if first or second:
         return True, (1 if first else -1) if first != second else 0
-    return all(cell != 0 for cell in board[0]), 0
+    full = all(cell != 0 for cell in board[0])
+    return full and not (plays_on_full_board and -player in board[-1]), 0
 
 
 # --- the reference against the model ---
@@ -109,7 +113,7 @@ def test_random_games_give_the_models_successors_actions_and_outcomes(rows, cols
         while True:
             assert game.to_course(state).tolist() == board
             assert game.to_move(state) == player
-            finished, winner = model_outcome(board, k)
+            finished, winner = model_outcome(board, k, player, reading.get("plays_on_full_board", False))
             limit = state.plies >= game.max_plies
             assert game.terminal(state) == (finished or limit)
             if game.terminal(state):
@@ -212,6 +216,61 @@ def test_a_full_board_ends_the_game_in_a_draw():
     full = MeanConnect4(2, 3, k=3)
     state = full.from_course(picture("xox/oxo"), to_move=1)
     assert full.terminal(state) and full.winner(state) is None and full.actions(state) == []
+
+
+def test_playing_on_a_full_board_puts_an_opponents_bottom_disc_back_on_top_of_its_column():
+    board = picture("xox/oxo")
+    on = MeanConnect4(2, 3, k=3, plays_on_full_board=True)
+    state = on.from_course(board, to_move=1)
+    assert not on.terminal(state) and on.actions(state) == [(0, 0), (2, 2)]
+    after = on.result(state, (0, 0))
+    assert on.to_course(after).tolist() == picture("oox/xxo").tolist() and not on.terminal(after)
+    # -1 to move has +1's disc only in column 1 of the bottom row; +1 with none of -1's has no move left
+    assert on.actions(on.from_course(board, to_move=-1)) == [(1, 1)]
+    narrow = MeanConnect4(3, 2, k=3, plays_on_full_board=True)
+    stuck = narrow.from_course(picture("ox/xo/xx"), to_move=1)
+    assert narrow.terminal(stuck) and narrow.actions(stuck) == [] and narrow.utility(stuck, 1) == 0
+    assert MeanConnect4(2, 3, k=3).terminal(state)  # the reference: a draw
+
+
+@pytest.mark.parametrize("reading", [r for r in READINGS if r.get("plays_on_full_board")], ids=str)
+@pytest.mark.parametrize("rows,cols,k", [(3, 4, 4), (2, 3, 3)])  # boards random games often fill
+def test_full_boards_of_random_games_go_on_or_end_as_the_model_says(rows, cols, k, reading):
+    on = MeanConnect4(rows, cols, k, **reading)
+    draw = MeanConnect4(rows, cols, k, **{**reading, "plays_on_full_board": False})
+    rng, full, going_on = random.Random(rows * cols), 0, 0
+    for _ in range(300):
+        _, state = random_line_to_the_end(on, rng)
+        board = on.to_course(state).tolist()
+        if all(board[0]):  # a full board was reached: check every full board of this game's end
+            full += 1
+            player = on.to_move(state)
+            finished, winner = model_outcome(board, k, player, plays_on_full_board=True)
+            assert on.terminal(state) == (finished or state.plies >= on.max_plies)
+            there = draw.from_course(board, to_move=player)
+            assert draw.terminal(there) and draw.actions(there) == []
+            assert draw.utility(there, 1) == model_outcome(board, k, player)[1]
+            if not on.terminal(state):
+                assert on.actions(state) == model_actions(board, player, True)
+                for action in on.actions(state):
+                    child = on.to_course(on.result(state, action)).tolist()
+                    assert child == model_result(board, player, action, reading["keeps_colour"])
+                going_on += 1
+    assert full >= 30 and going_on >= 10
+
+
+def random_line_to_the_end(game, rng):
+    """A random game played until it ends or, on a full board, a few plies after it filled."""
+    state, moves, after_full = game.initial_state(), [], rng.randint(0, 6)
+    while not game.terminal(state):
+        if state.mask == game.board_mask:
+            if after_full == 0:
+                break
+            after_full -= 1
+        action = rng.choice(game.actions(state))
+        moves.append(action)
+        state = game.result(state, action)
+    return moves, state
 
 
 def test_games_end_in_a_draw_at_the_ply_limit():

@@ -223,3 +223,32 @@ def test_no_utility_check_asks_who_won_when_both_players_have_four():
                 if any(game.outcome_open(s) for s in islice(finished_games(game, ctx.rng(f"s{n}").randrange(2**31)), 100)))
     cases = random_cases(ctx, "utility", 100, seed_salt=salt, action_salt="a")
     assert len(cases) == 100 and not any(game.outcome_open(case.state) for case in cases)
+
+
+def test_playing_on_after_a_full_board_is_a_reading_of_its_own_when_terminal_and_actions_show_it():
+    box, student = adapted_source(RULES.replace("return won(board, 1) or won(board, -1) or not (board[0] == 0).any()",
+                                                "return won(board, 1) or won(board, -1)")
+                                  + ENCODINGS["tag_last"])
+    with box:
+        assert student.game.plays_on_full_board and student.game.keeps_colour
+        assert not any(b.note for b in student.interface.bindings.values())
+        agrees_with_reference(student, student.game)
+        said = [a for a in student.interface.adaptations if a.startswith("graded by your reading")]
+        assert said and "when the board is full play goes on with mean moves" in said[0]
+        full = student.game.rare_positions()[0]
+        assert student.terminal(student.game.to_course(full)).value is False
+
+
+def test_a_terminal_that_misses_the_full_board_is_charged_when_its_actions_stop_there():
+    # not over on a full board, yet no move to make: no reading of the rule, a bug under the reference's
+    box, student = adapted_source(RULES.replace("return won(board, 1) or won(board, -1) or not (board[0] == 0).any()",
+                                                "return won(board, 1) or won(board, -1)")
+                                  .replace("    cols = board.shape[1]\n",
+                                           "    cols = board.shape[1]\n    if not (board[0] == 0).any():\n"
+                                           "        return []\n")
+                                  + ENCODINGS["tag_last"])
+    with box:
+        assert student.game == student.game.readings()[0]
+        full = student.game.rare_positions()[0]
+        assert student.terminal(student.game.to_course(full)).value is False
+        assert student.game.terminal(full)

@@ -6,8 +6,8 @@ column? whose colour is it?). Each reading the text allows is a reference game o
 reference's reading; only when some of them match the reference nowhere are the other readings
 tried, and the one under which the fewest functions miss is the one graded (ties keep the
 reference's). Some readings differ only on rare positions the binding probes never show (a disc
-taken from a full column): there the student's ``actions`` on positions where the readings differ
-decide. Which reading was graded is said in the feedback, so a reading the text allows is never
+taken from a full column, a full board): there the student's ``actions``, and ``terminal`` where
+the game ends under one reading only, decide on positions where the readings differ. Which reading was graded is said in the feedback, so a reading the text allows is never
 charged as a bug, and a real bug is still charged under every reading.
 """
 
@@ -18,6 +18,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from grader.adapt import returns
 from grader.adapt.infer import Caller, Interface, decode_actions, infer_interface, misses
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox.calls import NameInfo
@@ -38,7 +39,7 @@ def infer_reading(caller: Caller, names: Mapping[str, NameInfo], game: Game, ali
         trial = infer_interface(caller, names, other, aliases, timeout=timeout, source=source)
         if misses(trial) < misses(best):
             best = trial
-    best = replace(best, game=_reading_by_actions(caller, best, readings, timeout))
+    best = replace(best, game=_reading_by_answers(caller, best, readings, timeout))
     if best.game == readings[0]:
         best.adaptations.append(f"graded by the reference's reading of the rule: {game.reading_words()}")
     else:
@@ -47,45 +48,93 @@ def infer_reading(caller: Caller, names: Mapping[str, NameInfo], game: Game, ali
     return best
 
 
-def _reading_by_actions(caller: Caller, iface: Interface, readings: Sequence[Game], timeout: float) -> Game:
-    """The reading the student's ``actions`` agrees with where it and the graded one differ in their
-    moves, if it agrees there more often than with the graded one and on at least half of them."""
-    binding = iface.bindings.get("actions")
-    if binding is None or binding.note or iface.representation is None:
-        return iface.game
+def _reading_by_answers(caller: Caller, iface: Interface, readings: Sequence[Game], timeout: float) -> Game:
+    """The reading the student's ``terminal`` and ``actions`` agree with where it and the graded one
+    differ, if they agree there more often than with the graded one and on at least half of them."""
     chosen = iface.game
     for other in readings:
         if other == chosen:
             continue
-        cases = _positions_where_moves_differ(chosen, other)
-        said = [_student_actions(caller, iface, chosen.to_course(s), chosen.to_move(s), timeout) for s in cases]
-        theirs = sum(got == _listing(other.actions(s)) for got, s in zip(said, cases))
-        ours = sum(got == _listing(chosen.actions(s)) for got, s in zip(said, cases))
-        if theirs > ours and 2 * theirs >= len(cases):
+        theirs = ours = asked = 0
+        for state in _positions_where_readings_differ(chosen, other):
+            board, mover = chosen.to_course(state), chosen.to_move(state)
+            answers = _student_answers(caller, iface, board, mover, timeout)
+            there = other.from_course(board, to_move=mover)
+            by_end = chosen.terminal(state) != other.terminal(there)
+            mine, yours = _agrees(chosen, state, answers, by_end), _agrees(other, there, answers, by_end)
+            if mine is None:
+                continue
+            asked, ours, theirs = asked + 1, ours + mine, theirs + yours
+        if theirs > ours and 2 * theirs >= asked:
             chosen = other
     return chosen
 
 
+def _agrees(reading: Game, state: State, answers: tuple[bool | None, list[str] | None], by_end: bool) -> bool | None:
+    """Whether the student's (over?, moves) on ``state`` are ``reading``'s, or None when they do not tell.
+
+    Where the game is over under one reading only (``by_end``: a full board), ``terminal`` decides,
+    and a game that goes on must also list the reading's moves; with no ``terminal`` to ask, that
+    position tells nothing (many ``actions`` list moves on a finished board). Elsewhere ``actions``
+    decides.
+    """
+    over, moves = answers
+    if not by_end:
+        return None if moves is None else moves == _listing(reading.actions(state))
+    if over is None:
+        return None
+    if over != reading.terminal(state):
+        return False
+    return over or moves is None or moves == _listing(reading.actions(state))
+
+
 @lru_cache(maxsize=64)
-def _positions_where_moves_differ(game: Game, other: Game, count: int = 6, seed: int = 17) -> tuple[State, ...]:
-    """Up to ``count`` seeded positions reached by random play where ``game`` and ``other`` list other moves."""
+def _positions_where_readings_differ(game: Game, other: Game, count: int = 6, seed: int = 17) -> tuple[State, ...]:
+    """Up to ``count`` seeded positions where ``game`` and ``other`` differ on whether the game is
+    over or on its moves: from random play, and from the positions random play seldom reaches."""
     rng, out = random.Random(seed), []
+    rare = [s for s in game.rare_positions() if _differ(game, other, s)]
     for _ in range(800):
+        if len(out) + len(rare) >= count:
+            break
         _, state = random_line(game, rng, plies=rng.randint(4, 4 * game.rows * game.cols // 3))
-        if game.terminal(state):
-            continue
-        board, mover = game.to_course(state), game.to_move(state)
-        there = other.from_course(board, to_move=mover)
-        if not other.terminal(there) and _listing(game.actions(state)) != _listing(other.actions(there)):
+        if _differ(game, other, state):
             out.append(state)
-            if len(out) == count:
-                break
-    return tuple(out)
+    return tuple(rare + out)[:max(count, len(rare))]
+
+
+def _differ(game: Game, other: Game, state: State) -> bool:
+    board, mover = game.to_course(state), game.to_move(state)
+    there = other.from_course(board, to_move=mover)
+    if game.terminal(state) != other.terminal(there):
+        return True
+    return not game.terminal(state) and _listing(game.actions(state)) != _listing(other.actions(there))
+
+
+def _student_answers(caller: Caller, iface: Interface, board: Any, player: int,
+                     timeout: float) -> tuple[bool | None, list[str] | None]:
+    """The student's ``terminal`` and ``actions`` answers on a course board (None where not bound as
+    the reference's or not readable)."""
+    return _student_over(caller, iface, board, player, timeout), _student_actions(caller, iface, board, player, timeout)
+
+
+def _student_over(caller: Caller, iface: Interface, board: Any, player: int, timeout: float) -> bool | None:
+    """Whether the student's ``terminal`` says the game on a course board is over, or None."""
+    binding = iface.bindings.get("terminal")
+    if binding is None or binding.note or iface.representation is None:
+        return None
+    reply = caller.call(binding.name, *iface.arguments("terminal", board, player), timeout=timeout)
+    if not reply.ok:
+        return None
+    readers = returns.terminal_readings(binding.empty_value)
+    return readers.get(binding.reading, readers["a bool"])(reply.value)
 
 
 def _student_actions(caller: Caller, iface: Interface, board: Any, player: int, timeout: float) -> list[str] | None:
     """The student's moves on a course board as a sorted listing of course moves, or None."""
-    binding, rep = iface.bindings["actions"], iface.representation
+    binding, rep = iface.bindings.get("actions"), iface.representation
+    if binding is None or binding.note or rep is None:
+        return None
     reply = caller.call(binding.name, *iface.arguments("actions", board, player), timeout=timeout)
     try:
         return _listing(decode_actions(rep, reply.value, board)) if reply.ok else None

@@ -96,16 +96,20 @@ def _terminal(game: MeanConnect4) -> list[Case]:
 
 def _utility(game: MeanConnect4) -> list[Case]:
     mean = [case for case in _terminal(game)[:5] if game.terminal(case.state) and not game.outcome_open(case.state)]
-    return mean + _plain_cases(game, "utility")
+    return mean + [case for case in _plain_cases(game, "utility") if game.terminal(case.state)]
 
 
 def _plain_cases(game: MeanConnect4, role: str) -> list[Case]:
-    """Connect 4's own cases of ``role`` (lines at every edge, full boards), as Mean Connect 4 states."""
+    """Connect 4's own cases of ``role`` (lines at every edge, full boards), as Mean Connect 4 states.
+    Under the reading that plays on after a full board, a full board's case says so."""
     plain = Connect4(game.rows, game.cols, game.k)
     out = []
     for case in plain_connect4.cases(plain, role):
         state = game.from_course(plain.to_course(case.state), to_move=plain.to_move(case.state))
-        out.append(Case(state, case.action, case.why))
+        why = case.why
+        if state.mask == game.board_mask and not game.terminal(state):
+            why = "a full board with no line: under this reading play goes on, with mean moves back into own columns"
+        out.append(Case(state, case.action, why))
     return out
 
 

@@ -150,6 +150,11 @@ class Game(ABC):
         """
         return [self]
 
+    def rare_positions(self) -> list[State]:
+        """Positions where readings of the rules differ that random play seldom reaches (a full
+        board), so that a student's reading can be seen there too; none for most games."""
+        return []
+
     def reading_words(self) -> str:
         """This reading of the rules in words, for feedback ('' when the rules leave nothing open)."""
         return ""

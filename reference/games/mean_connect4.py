@@ -10,8 +10,8 @@ Actions: a column index ``c`` drops the mover's disc into column ``c`` (as in Co
 the discs above it fall one row, and the disc is dropped into ``to_col``.
 
 The template leaves some points open. The reference reads them as follows; the readings the text
-also allows are constructor options (``same_column``, ``returns_to_full_column``, ``keeps_colour``)
-so that a student can be judged by the reading their own code shows.
+also allows are constructor options (``same_column``, ``returns_to_full_column``, ``keeps_colour``,
+``plays_on_full_board``) so that a student can be judged by the reading their own code shows.
 
 - **Back into its own column?** Yes: "place it in any column" includes the one it came from (the
   disc then lands on top of that column; a lone disc lands where it was, and the move only passes
@@ -26,8 +26,16 @@ so that a student can be judged by the reading their own code shows.
   opponent's). The game ends as soon as someone has k in a row: one side with a line wins, even
   when the mover made it for the opponent; when both sides have one, neither was first and the
   game is a **draw**.
-- **Full board.** The game ends in a draw when the board is full, as in Connect 4 (a mean move
-  could still be made on it; the reference does not continue).
+- **Full board: a draw, or play on?** A draw, as in Connect 4. The mean rule is Connect 4's game
+  with "an additional rule" that offers a player something to do "instead of playing a new disk":
+  it is a choice within a turn, not a turn of its own, and Connect 4 has no turn after the board
+  is full. The text does not say so in as many words, and "every time it is a player's turn, the
+  player can decide to ... take a bottom row disk of the opponent and place it in any column" can
+  be read as going on: on a full board the only room is the disc's own column (once it left it),
+  so the game goes on with mean moves that put the opponent's bottom disc back on top of its own
+  column. ``plays_on_full_board=True`` is that reading; the game then ends (a draw) only when the
+  player to move has no move, i.e. no opponent disc in the bottom row. It needs the readings where
+  the disc may go back into its own full column (otherwise no move is left and it is moot).
 - **Endless games.** Mean moves keep the number of discs, so play could cycle forever; the
   template sets no limit. The reference ends a game in a draw after ``max_plies`` plies
   (``4 * rows * cols`` by default), so that search to the end and tournaments finish. Random games
@@ -84,12 +92,15 @@ class MeanConnect4(Connect4):
         same_column: bool = True,
         keeps_colour: bool = True,
         returns_to_full_column: bool = True,
+        plays_on_full_board: bool = False,
         max_plies: int | None = None,
     ) -> None:
         super().__init__(rows, cols, k)
         self.same_column = bool(same_column)
         self.returns_to_full_column = bool(returns_to_full_column) or not self.same_column  # moot without it
         self.keeps_colour = bool(keeps_colour)
+        # moot unless a disc may go back into its own full column: a full board has no other room
+        self.plays_on_full_board = bool(plays_on_full_board) and self.same_column and self.returns_to_full_column
         if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1):
             raise ValueError(f"max_plies must be a positive int or None, got {max_plies!r}")
         self.max_plies = 4 * self.size if max_plies is None else max_plies
@@ -100,6 +111,7 @@ class MeanConnect4(Connect4):
             "same_column": self.same_column,
             "returns_to_full_column": self.returns_to_full_column,
             "keeps_colour": self.keeps_colour,
+            "plays_on_full_board": self.plays_on_full_board,
             "max_plies": self.max_plies,
         }
 
@@ -107,9 +119,19 @@ class MeanConnect4(Connect4):
         """Every combination of the open points the text allows, the reference's reading first."""
         size = {"rows": self.rows, "cols": self.cols, "k": self.k, "max_plies": self.max_plies}
         reference = MeanConnect4(**size)
-        others = [MeanConnect4(**size, same_column=same, keeps_colour=keeps, returns_to_full_column=full)
-                  for full in (True, False) for keeps in (True, False) for same in (True, False)]
+        others = [MeanConnect4(**size, same_column=same, keeps_colour=keeps, returns_to_full_column=full,
+                               plays_on_full_board=on)
+                  for on in (False, True) for full in (True, False) for keeps in (True, False) for same in (True, False)]
         return list(dict.fromkeys([reference, *others]))
+
+    def rare_positions(self) -> list[MeanC4State]:
+        """A full board with no line, each player to move: random games almost never fill a 6x7 board,
+        and there the readings part (a draw, or play on with mean moves)."""
+        # runs of at most two in every direction: columns in pairs of rows, alternating colours
+        board = [[1 if (row // 2 + col) % 2 == 0 else -1 for col in range(self.cols)] for row in range(self.rows)]
+        if self.k < 3 or any(self.lines_of(self.from_course(board, to_move=1))):
+            return []
+        return [self.from_course(board, to_move=player) for player in (1, -1)]
 
     def reading_words(self) -> str:
         """E.g. 'the moved disc keeps the opponent's colour and may go back into its own column'."""
@@ -117,7 +139,8 @@ class MeanConnect4(Connect4):
         column = "may go back into its own column" if self.same_column else "must go to another column"
         if not self.returns_to_full_column:
             column += " unless that column was full"
-        return f"the moved disc {colour} and {column}"
+        end = "play goes on with mean moves" if self.plays_on_full_board else "the game is a draw"
+        return f"the moved disc {colour} and {column}; when the board is full {end}"
 
     # --- the textbook's functions ---
 
@@ -147,12 +170,18 @@ class MeanConnect4(Connect4):
         return all(self.lines_of(state))
 
     def terminal(self, state: MeanC4State) -> bool:
-        """Someone has k in a row, the board is full, or ``max_plies`` plies were played."""
+        """Someone has k in a row, the board is full (and, playing on, no mean move is left), or
+        ``max_plies`` plies were played."""
         return (
-            state.mask == self.board_mask
+            self._board_over(state.current, state.mask)
             or state.plies >= self.max_plies
             or any(self.lines_of(state))
         )
+
+    def _board_over(self, mover: int, mask: int) -> bool:
+        """The board is full and the game cannot go on: the reading ends it there, or the mover
+        (``mover`` = its discs) has no opponent disc in the bottom row to move."""
+        return mask == self.board_mask and not (self.plays_on_full_board and (mover ^ mask) & self.bottom_mask)
 
     def actions(self, state: MeanC4State) -> list[Action]:
         """Drops (columns, left to right), then mean moves ``(from_col, to_col)`` in that order."""
@@ -229,7 +258,7 @@ class MeanConnect4(Connect4):
         mine, mask, sign, plies = state.current, state.mask, state.player, state.plies
         rows, k, cols = self.rows, self.k, range(self.cols)
         tops, bottoms, columns = self.top_masks, self.bottom_masks, self.column_masks
-        board, may_return, keeps_colour = self.board_mask, self._may_return, self.keeps_colour
+        may_return, keeps_colour, board_over = self._may_return, self.keeps_colour, self._board_over
         random_float = rng.random
         while True:
             open_cols = [col for col in cols if not mask & tops[col]]
@@ -264,7 +293,7 @@ class MeanConnect4(Connect4):
             plies += 1
             if mover_line != other_line:
                 return sign if mover_line else -sign
-            if mover_line or mask == board or plies >= self.max_plies:
+            if mover_line or plies >= self.max_plies or board_over(mine ^ mask, mask):
                 return 0
             mine, sign = mine ^ mask, -sign
 
@@ -306,7 +335,7 @@ class MeanConnect4(Connect4):
         if first or second:
             return f"{1 if first else -1:+d} has won"
         if state.mask == self.board_mask:
-            return "the board is full"
+            return "the board is full" + (" and no mean move is left" if self.plays_on_full_board else "")
         return f"the game reached {self.max_plies} plies: a draw"
 
     # --- drawings ---
