@@ -5,7 +5,10 @@ of the mover's discs, beside the mover's three: moving the opponent's disc anywh
 mover's disc fall into four in a row, and no drop wins. It is asked four ways (as drawn, mirrored
 left to right, and each with the colours swapped, so for both players), at the rubric's board
 size. The winning moves are the reference's (under the reading of the rule the student is graded
-by); any of them is right. An agent that never considers mean moves misses every one.
+by), and any move that forces a win within three plies (under some readings a drop does, since a
+search that values every win alike may rightly play it), all proven by the horizon search
+(:func:`reference.tactics.mean_connect4.forcing_moves`); any of them is right. Under the
+reference's reading only the mean moves are. An agent that never considers mean moves misses them.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from grader.checks._agent_moves import agent_or_outcome, failure_words, move_lim
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.games.base import Action, Game, State
+from reference.tactics.mean_connect4 import forcing_moves
 
 if TYPE_CHECKING:
     from grader.rubric import CheckSpec
@@ -71,5 +75,5 @@ def positions(game: Game) -> list[tuple[State, tuple[Action, ...]]]:
         state = game.from_course(board, to_move=to_move)
         wins = tuple(a for a in game.actions(state) if game.winner(game.result(state, a)) == to_move)
         if wins and all(isinstance(a, tuple) for a in wins):
-            out.append((state, wins))
+            out.append((state, forcing_moves(game, state)))
     return out

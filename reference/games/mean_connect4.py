@@ -78,9 +78,12 @@ class MeanConnect4(Connect4):
     """Connect 4 plus mean moves; players +1 (red, first) and -1. Utility +1/-1/0 as in Connect 4."""
 
     name = "mean_connect4"
-    # Connect 4's tactic finders assume that a move elsewhere never changes a win: a mean move can.
-    tactics = ()
-    depth_tactics = ()
+    # Connect 4's tactic finders assume that a move elsewhere never changes a win: a mean move can, so
+    # these play every move and prove their answers by a search to a horizon (reference.tactics.mean_connect4);
+    # the tactics only a mean move answers are asked by name.
+    tactics = ("take_win", "stop_win")
+    depth_tactics = ("mean_win", "mean_block")
+    reply_tactic = "stop_win"
     counted_depth = 3
     action_noun = ""  # a mean move is a pair of columns, not a column
 
@@ -151,6 +154,10 @@ class MeanConnect4(Connect4):
     def to_move(self, state: MeanC4State) -> Player:
         """The player the state records (disc counts do not tell after a mean move)."""
         return state.player
+
+    def passed(self, state: MeanC4State) -> MeanC4State:
+        """The same board with the other player to move (what the opponent threatens now)."""
+        return MeanC4State(state.current ^ state.mask, state.mask, -state.player, state.plies)
 
     def lines_of(self, state: MeanC4State) -> tuple[bool, bool]:
         """Whether +1 and -1 (in that order) have k in a row."""
@@ -234,10 +241,7 @@ class MeanConnect4(Connect4):
         if source == target and not self._may_return(not mask & self.top_masks[source]):
             why = "its column was full before it left" if self.same_column else "the disc must go to another column"
             raise IllegalAction(f"mean move {action!r}: {why}")
-        column = self.column_masks[source]
-        # The bottom disc leaves; the discs above it fall one row (a shift down within the column).
-        mask = (mask & ~column) | ((mask & column & ~bottom) >> 1)
-        current = (current & ~column) | ((current & column) >> 1)
+        current, mask = self.lifted(current, mask, source)
         landing = (mask + self.bottom_masks[target]) & self.column_masks[target]
         if not landing:
             raise IllegalAction(f"mean move {action!r}: column {target} is full ({self.rows} discs)")
@@ -245,6 +249,12 @@ class MeanConnect4(Connect4):
         if not self.keeps_colour:
             current |= landing
         return current, mask
+
+    def lifted(self, mover: int, mask: int, source: int) -> tuple[int, int]:
+        """The mover's discs and all discs once the bottom disc of column ``source`` has left and the
+        discs above it have fallen one row (a shift down within the column)."""
+        column = self.column_masks[source]
+        return (mover & ~column) | ((mover & column) >> 1), (mask & ~column) | ((mask & column & ~self.bottom_masks[source]) >> 1)
 
     def random_playout(self, state: MeanC4State, rng: random.Random) -> int:
         """Play uniformly random actions to the end; return the utility for player +1.

@@ -8,7 +8,7 @@ outside it (else there is nothing to miss); each kind's module says what "clearl
 
 from __future__ import annotations
 
-from reference.tactics import connect4, dots_and_boxes, in_a_row
+from reference.tactics import connect4, dots_and_boxes, in_a_row, mean_connect4
 from reference.tactics.base import Answer, TacticKind, either
 
 #: every kind of tactic by name
@@ -21,6 +21,10 @@ TACTICS: dict[str, TacticKind] = {
     "safe_move": dots_and_boxes.SAFE_MOVE,
     "decline": dots_and_boxes.DECLINE,
     "sacrifice": dots_and_boxes.SACRIFICE,
+    "take_win": mean_connect4.TAKE_WIN,
+    "stop_win": mean_connect4.STOP_WIN,
+    "mean_win": mean_connect4.MEAN_WIN,
+    "mean_block": mean_connect4.MEAN_BLOCK,
 }
 
 __all__ = ["Answer", "TACTICS", "TacticKind", "either"]
