@@ -67,10 +67,12 @@ class StudentAgent:
     reading: str = ""
     notes: list[str] = field(default_factory=list)
     depth: int = DEFAULT_DEPTH  # for a search called with its depth: the depth to pass
+    depth_is_moves_left: bool = False  # the student's code passes the number of moves left as the depth
     simulations: int = DEFAULT_SIMULATIONS  # for a Monte Carlo search called with its budget: the number to pass
     maximizing_side: int | None = None  # for a search told whether it maximizes: the player that does (None: the mover)
     game_object: str | None = None  # for agents taking the game (``player(game, state)``): the object's name
     fixed_side: int | None = None  # an agent that always plays one player: the other's turns go to it colour-swapped
+    module_values: dict[str, int] = field(default_factory=dict)  # size constants set for each move (another size)
     timeouts: int = 0  # moves that ran out of time so far, over every check (checks ask less once it is many)
 
     def move(self, board: Any, player: int, timeout: float | None = None, *, options: Mapping[str, Any] | None = None,
@@ -98,15 +100,16 @@ class StudentAgent:
             values = {"state": lambda: rep.encode_board(sent), "player": lambda: rep.encode_player(side),
                       "rows": lambda: rep.rows, "cols": lambda: rep.cols, "config": rep.encode_config}
             maximizing = self.maximizing_side in (None, side)
-            args = [values[r]() if r in values else opening_value(r, self.depth, maximizing, self.simulations)
+            depth = len(legal) if self.depth_is_moves_left else self.depth
+            args = [values[r]() if r in values else opening_value(r, depth, maximizing, self.simulations)
                     for r in self.order if r != "game"]
             if "game" in self.order and isinstance(target, str):  # player(game, state): the object is in the worker
                 args = [target, self.game_object, self.order.index("game"), *args]
                 target = conventions.GAME_CALL
         start = time.perf_counter()
-        if options or count_calls:
+        if options or count_calls or self.module_values:
             r = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, count_calls=count_calls,
-                                      count_seconds=count_seconds, watch=watch)
+                                      count_seconds=count_seconds, watch=watch, module_values=self.module_values)
         else:
             r = self.caller.call(target, *args, timeout=timeout)
         seconds = r.duration or time.perf_counter() - start
@@ -138,6 +141,8 @@ class StudentAgent:
         shown["game"] = self.game_object or "game"
         shown.update(rows=str(getattr(self.representation, "rows", "rows")),
                      cols=str(getattr(self.representation, "cols", "cols")), config="config")
+        if self.depth_is_moves_left:
+            shown["depth"] = "moves_left"
         args = [shown.get(r) or str(opening_value(r, self.depth, maximizing, self.simulations)) for r in self.order]
         return f"{self.name}({', '.join(args)})"
 
@@ -211,8 +216,11 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     wrong with it). A rubric name alone is enough when it is the only one. ``source`` (the student's
     code) and ``game_object`` (a game written as a class) say how to call agents that need them.
     """
-    return settle_sides(_find_agent(caller, names, game, representation, label, aliases, labels=labels,
-                                     timeout=timeout, source=source, game_object=game_object), timeout)
+    found = _find_agent(caller, names, game, representation, label, aliases, labels=labels, timeout=timeout,
+                        source=source, game_object=game_object)
+    if label in RANDOM_LABELS:  # a random move says nothing of a side, and needs none
+        return found
+    return settle_sides(found, timeout)
 
 
 def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
@@ -470,11 +478,17 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
         params = positional_parameters(agent.parameters)
         index = agent.order.index("depth")
         name = params[index].name if index < len(params) else "depth"
-        found = search_parameters.depth_from_calls(source, agent.target.split(".")[-1], index, name)
+        function = agent.target.split(".")[-1]
+        found = search_parameters.depth_from_calls(source, function, index, name)
         agent.depth = found or DEFAULT_DEPTH
-        agent.notes.append(f"{agent.name}: searched to depth {agent.depth} "
-                           + ("(the depth your own code passes)" if found else
-                              "(your code never calls it with one depth: the grader's choice)"))
+        if not found and search_parameters.depth_is_moves_left(source, function, index, name):
+            agent.depth_is_moves_left = True
+            agent.notes.append(f"{agent.name}: searched as deep as there are moves left (the depth your own "
+                               "code passes)")
+        else:
+            agent.notes.append(f"{agent.name}: searched to depth {agent.depth} "
+                               + ("(the depth your own code passes)" if found else
+                                  "(your code never calls it with one depth: the grader's choice)"))
     if "simulations" in agent.order:
         params = positional_parameters(agent.parameters)
         index = agent.order.index("simulations")

@@ -21,6 +21,7 @@ from grader.adapt import candidates, game_objects
 from grader.adapt.candidates import Candidate
 from grader.adapt.representations.move_shapes import MoveShape, skeleton
 from grader.adapt.representations.base import NotThisRepresentation, Representation
+from grader.adapt.size_constants import described, size_constants
 from grader.adapt.signatures import argument_orders, positional_parameters, role_of
 from grader.sandbox.calls import CallResult, NameInfo
 from reference.games.base import Game, State
@@ -47,7 +48,8 @@ class Caller(Protocol):
 
     def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None, *,
                   timeout: float | None = None, return_args: bool = False, count_calls: bool = False,
-                  count_seconds: float | None = None, watch: Sequence[str] = ()) -> CallResult: ...
+                  count_seconds: float | None = None, watch: Sequence[str] = (),
+                  module_values: Mapping[str, int] | None = None) -> CallResult: ...
 
 
 @dataclass
@@ -76,6 +78,8 @@ class Interface:
     bindings: dict[str, Binding] = field(default_factory=dict)
     problems: dict[str, str] = field(default_factory=dict)  # role -> why it could not be bound
     adaptations: list[str] = field(default_factory=list)
+    #: module-level constants that hold the board's size (``ROWS = 6``): name -> 'rows' or 'cols'
+    size_constants: dict[str, str] = field(default_factory=dict)
 
     def arguments(self, role: str, board: Any, player: int | None = None, action: Any = None) -> list[Any]:
         """The positional arguments for ``role`` in the student's order and representation."""
@@ -204,6 +208,12 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
               for role, alias_list in aliases.items() if role in COURSE_ORDER}
     iface = Interface(game, None)
 
+    # Read before any probe runs: a probe of a function without arguments (a notebook's ``ai_turn()``)
+    # may play its move on the very board a notebook keeps at module level.
+    module_board = _module_board(caller, names, game, timeout)
+    iface.size_constants = size_constants(caller, names, game.rows, game.cols, timeout)
+    if iface.size_constants:
+        iface.adaptations.append(described(iface.size_constants))
     initial = None
     pick = _choose(ranked.get("initial_state", []),
                    lambda c: _initial_fit(caller, c, game, timeout), unnamed_limit=6)
@@ -222,12 +232,10 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                 iface.problems.pop("initial_state", None)
                 iface.adaptations.append(f"uses your {target} as initial_state()")
                 break
-    if initial is None:
-        found = _module_board(caller, names, game, timeout)
-        if found is not None:
-            name, initial = found
-            iface.adaptations.append(f"reads your boards from the module-level {name} (no function makes "
-                                     "an empty board)")
+    if initial is None and module_board is not None:
+        name, initial = module_board
+        iface.adaptations.append(f"reads your boards from the module-level {name} (no function makes "
+                                 "an empty board)")
     candidate_reps = sorted(representations.candidates(game, initial), key=lambda r: -player_affinity(r, source))
     if not candidate_reps:
         candidate_reps = representations.candidates(game, None)
@@ -252,7 +260,8 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         for t in tried:
             if t.representation == rep:
                 return t
-        t = Interface(game, rep, dict(iface.bindings), dict(iface.problems), list(iface.adaptations))
+        t = replace(iface, representation=rep, bindings=dict(iface.bindings), problems=dict(iface.problems),
+                    adaptations=list(iface.adaptations))
         if fitting and rep not in fitting:
             t.bindings["result"] = replace(t.bindings["result"], note="its boards fit only a reading of the "
                                            "board that your other functions contradict")

@@ -145,6 +145,10 @@ def _turn_tuple(value: Any, length: int) -> bool:
     return isinstance(value, tuple) and len(value) == length
 
 
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 MOVE_KEYS = ("move", "action", "col", "column", "line", "best_move", "a")
 
 
@@ -167,7 +171,13 @@ def move_readings(value: Any) -> list[tuple[str, Any]]:
         else:
             out += [("the move of a (move, value) pair", first), ("the move of a (value, move) pair", second)]
     if isinstance(value, (tuple, list)) and len(value) == 3:  # (player, move, board), (move, value, depth)...
-        out += [(f"item {i} of a {len(value)}-tuple", plain(item)) for i, item in enumerate(value)]
+        items = [plain(item) for item in value]
+        # a cell and its value, the tic-tac-toe tutorials' [row, col, score] (or [score, row, col])
+        if _whole(items[0]) and _whole(items[1]):
+            out.append(("the (row, col) of a (row, col, value) triple", (items[0], items[1])))
+        if _whole(items[1]) and _whole(items[2]):
+            out.append(("the (row, col) of a (value, row, col) triple", (items[1], items[2])))
+        out += [(f"item {i} of a {len(value)}-tuple", item) for i, item in enumerate(items)]
     if isinstance(value, np.ndarray) and value.ndim == 0:
         out.insert(0, ("the move itself", value.item()))
     return out

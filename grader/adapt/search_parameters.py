@@ -79,6 +79,42 @@ def depth_from_calls(source: str, function: str, position: int, keyword: str, la
     return seen.pop() if len(seen) == 1 else None
 
 
+@lru_cache(maxsize=64)
+def depth_is_moves_left(source: str, function: str, position: int, keyword: str) -> bool:
+    """Whether the student's own code passes ``function`` the number of moves left as its depth
+    (``minimax(board, len(empty_cells(board)), COMP)``, or through a name assigned that way in the
+    calling function): the tic-tac-toe tutorials search to the end of the game like this, and their
+    search is only right at that depth. The search's calls to itself do not count."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    verdicts: list[bool] = []
+
+    def visit(scope: ast.AST, counted: set[str]) -> None:
+        for node in ast.iter_child_nodes(scope):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if node.name != function:  # a function's own names; the search's recursion is left out
+                    visit(node, {t.id for n in ast.walk(node) if isinstance(n, ast.Assign) and _is_count(n.value)
+                                 for t in n.targets if isinstance(t, ast.Name)})
+                continue
+            if isinstance(node, ast.Call) and _called_name(node.func) == function:
+                given = [k.value for k in node.keywords if k.arg == keyword]
+                if not given and len(node.args) > position and not any(isinstance(a, ast.Starred) for a in node.args):
+                    given = [node.args[position]]
+                verdicts.extend(_is_count(a) or (isinstance(a, ast.Name) and a.id in counted) for a in given)
+            visit(node, counted)
+
+    visit(tree, set())
+    return bool(verdicts) and all(verdicts)
+
+
+def _is_count(node: ast.expr) -> bool:
+    """``len(f(...))``: the number of things a function answers (the moves left, for a depth)."""
+    return (isinstance(node, ast.Call) and _called_name(node.func) == "len" and len(node.args) == 1
+            and isinstance(node.args[0], ast.Call))
+
+
 def _called_name(func: ast.expr) -> str | None:
     if isinstance(func, ast.Name):
         return func.id

@@ -12,11 +12,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from grader.adapt.conventions import OBS_CONFIG
+from grader.adapt.representations.base import NotThisRepresentation
+from grader.adapt.search_arguments import PLAYER_WORDS
 from reference.games.base import Game
 from reference.positions import random_line
 
 if TYPE_CHECKING:
     from grader.adapt.agents import StudentAgent
+    from grader.sandbox.results import CountedCalls
 
 
 def settle_sides(agent: "StudentAgent | str", timeout: float | None = None) -> "StudentAgent | str":
@@ -56,17 +59,56 @@ def _probed(agent: "StudentAgent", probe: Callable[["StudentAgent", float | None
 def _fixed_side(agent: "StudentAgent", timeout: float | None) -> int | None:
     """The one player an agent that is not told whose turn it is always plays for, or None when its moves
     follow the player to move: on positions where each side has its own winning move, one with each
-    player to move, an agent that takes the opponent's win one time and its own the other plays one side."""
-    answers = []
+    player to move.
+
+    The piece its own code plays says it first: the player its first calls pass to the student's
+    functions (``make_move(board, m, 'O')``), the same on both positions. Failing that, whose win it
+    takes: one that takes the opponent's win one time and its own the other plays one side. (A search
+    that does not prefer quicker wins may block where it could win, so the piece is the better witness.)"""
+    answers, pieces = [], []
     for mover in (1, -1):
         probe = _rival_wins_position(agent.game, mover)
         if probe is None:
             return None
         board, _, mine, theirs = probe
-        move = agent.move(board, mover, timeout=timeout)
+        move = agent.move(board, mover, timeout=timeout, count_calls=True, watch=PLAYER_WORDS)
         answers.append("mine" if move.ok and move.action == mine else "theirs" if move.ok and move.action == theirs
                        else None)
+        pieces.append(_first_piece(move.counted) if move.ok else None)
+    played = [_decoded_player(agent, piece) for piece in pieces]
+    if played[0] is not None and played[0] == played[1]:
+        return played[0]
+    if played == [1, -1]:
+        return None  # its first calls pass the player to move: it follows the turn
     return {("mine", "theirs"): 1, ("theirs", "mine"): -1}.get(tuple(answers))
+
+
+def _first_piece(counted: "CountedCalls | None") -> Any:
+    """The one player value the agent's shallowest calls that pass a player pass (``make_move(board, m,
+    'O')`` called by the agent itself), or None when there is none or more than one."""
+    if counted is None or not counted.arguments:
+        return None
+    by_depth: dict[int, set] = {}
+    for call, (function, depth) in enumerate(counted.calls):
+        values = counted.arguments[call] if call < len(counted.arguments) else None
+        names = counted.functions[function].watched
+        for name, value in zip(names, values or ()):
+            if value is not None and name.lower().replace("_", "") in PLAYER_WORDS:
+                by_depth.setdefault(depth, set()).add(value if isinstance(value, (int, str)) else repr(value))
+    if not by_depth:
+        return None
+    shallowest = by_depth[min(by_depth)]
+    return next(iter(shallowest)) if len(shallowest) == 1 else None
+
+
+def _decoded_player(agent: "StudentAgent", value: Any) -> int | None:
+    if value is None:
+        return None
+    try:
+        player = agent.representation.decode_player(value)
+    except (NotThisRepresentation, KeyError, ValueError, TypeError, IndexError, AttributeError):
+        return None
+    return player if player in (1, -1) else None
 
 
 def _maximizing_side(agent: "StudentAgent", timeout: float | None) -> int | None:
