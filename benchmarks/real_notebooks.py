@@ -15,7 +15,9 @@ The grader's verdict on a role is read from the checks that target it:
   60% of its ``agent_tactics`` points, or where it has no tactics check (Monte Carlo), at least half
   the points of its first ``agent_strength`` check (against random);
 - either is *absent* when the grader found nothing to call ("no function named ...", "no agent ...").
-Prints the agreement per notebook and overall, then every disagreement with the grader's message.
+Prints the agreement per notebook and overall, then every disagreement with the grader's message, and
+last the agreement when a function counts as correct only with every point (any point taken off says
+the grader found a bug).
 Asserts nothing.
 """
 
@@ -60,8 +62,10 @@ class Judged:
         return self.manual == self.grader
 
 
-def grader_verdict(role: str, checks: list[tuple[str, CheckResult]], is_agent: bool) -> tuple[str, str]:
-    """(verdict, evidence) from the checks that target ``role``: (kind, result) pairs."""
+def grader_verdict(role: str, checks: list[tuple[str, CheckResult]], is_agent: bool,
+                   function_share: float = FUNCTION_SHARE) -> tuple[str, str]:
+    """(verdict, evidence) from the checks that target ``role``: (kind, result) pairs; a function is
+    correct from ``function_share`` of its points."""
     if not checks:
         return "unjudged", "no check targets this role"
     if all(ABSENT.search(c.message) and c.points == 0 for _, c in checks):
@@ -75,7 +79,7 @@ def grader_verdict(role: str, checks: list[tuple[str, CheckResult]], is_agent: b
         evidence += " | " + first_problem
     if not is_agent:
         got, total = sum(c.points for _, c in checks), sum(c.max_points for _, c in checks)
-        return ("correct" if total and got >= FUNCTION_SHARE * total - 1e-9 else "wrong"), evidence
+        return ("correct" if total and got >= function_share * total - 1e-9 else "wrong"), evidence
     legal = [c for k, c in checks if k == "agent_legal"]
     tactics = [c for k, c in checks if k == "agent_tactics"]
     strength = [c for k, c in checks if k == "agent_strength"][:1]
@@ -88,7 +92,8 @@ def grader_verdict(role: str, checks: list[tuple[str, CheckResult]], is_agent: b
     return ("correct" if ok else "wrong"), evidence
 
 
-def judge(result: SubmissionResult, assignment: Assignment, verdict: dict) -> list[Judged]:
+def judge(result: SubmissionResult, assignment: Assignment, verdict: dict,
+          function_share: float = FUNCTION_SHARE) -> list[Judged]:
     """Every role of ``verdict`` judged against ``result``."""
     kind_of = {spec.title: spec.kind for task in assignment.tasks for spec in task.checks}
     out = []
@@ -100,7 +105,7 @@ def judge(result: SubmissionResult, assignment: Assignment, verdict: dict) -> li
         if result.status != "graded":
             grader, evidence = "absent", f"submission {result.status}: {result.message}"
         else:
-            grader, evidence = grader_verdict(role, checks, is_agent)
+            grader, evidence = grader_verdict(role, checks, is_agent, function_share)
         out.append(Judged(result.submission, role, manual["verdict"], grader, evidence, manual.get("why", "")))
     return out
 
@@ -129,13 +134,22 @@ def main(argv: list[str] | None = None) -> None:
         by_assignment.setdefault(name, []).append(found[0])
 
     judged: list[Judged] = []
+    strict: list[Judged] = []  # the same, with a function correct only at full points
     out = args.out or Path(tempfile.mkdtemp(prefix="real-notebooks-"))
     for name, paths in by_assignment.items():
         assignment = rubric.assignment(name)
         batch = grade_batch(paths, name, assignment, out / name, BatchOptions(jobs=args.jobs, progress=False))
         for result in sorted(batch.results, key=lambda r: r.submission):
             judged += judge(result, assignment, verdicts[result.submission])
+            strict += judge(result, assignment, verdicts[result.submission], function_share=1.0)
     report(judged)
+    agree = sum(j.agrees for j in strict)
+    print(f"\nwith a function correct only at full points: {agree}/{len(strict)} "
+          f"({100 * agree / max(len(strict), 1):.0f}%) agree; the disagreements that differ:")
+    for loose, full in zip(judged, strict):
+        if loose.agrees != full.agrees:
+            print(f"  {full.notebook}.{full.role}: manual {full.manual}, grader {full.grader} at full points "
+                  f"({loose.grader} from {FUNCTION_SHARE:.0%})")
 
 
 def report(judged: list[Judged]) -> None:
