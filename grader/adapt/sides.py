@@ -19,7 +19,7 @@ from reference.positions import random_line
 
 if TYPE_CHECKING:
     from grader.adapt.agents import StudentAgent
-    from grader.sandbox.results import CountedCalls
+    from grader.sandbox.calls import CountedCalls
 
 
 def settle_sides(agent: "StudentAgent | str", timeout: float | None = None) -> "StudentAgent | str":

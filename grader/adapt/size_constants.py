@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from grader.adapt.signatures import role_of
-from grader.sandbox.results import NameInfo
+from grader.sandbox.calls import NameInfo
 
 
 def size_constants(caller: Any, names: Mapping[str, NameInfo], rows: int, cols: int,
