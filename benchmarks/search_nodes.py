@@ -22,7 +22,6 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from grader.adapt import adapt  # noqa: E402
 from grader.adapt.search_arguments import WATCHED  # noqa: E402
@@ -33,10 +32,10 @@ from grader.rubric import load_rubric  # noqa: E402
 from grader.sandbox import Limits, Sandbox  # noqa: E402
 from reference.agents import AlphaBetaAgent  # noqa: E402
 from reference.agents.minimax import minimax_levels  # noqa: E402
-from reference.solutions import reference_cells  # noqa: E402
 from reference.games.base import Game, State  # noqa: E402
 from reference.positions import random_positions  # noqa: E402
-from validity_mutants import MUTANTS  # noqa: E402
+from reference.solutions import reference_cells  # noqa: E402
+from tests.validity_mutants import MUTANTS  # noqa: E402
 
 ASSIGNMENTS = ("connect4", "dots_and_boxes")
 CLASS_SIZE, CORES = 30, 2

@@ -1,0 +1,226 @@
+"""The adapter reads submissions written every way real students write them (design.md section 1)."""
+
+
+import numpy as np
+import pytest
+
+from grader.adapt import adapt, find_agent, same_board
+import yaml
+
+from grader.rubric import BUNDLED_RUBRIC
+from grader.sandbox import Limits, Sandbox
+from reference.games import load_game
+from reference.positions import random_positions
+from tests.paths import TESTS
+
+STUDENTS = TESTS / "students"
+ASSIGNMENTS = yaml.safe_load(BUNDLED_RUBRIC.read_text())["assignments"]
+
+
+def functions_of(assignment: str):
+    """The bundled rubric's aliases and game for an assignment (read directly: checks are not needed here)."""
+    a = ASSIGNMENTS[assignment]
+    return load_game(a["game"], **a["board"]), a["functions"]
+
+
+def adapted(file: str, assignment: str):
+    source = (STUDENTS / file).read_text()
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    game, functions = functions_of(assignment)
+    return box, adapt(box, game, functions, source=source)
+
+
+def agrees_with_reference(student, game, count=15):
+    """actions/result/terminal of the student agree with the reference on random positions."""
+    for state in random_positions(game, count, seed=5):
+        board, player = game.to_course(state), game.to_move(state)
+        assert sorted(map(repr, student.actions(board, player).value)) == sorted(map(repr, game.actions(state)))
+        action = game.actions(state)[0]
+        got = student.result(board, player, action)
+        after = game.result(state, action)
+        expected = game.to_course(after)
+        if got.moves_again is not None:  # the student's result says whose turn it is
+            assert got.moves_again == (game.to_move(after) == player), got
+        assert same_board(game, got.value, expected), got
+        assert student.terminal(board).value is False
+
+
+def test_char_board_with_bottom_row_zero_and_swapped_arguments():
+    box, student = adapted("c4_char_board_bottom_first.py", "connect4")
+    with box:
+        rep = student.representation
+        assert rep.bottom_first and rep.symbols.empty == " " and rep.players == ("x", "o")
+        assert student.interface.bindings["result"].order == ("state", "action", "player")
+        assert student.interface.bindings["utility"].scale == 1000
+        agrees_with_reference(student, student.game)
+        assert any("row 0 at the bottom" in a for a in student.interface.adaptations)
+
+
+def test_terminal_that_returns_done_and_winner_is_read_as_its_first_item():
+    box, student = adapted("c4_char_board_bottom_first.py", "connect4")
+    with box:
+        assert "pair" in student.interface.bindings["terminal"].reading
+        game = student.game
+        from reference.positions import terminal_with_outcome
+        won = terminal_with_outcome(game, -1, seed=2)
+        assert student.terminal(game.to_course(won)).value is True
+
+
+def test_players_one_and_two_on_lists_with_player_first_argument_order():
+    box, student = adapted("c4_players_1_2_lists.py", "connect4")
+    with box:
+        assert student.representation.players == (1, 2)
+        assert student.interface.bindings["result"].order == ("player", "action", "state")
+        agrees_with_reference(student, student.game)
+
+
+def test_result_without_player_and_utility_from_first_players_view():
+    box, student = adapted("c4_player_from_board.py", "connect4")
+    with box:
+        assert student.interface.bindings["result"].order == ("state", "action")
+        assert student.interface.bindings["utility"].order == ("state",)
+        agrees_with_reference(student, student.game)
+        game = student.game
+        from reference.positions import terminal_with_outcome
+        won_by_first = game.to_course(terminal_with_outcome(game, 1, seed=1))
+        assert student.utility(won_by_first, 1).value == 1
+        assert student.utility(won_by_first, -1).value == -1
+
+
+def test_cs50_tic_tac_toe_grid_with_cell_actions():
+    box, student = adapted("ttt_cs50.py", "tictactoe")
+    with box:
+        rep = student.representation
+        assert rep.layout == "grid" and rep.symbols.empty is None and rep.action_kind == "cell"
+        agrees_with_reference(student, student.game)
+
+
+def test_old_dots_and_boxes_layout_with_letter_players_and_extra_turn_pairs():
+    box, student = adapted("dab_v1_players_br.py", "dots_and_boxes")
+    with box:
+        rep = student.representation
+        assert rep.layout == "v1" and rep.players == ("b", "r")
+        assert student.interface.bindings["result"].reading == "(board, extra turn)"
+        agrees_with_reference(student, student.game)
+        game = student.game
+        state = game.result(game.initial_state(), ("h", 0, 0))
+        for line in [("v", 0, 0), ("h", 1, 0)]:
+            state = game.result(state, line)
+        closing = student.result(game.to_course(state), game.to_move(state), ("v", 0, 1))
+        assert closing.moves_again is True and closing.turn == "extra turn True"
+        assert closing.value["boxes"] == {(0, 0): game.to_move(state)}
+
+
+def test_turn_readings_take_player_marks_or_bools_never_both():
+    from grader.adapt.representations.dots_and_boxes import DotsAndBoxesRepresentation
+    from grader.adapt.returns import turn_readings
+
+    readings = turn_readings(DotsAndBoxesRepresentation(4, 4, players=(1, 2)))
+    board = {"size": (4, 4), "lines": {}, "boxes": {}}
+    assert readings["(board, next player)"]((board, 2), 1) == (False, "the other player (2)")
+    assert readings["(board, next player)"]((board, np.int64(1)), 1) == (True, "the same player (1)")
+    assert readings["(board, next player)"]((board, True), 1) is None  # True is not player 1
+    assert readings["(board, next player)"]((board, -1), 1) is None  # not one of this student's marks
+    assert readings["(board, extra turn)"]((board, np.bool_(True)), -1) == (True, "extra turn True")
+    assert readings["(board, extra turn)"]((board, 1), 1) is None
+    assert readings["(board, ..., next player)"]((board, 3, 1), -1) == (False, "the other player (1)")
+    assert readings["(board, next player)"](board, 1) is None  # a bare board says nothing about the turn
+
+
+@pytest.mark.parametrize("label, reading", [
+    ("function_player", ""), ("dict_player", "'move' entry"), ("value_move_player", "(value, move)"),
+    ("move_score_player", "(move, value)"), ("board_player", "new board"), ("cell_player", ""), ("SeatAgent", ""), ("object_player", ""),
+])
+def test_every_agent_shape_is_read_as_the_same_move(label, reading):
+    box, student = adapted("c4_agent_shapes.py", "connect4")
+    with box:
+        game = student.game
+        agent = find_agent(box, student.names, game, student.representation, label, [label])
+        assert not isinstance(agent, str), agent
+        for state in random_positions(game, 5, seed=9):
+            move = agent.move(game.to_course(state), game.to_move(state))
+            assert move.ok, move.error
+            assert move.action == game.actions(state)[0]
+        if reading:
+            assert any(reading in note for note in agent.notes), agent.notes
+
+
+def test_crashing_and_sleeping_agents_are_reported_not_raised():
+    box, student = adapted("c4_agent_shapes.py", "connect4")
+    with box:
+        game = student.game
+        board = game.to_course(game.initial_state())
+        crash = find_agent(box, student.names, game, student.representation, "x", ["crashing_player"])
+        move = crash.move(board, 1)
+        assert not move.ok and "RuntimeError" in move.error
+        sleepy = find_agent(box, student.names, game, student.representation, "x", ["sleepy_player"])
+        move = sleepy.move(board, 1, timeout=0.5)
+        assert not move.ok and move.kind == "timeout"
+        assert sleepy.timeouts == 1 and crash.timeouts == 0  # what later checks read to ask less
+        # the sandbox came back: the next call works
+        ok = find_agent(box, student.names, game, student.representation, "x", ["function_player"])
+        assert ok.move(board, 1).action == 0
+
+
+def test_missing_functions_are_named_with_the_aliases_looked_for():
+    box = Sandbox(["def something_else():\n    return 1\n"], Limits(call_timeout=2.0))
+    with box:
+        game, functions = functions_of("connect4")
+        student = adapt(box, game, functions)
+        assert "no function named actions" in student.interface.problems["actions"]
+        reply = student.actions(np.zeros((6, 7), dtype=int))
+        assert not reply.ok and reply.kind == "missing"
+
+
+def test_player_ids_that_result_accepts_either_way_are_decided_by_the_other_functions():
+    box, student = adapted("c4_players_1_2_seen_only_by_terminal.py", "connect4")
+    with box:
+        assert student.representation.players == (1, 2)
+        assert not student.interface.bindings["terminal"].note
+        agrees_with_reference(student, student.game)
+
+
+class CountingSandbox(Sandbox):
+    """A sandbox that remembers which functions it was asked to call (``call`` goes through ``call_with``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.asked = []
+
+    def call_with(self, target, *args, **kwargs):
+        self.asked.append(str(target))
+        return super().call_with(target, *args, **kwargs)
+
+
+def test_binding_stops_asking_a_function_that_keeps_running_out_of_time():
+    source = (STUDENTS / "c4_names_outside_the_lists.py").read_text() + (
+        "\n\ndef apply_slowly(board, player, move):\n    while True:\n        pass\n")
+    box = CountingSandbox([source], Limits(call_timeout=0.5))
+    game, functions = functions_of("connect4")
+    with box:
+        student = adapt(box, game, functions, timeout=0.5, source=source)
+        # a hanging candidate costs two timeouts in all, not one per argument order and board reading
+        assert box.asked.count("apply_slowly") == 2
+        assert student.interface.bindings["result"].name == "nxt"
+        agrees_with_reference(student, game)
+
+
+def test_a_probe_that_failed_is_not_repeated_with_equal_arguments():
+    from grader.adapt.probe_budget import ProbeBudget
+    from grader.sandbox.calls import CallResult
+
+    class Fake:
+        def __init__(self):
+            self.asked = []
+
+        def call(self, target, *args, timeout=None):
+            self.asked.append((target, args))
+            return CallResult(ok=False, kind="exception", error_type="TypeError")
+
+    fake = Fake()
+    probes = ProbeBudget(fake)
+    board = np.zeros((6, 7), dtype=int)
+    for _ in range(3):  # readings that send the very same empty board
+        assert probes.call("nxt", board, 1, 0).error_type == "TypeError"
+    probes.call("nxt", board, 2, 0)  # other arguments are asked
+    assert [args[1:] for _, args in fake.asked] == [(1, 0), (2, 0)]

@@ -1,0 +1,162 @@
+"""Dots and Boxes written as a class whose object is the state and changes in place: positions are built
+through the student's own code (a fresh object, their own transition replaying the lines) and every
+role is judged on those objects. Two fixtures with different layouts and move encodings."""
+
+import pytest
+
+from grader.adapt import ReplayedGame, adapt, conventions, same_board
+from grader.adapt.replayed_objects import in_place_classes, match_moves, replay_order
+from grader.grading import grade_submission
+from grader.rubric import load_rubric
+from grader.sandbox import Limits, Sandbox
+from grader.sandbox.calls import NameInfo, Parameter
+from reference.games import load_game
+from reference.positions import random_positions
+from tests.grader.adapt.test_adapt import STUDENTS, functions_of
+
+FIXTURES = ["dab_class_line_matrices.py", "dab_class_edge_set.py"]
+#: the line-matrix fixture's make_move, forgetting that closing a box gives another move
+NO_EXTRA_TURN = ("        if not closed:\n            self.current_player = 3 - self.current_player",
+                 "        self.current_player = 3 - self.current_player")
+#: its get_winner read from the wrong side
+WRONG_WINNER = ("        if self.scores[1] > self.scores[2]:\n            return 1",
+                "        if self.scores[1] > self.scores[2]:\n            return 2")
+
+
+def replayed(source: str):
+    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
+    game, functions = functions_of("dots_and_boxes")
+    return box, adapt(box, game, functions, source=source)
+
+
+def variant(change: tuple[str, str]) -> str:
+    source = (STUDENTS / "dab_class_line_matrices.py").read_text()
+    assert change[0] in source
+    return source.replace(*change)
+
+
+def wrong_roles(student, positions: int = 12) -> dict[str, int]:
+    """How many random positions each role gets wrong against the reference (result: lines and turn)."""
+    game = student.game
+    wrong = {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+    for state in random_positions(game, positions, seed=3):
+        board, player = game.to_course(state), game.to_move(state)
+        got = student.actions(board, player)
+        wrong["actions"] += not got.ok or sorted(got.value) != sorted(game.actions(state))
+        for action in game.actions(state)[:3]:
+            after = game.result(state, action)
+            got = student.result(board, player, action)
+            again = game.to_move(after) == player
+            wrong["result"] += not got.ok or not same_board(game, got.value, game.to_course(after)) or \
+                (not game.terminal(after) and got.moves_again != again)
+        got = student.terminal(board)
+        wrong["terminal"] += not got.ok or got.value != game.terminal(state)
+        for view in (1, -1):
+            margin = game.utility(state, view)
+            got = student.utility(board, view)
+            wrong["utility"] += not got.ok or got.value != (margin > 0) - (margin < 0)
+    return wrong
+
+
+def test_replayed_orders_reach_the_board_with_its_owners_and_its_player_to_move():
+    game, _ = functions_of("dots_and_boxes")
+    for state in random_positions(game, 30, seed=5):
+        board, player = game.to_course(state), game.to_move(state)
+        replay = game.initial_state()
+        for line, mover in replay_order(board, player):
+            assert game.to_move(replay) == mover
+            replay = game.result(replay, line)
+        assert same_board(game, game.to_course(replay), board)
+        assert game.terminal(replay) or game.to_move(replay) == player
+
+
+def test_moves_are_matched_to_the_course_lines_by_their_encoding():
+    game, _ = functions_of("dots_and_boxes")
+    lines = game.actions(game.initial_state())
+    pairs = [((r, c), (r, c + 1)) if k == "h" else ((r, c), (r + 1, c)) for k, r, c in lines]
+    words, to_student = match_moves(list(reversed(pairs)), lines)
+    assert "pairs of dots" in words and to_student[("v", 0, 0)] == ((0, 0), (1, 0))
+    words, to_student = match_moves([(k.upper(), r + 1, c + 1) for k, r, c in lines], lines)
+    assert "1-based" in words and to_student[("h", 0, 0)] == ("H", 1, 1)
+    assert match_moves([str(line) for line in lines], lines) is None  # no known encoding: not guessed
+    assert match_moves(pairs[:-1], lines) is None  # a line missing is no match
+
+
+@pytest.mark.parametrize("fixture", FIXTURES)
+def test_every_role_of_an_in_place_game_class_agrees_with_the_reference(fixture):
+    box, student = replayed((STUDENTS / fixture).read_text())
+    with box:
+        assert isinstance(student, ReplayedGame)
+        assert set(student.interface.bindings) == {"initial_state", "actions", "result", "terminal", "utility"}
+        assert any(a.startswith("builds every position through your own code") for a in student.interface.adaptations)
+        assert student.initial_state().value == {"size": (4, 4), "lines": {}, "boxes": None}
+        assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+        assert wrong_roles(student.at_size(load_game("dots_and_boxes", rows=5, cols=3)), positions=4)["result"] == 0
+
+
+def test_a_transition_that_forgets_the_extra_turn_is_charged_to_result_alone():
+    """Positions are built with the reference's turns, so the utility is not charged for result's bug."""
+    box, student = replayed(variant(NO_EXTRA_TURN))
+    with box:
+        wrong = wrong_roles(student)
+        assert wrong["result"] > 0
+        assert wrong["actions"] == wrong["terminal"] == wrong["utility"] == 0
+
+
+def test_a_winner_read_from_the_wrong_side_is_charged_to_utility():
+    box, student = replayed(variant(WRONG_WINNER))
+    with box:
+        wrong = wrong_roles(student)
+        assert wrong["utility"] > 0
+        assert wrong["actions"] == wrong["result"] == wrong["terminal"] == 0
+
+
+@pytest.mark.parametrize("fixture, search", [("dab_class_line_matrices.py", "SearchTreeNode(game).get_best_move()"),
+                                             ("dab_class_edge_set.py", "best_move(game)")])
+def test_agents_that_take_the_game_object_play_legal_moves_on_replayed_objects(fixture, search):
+    box, student = replayed((STUDENTS / fixture).read_text())
+    with box:
+        game = student.game
+        agent = student.agent("alpha_beta_player", ["alpha_beta_player"])
+        assert agent.call == search
+        random_agent = student.agent("random_player", ["random_player"])
+        assert random_agent.call.startswith("random_")
+        assert isinstance(student.agent("mcts_player", ["mcts_player"]), str)  # no name says Monte Carlo
+        for state in random_positions(game, 4, seed=8):
+            for who in (agent, random_agent):
+                move = who.move(game.to_course(state), game.to_move(state))
+                assert move.ok and move.action in game.actions(state), move
+
+
+def test_grading_charges_the_forgotten_extra_turn_to_result_only(tmp_path):
+    spec = load_rubric(None).assignment("dots_and_boxes")
+    right = grade_submission(STUDENTS / "dab_class_line_matrices.py", "dots_and_boxes", spec, public_only=True)
+    path = tmp_path / "dab_class_no_extra_turn.py"
+    path.write_text(variant(NO_EXTRA_TURN))
+    buggy = grade_submission(path, "dots_and_boxes", spec, public_only=True)
+    points = {c.check: c.points for c in right.checks}
+    lost = {c.check: points[c.check] - c.points for c in buggy.checks if points[c.check] - c.points > 1e-9}
+    assert points["result: canned boards"] == 5 and points["utility: canned boards"] == 3
+    status = {c.check: c.status for c in right.checks}
+    assert status["alpha_beta_player: positions searched"] == "passed"  # its search is counted on the object
+    assert "result: canned boards" in lost or "result: random positions" in lost
+    assert not any(name.startswith(("utility", "actions", "terminal")) for name in lost), lost
+
+
+def test_an_in_place_game_class_joins_tournaments_with_its_search():
+    from grader.tournament.participants import student_participant
+
+    joined = student_participant(STUDENTS / "dab_class_edge_set.py", load_rubric(None).assignment("dots_and_boxes"))
+    assert joined.label == "alpha_beta_player", joined
+
+
+def test_the_methods_that_play_the_roles_are_chosen_by_the_strength_of_their_names():
+    def method(name: str, *params: str) -> NameInfo:
+        return NameInfo(name, "function", "method", tuple(Parameter(p, "POSITIONAL_OR_KEYWORD")
+                                                          for p in ("self", *params)))
+
+    game_class = NameInfo("Game", "class", "type", (), members=(
+        method("available_moves"), method("get_actions"), method("undo_move", "move"), method("make_move", "move"),
+        method("print_board"), method("over"), method("get_scores"), method("winner")))
+    found, = in_place_classes({"Game": game_class})
+    assert (found.moves, found.transition, found.over, found.winner) == ("get_actions", "make_move", "over", "winner")

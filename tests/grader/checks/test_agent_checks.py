@@ -1,0 +1,317 @@
+"""The agent checks (legal moves, tactics, strength, timing) on small real submissions, through the real
+pipeline: the submission runs in a Sandbox, ``adapt`` infers how to call it, checks run as grading does.
+
+The submissions (tests/agent_submissions/) hold one agent per behaviour: a one-ply win/block agent,
+a random one, one that sleeps, one that answers an illegal column, one that raises, one written for
+6x7 boards only. Move limits are short so that the whole file stays fast.
+"""
+
+from __future__ import annotations
+
+
+import pytest
+
+from grader.adapt import adapt
+from grader.checks.kinds import KINDS
+from grader.checks.agent_tactics import tactic_positions
+from grader.checks.context import CheckContext
+from grader.grading import grade_submission, run_check
+from grader.rubric import Assignment, CheckSpec
+from grader.sandbox import Limits, Sandbox
+from reference.games import load_game
+from reference.solvers import solve
+from reference.tactics.in_a_row import immediate_wins, threats
+from tests.paths import TESTS
+
+pytestmark = pytest.mark.timeout(60)
+
+SUBMISSIONS = TESTS / "agent_submissions"
+FUNCTIONS = {"initial_state": ["empty_board"], "actions": ["actions"], "result": ["result"],
+             "terminal": ["terminal"], "utility": ["utility"]}
+AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line",
+          "lazy_winner"]
+CLASS_AGENT = "GreedyAgent"  # a class fixing its player when built
+
+
+def assignment(game: str, *, move_seconds: float = 0.5, check_seconds: float = 30.0) -> Assignment:
+    return Assignment.model_validate({
+        "title": f"{game} agents", "game": game, "functions": FUNCTIONS,
+        "agents": {**{label: [f"{label}_player"] for label in AGENTS}, CLASS_AGENT: [CLASS_AGENT]},
+        "limits": {"move_seconds": move_seconds, "check_seconds": check_seconds, "call_seconds": 1.0},
+        "tasks": [],
+    })
+
+
+class Submission:
+    """One sandboxed, adapted submission; ``check`` runs a check on it the way grading does."""
+
+    def __init__(self, game: str, box: Sandbox) -> None:
+        self.game_name, self.box = game, box
+        self.game = assignment(game).make_game()
+        self.student = adapt(box, self.game, FUNCTIONS, timeout=1.0)
+
+    def check(self, kind: str, target: str, *, move_seconds: float = 0.5, check_seconds: float = 30.0,
+              **params):
+        ctx = CheckContext(assignment(self.game_name, move_seconds=move_seconds, check_seconds=check_seconds),
+                           self.game, self.student, sandbox=self.box, seed=1)
+        return run_check(ctx, "agents", CheckSpec(kind=kind, target=target, points=10, params=params))
+
+
+def _submission(game: str, file: str):
+    with Sandbox([(SUBMISSIONS / file).read_text()], Limits(call_timeout=1.0, cell_timeout=10.0)) as box:
+        assert box.load_report.ok, box.load_report
+        yield Submission(game, box)
+
+
+@pytest.fixture(scope="module")
+def connect4():
+    yield from _submission("connect4", "connect4_agents.py")
+
+
+@pytest.fixture(scope="module")
+def tictactoe():
+    yield from _submission("tictactoe", "tictactoe_agents.py")
+
+
+@pytest.fixture(scope="module")
+def dots():
+    yield from _submission("dots_and_boxes", "dots_and_boxes_agents.py")
+
+
+def test_the_four_agent_checks_are_found_by_kind():
+    for kind in ("agent_legal", "agent_tactics", "agent_strength", "agent_timing"):
+        assert KINDS[kind].target == "agent"
+
+
+# --- legal moves in time ---
+
+def test_legal_agent_answers_every_random_position(connect4):
+    r = connect4.check("agent_legal", "greedy", positions=12)
+    assert (r.status, r.points) == ("passed", 10)
+    assert r.message.startswith("12 of 12 positions")
+
+
+def test_agent_that_sleeps_is_stopped_at_the_move_limit_and_reported(connect4):
+    r = connect4.check("agent_legal", "sleepy", move_seconds=0.2, positions=20)
+    assert (r.status, r.points) == ("timeout", 0)
+    assert "no move within the 0.2 s move limit" in r.message and "stopped after 3 timeouts" in r.message
+    assert len(r.boards) == 3 and "no move within" in r.boards[0].returned
+    assert r.boards[0].call == "sleepy_player(board, 1)" or r.boards[0].call == "sleepy_player(board, -1)"
+
+
+def test_illegal_move_is_reported_with_what_the_agent_returned(connect4):
+    r = connect4.check("agent_legal", "illegal", positions=5)
+    assert (r.status, r.points) == ("failed", 0)
+    assert "returned 10, which is not a legal move here" in r.message
+    assert r.boards and r.boards[0].text  # the board is drawn
+
+
+def test_agent_that_raises_is_reported_with_its_exception(connect4):
+    r = connect4.check("agent_legal", "crashing", positions=5)
+    assert r.points == 0 and "raised RuntimeError: my agent is broken" in r.message
+
+
+def test_missing_agent_is_an_error_that_names_it(connect4):
+    ctx = CheckContext(assignment("connect4"), connect4.game, connect4.student, sandbox=connect4.box)
+    spec = CheckSpec(kind="agent_legal", target="nobody", points=5)
+    r = run_check(ctx, "agents", spec)
+    assert r.status == "error" and "no agent named nobody" in r.message
+
+
+# --- tactics ---
+
+def test_one_ply_agent_takes_every_win_and_block_in_connect4(connect4):
+    r = connect4.check("agent_tactics", "greedy", positions=8)
+    assert (r.status, r.points) == ("passed", 10), r.message
+    assert "takes an immediate win: 8 of 8" in r.message and "blocks the opponent's only immediate win: 8 of 8" in r.message
+
+
+def test_agent_that_never_wins_gets_nothing_on_the_win_positions(connect4):
+    r = connect4.check("agent_tactics", "never_wins", positions=6, kinds=["win"])
+    assert (r.status, r.points) == ("failed", 0)
+    assert "takes an immediate win: 0 of 6" in r.message
+    shown = r.boards[0]
+    assert shown.caption.startswith("win: the agent should play") and shown.expected and shown.returned
+
+
+def test_random_agent_misses_wins_that_the_one_ply_agent_takes(connect4):
+    greedy = connect4.check("agent_tactics", "greedy", positions=10, kinds=["win"])
+    random_ = connect4.check("agent_tactics", "random", positions=10, kinds=["win"])
+    assert greedy.points == 10 and random_.points < 6
+
+
+def test_one_ply_agent_passes_tictactoe_tactics(tictactoe):
+    r = tictactoe.check("agent_tactics", "greedy", positions=6)
+    assert (r.status, r.points) == ("passed", 10), r.message
+    assert tictactoe.check("agent_tactics", "never_wins", positions=6, kinds=["win"]).points == 0
+
+
+def test_greedy_dots_agent_takes_free_boxes_and_plays_safe(dots):
+    r = dots.check("agent_tactics", "greedy", positions=6)
+    assert (r.status, r.points) == ("passed", 10), r.message
+    naive = dots.check("agent_tactics", "first_line", positions=6)
+    assert naive.points < 10 and naive.boards
+
+
+def test_unknown_tactic_is_a_rubric_error(connect4):
+    r = connect4.check("agent_tactics", "greedy", kinds=["free_box"])
+    assert r.status == "error" and "win, block" in r.message
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "connect4"])
+def test_win_and_block_answers_agree_with_the_reference(name):
+    """Win answers win at once and no other move forces a win; the only block is the single move that
+    does not lose at once, and it does not lose by force (checked by brute force and the exact solver)."""
+    game = load_game(name)
+    for t in tactic_positions(game, ("win", "block"), 40, seed=5):
+        me = game.to_move(t.state)
+        if t.kind == "win":
+            assert set(t.answers) == set(immediate_wins(game, t.state))
+            others = [game.result(t.state, a) for a in game.actions(t.state) if a not in t.answers]
+            assert all(game.terminal(c) or solve(game, c) >= 0 for c in others)
+        else:
+            assert len(threats(game, t.state)) == 1 and not immediate_wins(game, t.state)
+            survivors = [a for a in game.actions(t.state) if not immediate_wins(game, game.result(t.state, a))]
+            assert survivors == list(t.answers)
+            assert solve(game, game.result(t.state, t.answers[0])) <= 0
+        assert game.winner(t.state) is None and me in (1, -1)
+
+
+def test_perfect_agent_in_no_hurry_keeps_every_tactics_point(tictactoe):
+    r = tictactoe.check("agent_tactics", "lazy_winner", positions=10)
+    assert (r.status, r.points) == ("passed", 10), r.message
+
+
+def test_dots_tactic_answers_contain_every_best_move():
+    from reference.solvers.dots_and_boxes import action_values
+
+    game = load_game("dots_and_boxes", rows=3, cols=4)
+    found = tactic_positions(game, ("free_box", "safe_move"), 20, seed=2)
+    assert {t.kind for t in found} == {"free_box", "safe_move"}
+    for t in found:
+        assert t.verified  # late enough on this small board for the solver
+        values = action_values(game, t.state)
+        best = max(values.values())
+        assert {a for a, v in values.items() if v == best} <= set(t.answers) < set(values)
+
+
+# --- strength ---
+
+def test_one_ply_agent_beats_random(connect4):
+    r = connect4.check("agent_strength", "greedy", games=6, opponent="random")
+    assert (r.status, r.points) == ("passed", 10), r.message
+    assert r.check == "greedy: beats random" and "against random: won" in r.message
+
+
+def test_illegal_agent_loses_every_game_by_forfeit_and_says_why(connect4):
+    r = connect4.check("agent_strength", "illegal", games=4)
+    assert (r.status, r.points) == ("failed", 0)
+    assert "lost 4 of 4 games" in r.message and "4 lost by forfeit" in r.message
+    assert "returned 10, which is not a legal move here" in r.message
+    assert r.boards and "lost by forfeit" in r.boards[0].caption
+
+
+def test_strength_stops_at_the_check_budget_and_grades_the_games_played(connect4):
+    r = connect4.check("agent_strength", "sleepy", games=20, move_seconds=0.2, check_seconds=0.5)
+    assert r.points == 0 and r.status == "timeout"
+    assert "stopped after" in r.message and "of 20 games" in r.message
+
+
+def test_strength_against_a_searching_opponent_uses_its_spec(connect4):
+    r = connect4.check("agent_strength", "random", games=2, opponent="alphabeta:2")
+    assert r.check == "random: beats alphabeta:2"
+    assert "against alphabeta:2" in r.message and r.points < 10
+    assert KINDS["agent_strength"].describe(CheckSpec(kind="agent_strength", target="random", points=1,
+                                                      params={"opponent": "alphabeta:2"})) == "beats alphabeta:2"
+
+
+def test_strength_check_is_named_after_its_opponent_in_sheets():
+    spec = CheckSpec(kind="agent_strength", target="alpha_beta_player", points=1, params={"opponent": "random"})
+    assert spec.title == "alpha_beta_player: beats random"
+
+
+def test_unknown_opponent_is_a_rubric_error(connect4):
+    r = connect4.check("agent_strength", "greedy", opponent="genius")
+    assert r.status == "error" and "params.opponent" in r.message
+
+
+# --- timing ---
+
+def test_timing_table_covers_every_board_size(connect4):
+    r = connect4.check("agent_timing", "greedy", sizes=[[4, 4], [5, 5], [6, 7]], positions=3,
+                       median_seconds=0.4, max_seconds=0.5)
+    assert (r.status, r.points) == ("passed", 10), r.message
+    table = r.message.splitlines()
+    assert table[0].startswith("3 of 3 board sizes") and "median s" in table[1]
+    assert [row.split()[0] for row in table[2:]] == ["4x4", "5x5", "6x7"]
+    assert all(row.split()[1] == "3/3" and row.endswith("ok") for row in table[2:])
+
+
+def test_agent_object_built_per_seat_is_timed_at_other_sizes(connect4):
+    r = connect4.check("agent_timing", CLASS_AGENT, sizes=[[4, 5], [6, 7]], positions=3)
+    assert (r.status, r.points) == ("passed", 10), r.message
+
+
+def test_agent_written_for_one_size_fails_on_the_others(connect4):
+    r = connect4.check("agent_timing", "seven_columns", sizes=[[4, 4], [6, 7]], positions=3)
+    assert r.points == 5 and r.status == "partial"
+    row_4x4 = next(row for row in r.message.splitlines() if row.strip().startswith("4x4"))
+    assert "failed (raised IndexError" in row_4x4
+    assert r.boards and r.boards[0].caption == "4x4 board"
+
+
+def test_sleeping_agent_is_too_slow_at_every_size(connect4):
+    r = connect4.check("agent_timing", "sleepy", sizes=[[4, 4]], positions=3, move_seconds=0.2)
+    assert r.points == 0 and r.status == "timeout"
+    assert "hit the 0.2 s limit" in r.message and ">0.2" in r.message
+
+
+# --- through grade_submission ---
+
+def test_agent_checks_run_in_a_whole_grading_with_their_names_and_points():
+    rubric = assignment("connect4").model_dump()
+    rubric["tasks"] = [{"name": "Task 3", "checks": [
+        {"kind": "agent_legal", "target": "greedy", "points": 4, "params": {"positions": 5}},
+        {"kind": "agent_tactics", "target": "greedy", "points": 3, "params": {"positions": 3}},
+        {"kind": "agent_strength", "target": "greedy", "points": 2, "params": {"games": 2}},
+        {"kind": "agent_timing", "target": CLASS_AGENT, "points": 1, "params": {"positions": 2}},
+    ]}]
+    result = grade_submission(SUBMISSIONS / "connect4_agents.py", "connect4", Assignment.model_validate(rubric), seed=3)
+    assert [(c.check, c.points) for c in result.checks] == [
+        ("greedy: legal moves in time", 4), ("greedy: tactics", 3), ("greedy: beats random", 2),
+        (f"{CLASS_AGENT}: time per move", 1)]
+    assert any("per seat" in note for note in result.adaptations)
+
+
+def test_a_batch_finds_tactic_positions_once_and_each_grading_process_reads_them_from_its_context(
+        monkeypatch, tictactoe):
+    from grader.checks import agent_tactics
+    from grader.checks.kinds import prepare_shared
+
+    spec = CheckSpec(kind="agent_tactics", target="greedy", points=10, params={"positions": 4})
+    batch = Assignment.model_validate({**assignment("tictactoe").model_dump(),
+                                       "tasks": [{"name": "agents", "checks": [spec.model_dump()]}]})
+    shared = prepare_shared(batch, seed=4)
+    (request, positions), = shared["agent_tactics"].items()
+    assert positions and {t.kind for t in positions} == {"win", "block"}
+    agent_tactics.tactic_positions.cache_clear()  # a grading process of its own: nothing found in it yet
+    monkeypatch.setattr(agent_tactics, "_find_positions", lambda *args: pytest.fail("searched again"))
+    ctx = CheckContext(batch, tictactoe.game, tictactoe.student, sandbox=tictactoe.box, seed=4, shared=shared)
+    outcome = KINDS["agent_tactics"].run(ctx, spec)
+    wins = sum(t.kind == "win" for t in positions)
+    assert f"takes an immediate win: {wins} of {wins}" in outcome.message
+
+
+def test_an_agent_that_keeps_running_out_of_time_is_asked_less_by_later_checks():
+    """Each timeout costs a whole move limit and a restart: after six in earlier checks, a check
+    stops at its first timeout instead of its third."""
+    from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, gives_up
+
+    class Slow:
+        timeouts = 0
+
+    agent = Slow()
+    assert not gives_up(agent, 1) and not gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP - 1)
+    assert gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP)
+    agent.timeouts = 2 * TIMEOUTS_BEFORE_GIVING_UP
+    assert gives_up(agent, 1) and not gives_up(agent, 0)
