@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from grader.adapt import game_objects, replayed_objects
+from grader.adapt import game_objects, replayed_objects, replayed_states
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.global_arguments import fill_from_globals
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses, same_board
 from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
 from grader.adapt.replayed_game import ReplayedGame
+from grader.adapt.replayed_state_game import ReplayedStateGame
 from grader.adapt.student_game import Reply, StudentGame
 from reference.games.base import Game
 
@@ -41,7 +42,8 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
         interface = min(trials, key=lambda t: misses(t) + len(t.problems))
     else:
         interface = infer_reading(probes, names, game, aliases, timeout=timeout, source=source)
-    replayed = replayed_game(sandbox, names, game, interface, timeout, source)
+    replayed = replayed_game(sandbox, names, game, interface, timeout, source) or \
+        replayed_state_game(sandbox, names, game, interface, aliases, timeout, source)
     if replayed is not None:
         return replayed
     owner = game_objects.game_object([b.name for b in interface.bindings.values()])
@@ -53,7 +55,7 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
                   timeout: float | None) -> StudentAgent | str:
     """The submission's agent for a rubric label, or why there is none: agents of a game whose positions
     are built by replay take the student's own objects, all others the boards the adapter reads."""
-    if isinstance(student, ReplayedGame):
+    if isinstance(student, (ReplayedGame, ReplayedStateGame)):
         return student.agent(label, list(aliases), timeout=timeout)
     return find_agent(sandbox, student.names, student.game, student.representation, label, list(aliases),
                       labels=list(labels), timeout=timeout, source=student.source, game_object=student.game_object)
@@ -73,6 +75,21 @@ def replayed_game(sandbox, names, game: Game, interface: Interface, timeout: flo
         if rep is not None:
             return ReplayedGame(rep, names, timeout=timeout, source=source)
     return None
+
+
+def replayed_state_game(sandbox, names, game: Game, interface: Interface, aliases: Mapping[str, Sequence[str]],
+                        timeout: float, source: str) -> StudentGame | None:
+    """When the student makes an initial state that no reading of a board knows, and no reading made their
+    result() right, positions are built through their own functions inside the worker instead."""
+    result = interface.bindings.get("result")
+    if not interface.initial_unread or (result is not None and not result.note):
+        return None
+    if not replayed_states.load_helper(sandbox):
+        return None
+    found = replayed_states.recipe(sandbox, names, game, aliases, timeout)
+    if found is None:
+        return None
+    return ReplayedStateGame(*found, names, timeout=timeout, source=source)
 
 
 __all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "ReplayedGame", "Reply", "StudentAgent", "StudentGame",

@@ -80,6 +80,8 @@ class Interface:
     adaptations: list[str] = field(default_factory=list)
     #: module-level constants that hold the board's size (``ROWS = 6``): name -> 'rows' or 'cols'
     size_constants: dict[str, str] = field(default_factory=dict)
+    #: the student makes an initial state, but no reading of a board knows it
+    initial_unread: bool = False
 
     def arguments(self, role: str, board: Any, player: int | None = None, action: Any = None) -> list[Any]:
         """The positional arguments for ``role`` in the student's order and representation."""
@@ -240,6 +242,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     if not candidate_reps:
         candidate_reps = representations.candidates(game, None)
         if initial is not None:
+            iface.initial_unread = True
             iface.adaptations.append("your empty board has a shape or marks the grader does not know; "
                                      "trying the course's representation")
 

@@ -137,6 +137,45 @@ class Game(ABC):
             state = self.result(state, rng.choice(self.actions(state)))
         return self.utility(state, 1)
 
+    def marks_within(self, state: State, target: State) -> bool:
+        """Whether every mark of ``state`` is in ``target`` as the same player's: ``target`` may still
+        follow from ``state``. Only games whose moves add marks and never take one away define it."""
+        raise NotImplementedError(f"{self.name} moves can take marks away: a position is no set of marks")
+
+    def moves_to(self, target: State, budget: int = 20_000) -> list[Action] | None:
+        """Moves from the empty board that reach ``target`` (its player to move too) with no finished game
+        on the way: how a position is built through a student's own transition. A depth-first search
+        that only adds marks ``target`` has, with a memory of dead ends; None when none is found within
+        ``budget`` positions (or the game's moves take marks away)."""
+        try:
+            self.marks_within(self.initial_state(), target)
+        except NotImplementedError:
+            return None
+        dead: set[State] = set()
+        path: list[Action] = []
+        visited = 0
+
+        def extend(state: State) -> bool:
+            nonlocal visited
+            if state == target:
+                return True
+            visited += 1
+            if visited > budget or self.terminal(state):
+                return False
+            for action in self.actions(state):
+                after = self.result(state, action)
+                if after in dead or not self.marks_within(after, target):
+                    continue
+                path.append(action)
+                if extend(after):
+                    return True
+                path.pop()
+            if visited <= budget:
+                dead.add(state)
+            return False
+
+        return list(path) if extend(self.initial_state()) else None
+
     def outcome_open(self, state: State) -> bool:
         """Whether the assignment's text leaves open who won this finished position, so that no
         answer of a student's ``utility`` on it is wrong."""

@@ -412,6 +412,17 @@ class Connect4(Game):
             raise IllegalAction(f"column {col} is off the board (columns 0..{self.cols - 1})")
         return col
 
+    def marks_within(self, state: C4State, target: C4State) -> bool:
+        """Each player's discs of ``state`` are theirs in ``target`` too."""
+        first, second = self._discs_by_player(state)
+        target_first, target_second = self._discs_by_player(target)
+        return not first & ~target_first and not second & ~target_second
+
+    def _discs_by_player(self, state: C4State) -> tuple[int, int]:
+        """(discs of +1, discs of -1) as bit sets."""
+        theirs = state.current ^ state.mask
+        return (state.current, theirs) if self.to_move(state) == 1 else (theirs, state.current)
+
     def promising_actions(self, state: C4State) -> list[int]:
         """Columns nearest the centre first: they lie on most lines."""
         middle = (self.cols - 1) / 2

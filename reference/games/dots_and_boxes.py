@@ -190,6 +190,11 @@ class DotsAndBoxes(Game):
         lines = state.lines | 1 << i
         return all((lines & m).bit_count() != 3 for m in self.line_box_masks[i])
 
+    def marks_within(self, state: DBState, target: DBState) -> bool:
+        """The lines of ``state`` are drawn in ``target`` too, and each box closed has the same owner there."""
+        return not state.lines & ~target.lines and not state.boxes_first & ~target.boxes_first \
+            and not state.boxes_second & ~target.boxes_second
+
     def promising_actions(self, state: DBState) -> list[Line]:
         """Lines that complete a box, then safe lines, and last the lines that give the opponent a box
         (draw a box's third side)."""

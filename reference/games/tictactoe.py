@@ -297,6 +297,10 @@ class TicTacToe(Game):
             )
         return cell
 
+    def marks_within(self, state: TTTState, target: TTTState) -> bool:
+        """Each player's cells of ``state`` are theirs in ``target`` too."""
+        return not state.x & ~target.x and not state.o & ~target.o
+
     def promising_actions(self, state: TTTState) -> list[int]:
         """Cells nearest the centre first: they lie on most lines."""
         return sorted(self.actions(state), key=self._centre_distance.__getitem__)

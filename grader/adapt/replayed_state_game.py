@@ -1,0 +1,281 @@
+"""The game functions of a submission whose state no reading knows, judged on the student's own states
+built by replay inside the worker (see ``grader.adapt.replayed_states``): the same course face as
+:class:`StudentGame`.
+
+``result`` is judged by what the state it returns answers afterwards, compared with the reference's
+successor: the moves its ``actions`` lists, each move repeated until the course says it is no longer
+legal (so a column's height shows), and whose turn the state then says. The other functions are
+asked on positions built with the reference's movers forced, so a turn bug of ``result`` is charged
+there alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from grader.adapt import returns
+from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise, rank
+from grader.adapt.infer import Binding, Interface
+from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, items
+from grader.adapt.replayed_states import Call, ReplayedStates
+from grader.adapt.representations.base import NotThisRepresentation, plain
+from grader.adapt.signatures import positional_parameters
+from grader.adapt.student_game import Reply, StudentGame, _unreadable
+from grader.text import short
+from reference.games.base import Game, State
+
+#: how many of a successor's moves ``result`` is judged on by repeating them
+REPEATED_MOVES = 7
+
+
+def interface_for(rep: ReplayedStates, outcome: Mapping[str, Call]) -> Interface:
+    bindings = {"initial_state": Binding("initial_state", rep.start.split("(", 1)[0], ()),
+                "actions": Binding("actions", rep.moves.name, rep.moves.order),
+                "result": Binding("result", rep.transition.name, rep.transition.order,
+                                  reading="whose turn the state says" if rep.turn else "")}
+    if "terminal" in outcome:
+        bindings["terminal"] = Binding("terminal", outcome["terminal"].name, outcome["terminal"].order,
+                                       reading="a bool")
+    if "utility" in outcome:
+        call = outcome["utility"]
+        bindings["utility"] = Binding("utility", call.name, call.order,
+                                      reading="a number" if "player" in call.order else "the winner")
+    iface = Interface(rep.game, rep, bindings)
+    iface.adaptations.append(f"no reading of a board fits your states, so every position is built through your own "
+                             f"code: {rep.describe()}")
+    if rep.turn:
+        iface.adaptations.append(f"before each replayed move your state's {rep.turn[1]} is set to the player the "
+                                 f"rules say moves, so a turn kept wrong by result() is charged to result() alone")
+    return iface
+
+
+class ReplayedStateGame(StudentGame):
+    """A submission whose states no reading knows, seen through the course's functions."""
+
+    def __init__(self, rep: ReplayedStates, outcome: Mapping[str, Call], names: Mapping[str, Any] | None = None,
+                 timeout: float = 2.0, source: str = "") -> None:
+        super().__init__(rep.caller, interface_for(rep, outcome), names, timeout=timeout, source=source)
+        self.rep = rep
+        self.outcome = dict(outcome)
+
+    def at_size(self, game: Game) -> "ReplayedStateGame":
+        return ReplayedStateGame(self.rep.at_size(game.rows, game.cols, game), self.outcome, self.names,
+                                 timeout=self.timeout, source=self.source)
+
+    @property
+    def game_object(self) -> str | None:
+        return None
+
+    def describe_call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> str:
+        binding = self.interface.bindings.get(role)
+        if binding is None:
+            return f"{role}(...)"
+        if role == "initial_state":
+            return self.rep.start
+        shown = {"state": "state"}
+        if player is not None:
+            shown["player"] = repr(self.rep.encode_player(player))
+        if action is not None:
+            shown["action"] = repr(self.rep.to_student.get(action, action))
+        return Call(binding.name, binding.order).words(**shown) + " on your state replayed to this position"
+
+    def _ask(self, role: str, board: Any, player: int | None, asks: list, action: Any = None) -> tuple[Reply, Any]:
+        call = self.describe_call(role, board, player, action)
+        if role not in self.interface.bindings:
+            return Reply(False, error=f"no {role} function was found", kind="missing", call=call), None
+        try:
+            r = self.rep.ask(board, player, asks, timeout=self.timeout)
+        except (NoReplay, ValueError) as e:
+            return Reply(False, error=f"this position could not be built through your code: {e}", kind="error",
+                         call=call), None
+        if not r.ok:
+            return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call, seconds=r.duration), None
+        return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value
+
+    def _mover(self, player: int | None) -> Any:
+        return self.rep.encode_player(player if player is not None else 1)
+
+    def initial_state(self) -> Reply:
+        reply, values = self._ask("initial_state", None, None, [self.rep.moves_ask(self._mover(1))])
+        if not reply.ok:
+            return reply
+        empty = self.game.initial_state()
+        try:
+            moves = sorted(self.rep.decode_action(m) for m in items(values[-1]))
+        except (NotThisRepresentation, TypeError) as e:
+            return _unreadable(reply, f"its moves {short(values[-1], 120)} could not be read: {e}")
+        if moves != sorted(self.game.actions(empty)):
+            return _unreadable(reply, f"your actions() on it lists {short(values[-1], 120)}, not every move of "
+                                      f"the empty board")
+        reply.value = self.game.to_course(empty)
+        return reply
+
+    def actions(self, board: Any, player: int | None = None) -> Reply:
+        reply, values = self._ask("actions", board, player, [self.rep.moves_ask(self._mover(player))])
+        if not reply.ok:
+            return reply
+        try:
+            reply.value = [self.rep.decode_action(m) for m in items(values[-1])]
+        except (NotThisRepresentation, TypeError) as e:
+            return _unreadable(reply, f"could not read the moves {short(values[-1], 120)}: {e}")
+        return reply
+
+    def _result_asks(self, state: State, action: Any) -> tuple[list, State, list]:
+        """What to ask of the state ``result`` returns, the reference's successor, and the answers expected
+        of each repeated move (whether it is still legal after each repetition)."""
+        game, rep = self.game, self.rep
+        after = game.result(state, action)
+        asks = [["apply", rep.to_student[action], rep.encode_player(game.to_move(state)), True],
+                rep.moves_ask(rep.encode_player(game.to_move(after)))]
+        if rep.turn:
+            asks.append(["turn"])
+        expected = []
+        if not game.terminal(after):
+            for move in game.actions(after)[:REPEATED_MOVES]:
+                movers, seen, here = [], [], after
+                while move in game.actions(here):
+                    movers.append(rep.encode_player(game.to_move(here)))
+                    here = game.result(here, move)
+                    if game.terminal(here):
+                        break
+                    seen.append(move in game.actions(here))
+                asks.append(["repeat", rep.to_student[move], movers, rep.moves.name, list(rep.moves.order)])
+                expected.append((move, seen))
+        return asks, after, expected
+
+    def result(self, board: Any, player: int, action: Any) -> Reply:
+        return self._result(board, player, action)[0]
+
+    def _result(self, board: Any, player: int, action: Any) -> tuple[Reply, bool | None]:
+        """The reply (the reference's successor as the value when the state returned answers like it) and
+        whether the call changed the state it was given."""
+        game, rep = self.game, self.rep
+        state = game.from_course(board, to_move=player)
+        asks, after, expected = self._result_asks(state, action)
+        reply, values = self._ask("result", board, player, asks, action)
+        if not reply.ok:
+            return reply, None
+        mutated, moves = values[0], values[1]
+        reply.raw = "a state of yours (it stays inside the worker)"
+        problem = ""
+        try:
+            listed = sorted(rep.decode_action(m) for m in items(moves))
+        except (NotThisRepresentation, TypeError) as e:
+            listed, problem = None, f"actions() on the state it returned gives {short(moves, 120)}: {e}"
+        if not problem and not game.terminal(after) and listed != sorted(game.actions(after)):
+            problem = (f"after it, your actions() lists {[rep.to_student.get(m, m) for m in listed]}, where the "
+                       f"position after this move has {[rep.to_student[m] for m in game.actions(after)]}")
+        repeats = values[3:] if rep.turn else values[2:]
+        for (move, want), got in zip(expected, repeats):
+            if problem:
+                break
+            got = list(got[:len(want)])
+            if got != want:
+                count = next(i for i, (g, w) in enumerate(zip(got, want)) if g != w) + 1
+                problem = (f"after it, playing {rep.to_student[move]!r} {count} more time(s) "
+                           f"{'still leaves' if got[count - 1] else 'no longer leaves'} it legal in your actions(), "
+                           f"which the position after this move does not")
+        if problem:
+            return _unreadable(reply, problem), mutated
+        reply.value = game.to_course(after)
+        if rep.turn:
+            try:
+                turn = rep.decode_player(values[2])
+            except NotThisRepresentation:
+                return _unreadable(reply, f"the state it returned says {values[2]!r} is to move, which is no "
+                                          f"player"), mutated
+            reply.moves_again = turn == player
+            reply.turn = f"{values[2]!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
+        return reply, mutated
+
+    def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
+        """Whether ``result`` changed the state it was given (the worker compares a copy made before the call)."""
+        if role != "result":
+            raise ValueError(f"only result() is checked for changing the state it is given, not {role}")
+        reply, mutated = self._result(board, player if player is not None else 1, action)
+        if mutated is None:
+            return reply
+        reply.ok, reply.mutated = True, bool(mutated)
+        return reply
+
+    def terminal(self, board: Any) -> Reply:
+        call = self.outcome.get("terminal")
+        player = self.game.to_move(self.game.from_course(board))
+        reply, values = self._ask("terminal", board, player,
+                                  [["call", call.name if call else "", list(call.order) if call else [], None,
+                                    self._mover(player)]])
+        if not reply.ok:
+            return reply
+        value = plain(values[-1])
+        if not isinstance(value, (bool, int)):
+            return _unreadable(reply, f"returned {short(value, 120)}, which is not a bool")
+        reply.value = bool(value)
+        return reply
+
+    def utility(self, board: Any, player: int) -> Reply:
+        """The utility's sign from ``player``'s view (+1, -1 or 0)."""
+        call = self.outcome.get("utility")
+        mover = self.game.to_move(self.game.from_course(board))
+        reply, values = self._ask("utility", board, mover,
+                                  [["call", call.name if call else "", list(call.order) if call else [], None,
+                                    self._mover(player)]])
+        if not reply.ok:
+            return reply
+        raw = values[-1]
+        if "player" in call.order:
+            said = returns.sign(raw)
+            if said is None:
+                return _unreadable(reply, f"returned {short(raw, 120)}, which is not a number")
+            reply.value = said
+            return reply
+        winner = returns.sign(raw) if returns.sign(raw) is not None else returns.winner_of(raw, self.rep)
+        if winner is None:
+            return _unreadable(reply, f"returned {short(raw, 120)}, which is neither a number nor a player")
+        reply.value = winner * player
+        return reply
+
+    def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
+        return find_state_agent(self.rep, self.names, label, aliases, timeout)
+
+
+def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str,
+                     aliases: list[str]) -> list[tuple[str, str, str]]:
+    """(name, expression of the state and the mover, call in words) for every function that may turn a
+    state into a move: ``agent(state)`` or ``agent(state, player)``."""
+    roles = {rep.start.split("(", 1)[0], rep.transition.name, rep.moves.name}
+    out = []
+    for candidate in rank(names, label, aliases, unnamed=True):
+        name, info = candidate.target, candidate.info
+        if "." in name or name in roles or info.kind != "function" or NOT_A_ROLE.search(normalise(name)):
+            continue
+        required = [p for p in positional_parameters(info.parameters or ()) if not p.has_default]
+        if len(required) == 1:
+            out.append((name, f"lambda s, p: {name}(s)", f"{name}(state)"))
+        elif len(required) == 2:
+            out.append((name, f"lambda s, p: {name}(s, p)", f"{name}(state, player)"))
+    return out
+
+
+def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
+                     timeout: float | None = None) -> ReplayedAgent | str:
+    """The agent for a rubric label among functions that take the student's state: those answering a legal
+    move on the opening position, a random player playing at random and a search not, names ranking them."""
+    game = rep.game
+    words = AGENT_WORDS.get(label, (normalise(label),))
+    state = game.initial_state()
+    board, player = game.to_course(state), game.to_move(state)
+    random_label = "random" in normalise(label)
+    fitting = []
+    for name, target, call in agent_candidates(rep, names, label, aliases):
+        named = any(w in normalise(name) for w in words) or normalise(name) in {normalise(a) for a in aliases}
+        if not named and words != ROLE_WORDS["alphabeta"] and not random_label:
+            continue  # a label other than the plain search needs a name that says it
+        agent = ReplayedAgent(rep.caller, game, rep, name, target, call)
+        answers = [agent.move(board, player, timeout) for _ in range(4 if random_label else 1)]
+        if all(a.ok for a in answers) and (len({a.action for a in answers}) > 1) == random_label:
+            fitting.append((not named, agent))
+    if not fitting:
+        return f"no function that takes your state answers like {label}"
+    agent = min(fitting, key=lambda f: f[0])[1]
+    agent.notes.append(f"{label}: {agent.call}, asked on your states replayed to each position")
+    return agent

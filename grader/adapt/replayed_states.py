@@ -1,0 +1,503 @@
+"""Game functions written around a state that no reading of a board knows (``{'grid': {(col, h): 'R'},
+'heights': [...], 'turn': 'R'}``, a tuple of column strings, a named tuple with a flat board...), with a
+functional transition: ``result(state, action)`` returns the next state.
+
+No reading turns such a state into a course board, so the student's states never leave the worker:
+each position the checks need is built there from the student's own initial state, replaying the
+moves that reach it (:meth:`reference.games.base.Game.moves_to`) through the student's own ``result``
+on a copy each time, with the moves in the student's own encoding. What the grader learns is the
+recipe: which function makes the initial state, which plays a move, how moves are written (learned by
+matching the student's ``actions`` on their own states to the reference's moves) and which part of the
+state says whose turn it is. Before each replayed move that part is set to the reference's mover, so a
+bug in the student's turn keeping is charged once, at ``result``, not again to every other function.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from grader.adapt.candidates import rank
+from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
+    Representation, plain, same_mark
+from grader.adapt.replayed_objects import ENCODINGS as LINE_ENCODINGS, NoReplay, items
+from grader.adapt.signatures import positional_parameters
+from grader.sandbox.results import CallResult, NameInfo
+from reference.games.base import Game, State
+
+#: the grader's helper in the worker: builds a state, replays moves, asks the student's functions
+HELPER = "_grader_replayed_states"
+HELPER_SOURCE = f'''
+def {HELPER}(start, transition, steps, turn, asks):
+    """The grader builds a position through your own code: your initial state, your moves replayed."""
+    import copy as _copy
+    import dataclasses as _dc
+
+    def same(a, b):
+        try:
+            return bool(a == b)
+        except Exception:
+            return repr(a) == repr(b)
+
+    def with_turn(state, value):
+        kind, where = turn
+        if kind == "key":
+            new = _copy.copy(state)
+            new[where] = value
+            return new
+        if kind == "field":
+            return state._replace(**{{where: value}}) if hasattr(state, "_replace") else _dc.replace(state, **{{where: value}})
+        if kind == "index":
+            new = list(state)
+            new[where] = value
+            return tuple(new) if isinstance(state, tuple) else new
+        new = _copy.copy(state)
+        setattr(new, where, value)
+        return new
+
+    def read_turn(state):
+        kind, where = turn
+        return state[where] if kind in ("key", "index") else getattr(state, where)
+
+    def call(name, order, state, move, mover):
+        args = [{{"state": state, "action": move, "player": mover}}[r] for r in order]
+        value = eval(name, globals())(*args)
+        if not isinstance(value, (list, tuple, set, frozenset, dict, str, bytes)) and hasattr(value, "__next__"):
+            value = list(value)
+        return value
+
+    def play(state, move, mover, force=True):
+        if turn and mover is not None and force:
+            state = with_turn(state, mover)
+        given = _copy.deepcopy(state)
+        out = call(transition[0], transition[1], given, move, mover)
+        after = given if out is None or out is True else out
+        return after, not same(state, given)
+
+    def fields(state):
+        if isinstance(state, dict):
+            pairs = [("key", k, v) for k, v in state.items()]
+        elif hasattr(state, "_fields"):
+            pairs = [("field", k, getattr(state, k)) for k in state._fields]
+        elif _dc.is_dataclass(state):
+            pairs = [("field", f.name, getattr(state, f.name)) for f in _dc.fields(state)]
+        elif isinstance(state, (tuple, list)):
+            pairs = [("index", i, v) for i, v in enumerate(state)]
+        else:
+            pairs = [("attr", k, v) for k, v in vars(state).items()] if hasattr(state, "__dict__") else []
+        return [[k, w, v] for k, w, v in pairs if type(v) in (int, str, float) and type(w) in (int, str)]
+
+    state = eval(start, globals())
+    for move, mover in steps:
+        state, _ = play(state, move, mover)
+    out = []
+    for ask in asks:
+        kind = ask[0]
+        if kind == "apply":
+            state, mutated = play(state, ask[1], ask[2], ask[3])
+            out.append(mutated)
+        elif kind == "call":
+            out.append(call(ask[1], ask[2], state, ask[3], ask[4]))
+        elif kind == "turn":
+            out.append(read_turn(state))
+        elif kind == "fields":
+            out.append(fields(state))
+        elif kind == "repeat":
+            _, move, movers, name, order = ask
+            seen, here = [], state
+            for mover in movers:
+                here, _ = play(here, move, mover)
+                seen.append(any(same(move, m) for m in call(name, order, here, None, mover)))
+            out.append(seen)
+        elif kind == "eval":
+            out.append(eval(ask[1], globals())(state, *ask[2]))
+    return out
+'''
+
+
+# --- the student's move encoding ------------------------------------------------------------------
+
+def _number(value: Any) -> int | None:
+    value = plain(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _shifted(value: Any, offset: int) -> Any:
+    n = _number(value)
+    return None if n is None else n - offset
+
+
+def _cell(value: Any, game: Game, offset: int) -> Any:
+    """A cell given as (row, col) -> its index row * cols + col (games whose moves are cell indices)."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    r, c = (_number(v) for v in value)
+    return None if r is None or c is None else (r - offset) * game.cols + (c - offset)
+
+
+def _as_is(value: Any) -> Any:
+    value = plain(value)
+    return tuple(plain(v) for v in value) if isinstance(value, list) else value
+
+
+#: (words, decoder: the student's move -> the course's) for each encoding, plainest first
+Decoder = Callable[[Any, Game], Any]
+ENCODINGS: tuple[tuple[str, Decoder], ...] = (
+    ("the course's own moves", lambda v, g: _as_is(v)),
+    ("numbers counted from 1", lambda v, g: _shifted(v, 1)),
+    ("cells as (row, col)", lambda v, g: _cell(v, g, 0)),
+    ("cells as (row, col) counted from 1", lambda v, g: _cell(v, g, 1)),
+    *((words, (lambda d: lambda v, g: d(v))(decode)) for words, decode in LINE_ENCODINGS),
+)
+
+
+def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> list[tuple[str, dict]]:
+    """(words, course move -> the student's move) of every encoding under which the student's moves on
+    ``state`` are exactly the course's, one for one."""
+    wanted = game.actions(state)
+    out = []
+    for words, decode in ENCODINGS:
+        try:
+            decoded = [decode(m, game) for m in student_moves]
+        except (TypeError, ValueError):
+            continue
+        if None not in decoded and len(set(decoded)) == len(decoded) == len(wanted) and set(decoded) == set(wanted):
+            out.append((words, dict(zip(decoded, student_moves))))
+    return out
+
+
+# --- the student's functions and how to build their states -----------------------------------------
+
+@dataclass(frozen=True)
+class Call:
+    """One of the student's functions and the order of its arguments ('state', 'action', 'player')."""
+
+    name: str
+    order: tuple[str, ...]
+
+    def words(self, **shown: str) -> str:
+        return f"{self.name}({', '.join(shown.get(r, r) for r in self.order)})"
+
+
+@dataclass(eq=False)
+class ReplayedStates(Representation):
+    """How positions are built through the student's functions: the expression that makes the initial
+    state, the transition, the moves for the course's, and the part of the state that says whose turn it is."""
+
+    caller: Any
+    game: Game
+    start: str  # 'initial_state()'
+    transition: Call
+    moves: Call
+    encoding: str
+    to_student: dict  # course move -> the student's move
+    turn: tuple | None = None  # ('key', 'turn'), ('field', 'to_move'), ('index', 1) or None
+    players: tuple[Any, Any] = (1, -1)
+    sizes: tuple[str, ...] = ()  # the initial function's size parameters (rows, cols), '' when it has none
+    timeout: float = 2.0
+    _paths: dict = dataclasses.field(default_factory=dict)
+
+    @property
+    def rows(self) -> int:
+        return self.game.rows
+
+    @property
+    def cols(self) -> int:
+        return self.game.cols
+
+    def steps_to(self, board: Any, player: int | None) -> list:
+        """The student's moves, with their movers, that reach the course ``board`` with ``player`` to move."""
+        state = self.game.from_course(board, to_move=player) if player is not None else \
+            self.game.from_course(board)
+        return self.steps_for(state)
+
+    def steps_for(self, state: State) -> list:
+        if state not in self._paths:
+            self._paths[state] = self.game.moves_to(state)
+        path = self._paths[state]
+        if path is None:
+            raise NoReplay("no line of play from the empty board reaches this position")
+        steps, here = [], self.game.initial_state()
+        for action in path:
+            steps.append([self.to_student[action], self.encode_player(self.game.to_move(here))])
+            here = self.game.result(here, action)
+        return steps
+
+    def ask(self, board: Any, player: int | None, asks: Sequence[Sequence], timeout: float | None = None,
+            **options: Any) -> CallResult:
+        """The answers of the student's state brought to ``board`` (None: the initial state) with
+        ``player`` to move. An agent's ``('eval', target, [])`` gets the mover's id too."""
+        steps = [] if board is None else self.steps_to(board, player)
+        mover = self.encode_player(player if player is not None else 1)
+        sent = [[a[0], a[1], [mover]] if a[0] == "eval" else list(a) for a in asks]
+        return self.ask_steps(steps, sent, timeout=timeout, **options)
+
+    def ask_steps(self, steps: list, asks: Sequence[Sequence], timeout: float | None = None,
+                  **options: Any) -> CallResult:
+        turn = list(self.turn) if self.turn else None
+        args = [self.start, [self.transition.name, list(self.transition.order)], steps, turn, [list(a) for a in asks]]
+        return self.caller.call_with(HELPER, args, {}, timeout=timeout or self.timeout, **options)
+
+    def moves_ask(self, mover: Any = None) -> list:
+        return ["call", self.moves.name, list(self.moves.order), None, mover]
+
+    # Representation: moves both ways; boards exist only as the student's states inside the worker
+    def encode_board(self, board: Any) -> Any:
+        raise NotThisRepresentation("positions are built by replaying moves through your result()")
+
+    def decode_board(self, board: Any) -> Any:
+        raise NotThisRepresentation("positions are built by replaying moves through your result()")
+
+    def encode_action(self, action: Any, board: Any = None, player: int | None = None) -> Any:
+        return self.to_student[action]
+
+    def decode_action(self, action: Any, board: Any = None) -> Any:
+        decode = dict(ENCODINGS)[self.encoding]
+        try:
+            move = decode(action, self.game)
+        except (TypeError, ValueError):
+            move = None
+        if move is None or move not in self.to_student:
+            raise NotThisRepresentation(f"{action!r} is not a move written as {self.encoding}")
+        return move
+
+    def decode_player(self, value: Any) -> int:
+        value = plain(value)
+        for player, mark in ((1, self.players[0]), (-1, self.players[1])):
+            if same_mark(value, mark):
+                return player
+        raise NotThisRepresentation(f"unknown player {value!r}")
+
+    def describe(self) -> str:
+        turn = f"; whose turn it is: {_where(self.turn)} ({self.players[0]!r}/{self.players[1]!r})" \
+            if self.turn else ""
+        return (f"your states, built from {self.start} by replaying the moves that reach each position through "
+                f"your {self.transition.name}(); moves as {self.encoding}{turn}")
+
+    def at_size(self, rows: int, cols: int, game: Any) -> "ReplayedStates":
+        if game == self.game:
+            return self
+        function = self.start.split("(", 1)[0]
+        if len(self.sizes) != 2:
+            raise TypeError(f"{function}() takes no board size, so boards of {rows}x{cols} cannot be built")
+        for a, b in ((rows, cols), (cols, rows)):
+            start = f"{function}({self.sizes[0]}={a}, {self.sizes[1]}={b})"
+            r = self.caller.call_with(HELPER, [start, [self.transition.name, list(self.transition.order)], [],
+                                               None, [self.moves_ask(self.players[0])]], {}, timeout=self.timeout)
+            if not r.ok:
+                continue
+            for words, to_student in match_encoding(items(r.value[0]), game, game.initial_state()):
+                if words == self.encoding:
+                    return dataclasses.replace(self, game=game, start=start, to_student=to_student, _paths={})
+        raise TypeError(f"{function}() made no {rows}x{cols} board the grader could recognise")
+
+
+def _where(turn: tuple) -> str:
+    kind, where = turn
+    return {"key": f"[{where!r}]", "index": f"[{where}]"}.get(kind, f".{where}")
+
+
+def load_helper(sandbox: Any) -> bool:
+    """Define the replay helper in the worker (kept across respawns like any loaded cell)."""
+    return sandbox.load([HELPER_SOURCE]).cells[0].ok
+
+
+# --- finding the recipe by behaviour -----------------------------------------------------------------
+
+#: size parameters of an initial-state function, in the words students use
+ROW_WORDS = ("row", "height", "nrow", "h")
+COL_WORDS = ("col", "width", "ncol", "w")
+
+
+def _required(info: NameInfo) -> int:
+    return sum(not p.has_default for p in positional_parameters(info.parameters or ()))
+
+
+def _size_parameters(info: NameInfo) -> tuple[str, ...]:
+    """(rows, cols) parameter names of an initial-state function that takes the size, else ()."""
+    params = [p.name for p in positional_parameters(info.parameters or ()) if p.has_default]
+    rows = next((p for p in params if p.lower().startswith(ROW_WORDS)), None)
+    cols = next((p for p in params if p.lower().startswith(COL_WORDS)), None)
+    return (rows, cols) if rows and cols else ()
+
+
+def _orders(required: int, roles: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    return [order for order in roles if len(order) == required]
+
+
+TRANSITION_ORDERS = (("state", "action"), ("state", "action", "player"), ("state", "player", "action"),
+                     ("action", "state"))
+STATE_ORDERS = (("state",), ("state", "player"))
+
+
+def _candidates(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str],
+                orders: Sequence[tuple[str, ...]]) -> list[Call]:
+    out = []
+    for candidate in rank(names, role, aliases, unnamed=False):
+        if "." in candidate.target:
+            continue
+        out += [Call(candidate.target, order) for order in _orders(_required(candidate.info), orders)]
+    return out
+
+
+def evidence_positions(game: Game, count: int = 10, seed: int = 7) -> list[State]:
+    """Positions whose answers tell readings apart: random positions of varied depth, finished games too."""
+    from reference.positions import finished_games, random_positions
+    positions = random_positions(game, count, seed=seed)
+    games = finished_games(game, seed)
+    return positions + [next(games) for _ in range(count // 2)]
+
+
+def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapping[str, Sequence[str]],
+           timeout: float = 2.0) -> tuple[ReplayedStates, dict[str, Call]] | None:
+    """How to build ``game``'s positions through the student's functions, found by behaviour, and the
+    functions that play ``terminal`` and ``utility`` on those states (by role); None when no initial
+    state, transition and moves fit together."""
+    starts = [(f"{c.target}()", _size_parameters(c.info)) for c in rank(names, "initial_state",
+                                                                       aliases.get("initial_state", ()), unnamed=False)
+              if c.info.kind == "function" and _required(c.info) == 0]
+    moves = _candidates(names, "actions", aliases.get("actions", ()), STATE_ORDERS)
+    transitions = _candidates(names, "result", aliases.get("result", ()), TRANSITION_ORDERS)
+    empty = game.initial_state()
+    for start, sizes in starts:
+        if sizes:
+            start = f"{start[:-2]}({sizes[0]}={game.rows}, {sizes[1]}={game.cols})"
+        for move_call in moves:
+            for players in _player_pairs():
+                trial = ReplayedStates(caller, game, start, Call("", ()), move_call, "", {}, None, players, sizes,
+                                       timeout)
+                r = trial.ask_steps([], [trial.moves_ask(players[0]), ["fields"]])
+                if not r.ok:
+                    break
+                for encoding, to_student in match_encoding(items(r.value[0]), game, empty):
+                    trial.encoding, trial.to_student = encoding, to_student
+                    for transition in transitions:
+                        found = _with_transition(trial, transition, r.value[1])
+                        if found is not None:
+                            return found, _outcome_functions(found, names, aliases)
+                if "player" not in move_call.order:
+                    break  # the players were not asked: one pair is enough
+    return None
+
+
+def _player_pairs() -> list[tuple[Any, Any]]:
+    return list(dict.fromkeys(NUMERIC_PLAYERS[:2] + LETTER_PLAYERS))
+
+
+def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> ReplayedStates | None:
+    """``trial`` with ``transition``, when replaying through it keeps the student's moves agreeing with the
+    course's on every evidence position; the turn kept where the state flips it between moves."""
+    trial = dataclasses.replace(trial, transition=transition)
+    game = trial.game
+    first = game.actions(game.initial_state())[0]
+    move = trial.to_student[first]
+    r = trial.ask_steps([], [["apply", move, trial.players[0], False], ["fields"],
+                             ["apply", trial.to_student[game.actions(game.result(game.initial_state(), first))[0]],
+                              trial.players[1], False], ["fields"]])
+    if not r.ok:
+        return None
+    turns = _flipping(fields, r.value[1], r.value[3])
+    options = [(t, pair) for t, pair in turns] + [(t, pair) for t, pair in _player_like(fields) if t not in
+                                                  [u for u, _ in turns]] + [(None, trial.players)]
+    best, best_score = None, -1
+    for turn, pair in options:
+        candidate = dataclasses.replace(trial, turn=turn, players=pair)
+        score = _agreement(candidate)
+        if score is not None and score > best_score:
+            best, best_score = candidate, score
+    return best if best is not None and best_score > 0 else None
+
+
+def _flipping(before: list, after_one: list, after_two: list) -> list[tuple[tuple, tuple]]:
+    """Parts of the state whose value changes after one move and comes back after the second."""
+    one = {(k, w): v for k, w, v in after_one}
+    two = {(k, w): v for k, w, v in after_two}
+    return [((k, w), (v, one[(k, w)])) for k, w, v in before
+            if (k, w) in one and (k, w) in two and one[(k, w)] != v and two[(k, w)] == v]
+
+
+def _player_like(fields: list) -> list[tuple[tuple, tuple]]:
+    """Parts of the initial state that hold a first player's id, with the pair it belongs to (a transition
+    that never flips the turn still keeps it there)."""
+    out = []
+    for kind, where, value in fields:
+        pair = next((p for p in LETTER_PLAYERS + NUMERIC_PLAYERS[:2] if p[0] == value and type(p[0]) is type(value)),
+                    None)
+        if pair is not None:
+            out.append(((kind, where), pair))
+    return out
+
+
+def _agreement(trial: ReplayedStates, positions: int = 6) -> int | None:
+    """How many answers of the student's ``actions`` on replayed evidence positions agree with the course's,
+    each column or cell also repeated until the course says it is full; None if replaying fails."""
+    game = trial.game
+    score = 0
+    for state in evidence_positions(game, positions):
+        if game.terminal(state):
+            continue
+        try:
+            steps = trial.steps_for(state)
+        except NoReplay:
+            continue
+        asks, expected = [trial.moves_ask(trial.encode_player(game.to_move(state)))], [sorted(game.actions(state))]
+        for action in game.actions(state)[:3]:
+            movers, seen, here = [], [], state
+            while not game.terminal(here) and action in game.actions(here) and len(movers) < 8:
+                movers.append(trial.encode_player(game.to_move(here)))
+                here = game.result(here, action)
+                if game.terminal(here):
+                    break
+                seen.append(action in game.actions(here))
+            asks.append(["repeat", trial.to_student[action], movers, trial.moves.name, list(trial.moves.order)])
+            expected.append(seen)
+        r = trial.ask_steps(steps, asks)
+        if not r.ok:
+            return None
+        try:
+            got = [sorted(trial.decode_action(m) for m in items(r.value[0]))] + \
+                  [list(seen[:len(want)]) for seen, want in zip(r.value[1:], expected[1:])]
+        except NotThisRepresentation:
+            return None
+        score += sum(g == e for g, e in zip(got, expected))
+        if got[0] != expected[0]:
+            return None
+    return score
+
+
+def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
+                       aliases: Mapping[str, Sequence[str]]) -> dict[str, Call]:
+    """The functions that best say whether the game is over and who won, on finished and unfinished
+    replayed positions (names rank them, answers decide among those that run)."""
+    from grader.adapt import returns
+    game = rep.game
+    positions = []
+    for state in evidence_positions(game, 6, seed=11):
+        try:
+            positions.append((state, rep.steps_for(state)))
+        except NoReplay:
+            continue
+    found = {}
+    for role, orders in (("terminal", (("state",),)), ("utility", STATE_ORDERS)):
+        best, best_score = None, 0
+        for call in _candidates(names, role, aliases.get(role, ()), orders):
+            score = 0
+            for state, steps in positions:
+                view = game.to_move(state)
+                r = rep.ask_steps(steps, [["call", call.name, list(call.order), None, rep.encode_player(view)]])
+                if not r.ok:
+                    score = -1
+                    break
+                value = r.value[0]
+                if role == "terminal":
+                    score += isinstance(plain(value), (bool, int)) and bool(plain(value)) == game.terminal(state)
+                elif game.terminal(state):
+                    said = returns.sign(value) if "player" in call.order else returns.winner_of(value, rep)
+                    want = game.utility(state, view) if "player" in call.order else (game.winner(state) or 0)
+                    score += said is not None and said == (want > 0) - (want < 0)
+            if score > best_score:
+                best, best_score = call, score
+        if best is not None:
+            found[role] = best
+    return found
