@@ -41,7 +41,7 @@ def {HELPER}(make, transition, steps, turn, asks):
             setattr(obj, turn, mover)
         getattr(obj, transition)(move)
     out = []
-    for kind, what, args in asks:
+    for kind, what, args, *keywords in asks:
         if kind == "state":
             out.append({{k: v for k, v in vars(obj).items() if type(v) in (bool, int, float, str)}})
             continue
@@ -49,8 +49,8 @@ def {HELPER}(make, transition, steps, turn, asks):
             setattr(obj, what, args[0])
             out.append(None)
             continue
-        value = getattr(obj, what) if kind == "read" else eval(what, globals())(obj, *args) if kind == "eval" \\
-            else getattr(obj, what)(*args)
+        value = getattr(obj, what) if kind == "read" else eval(what, globals())(obj, *args, **dict(*keywords)) \\
+            if kind == "eval" else getattr(obj, what)(*args)
         if not isinstance(value, (list, tuple, set, frozenset, dict, str, bytes)) and hasattr(value, "__next__"):
             value = list(value)
         out.append(value)
@@ -396,6 +396,7 @@ class ReplayedAgent:
     seats: dict = field(default_factory=dict)
     timeouts: int = 0
     kind: str = "replayed"
+    game_object: str | None = None  # agents here take the student's state, never a game object
 
     def move(self, board: Any, player: int, timeout: float | None = None, *,
              options: Mapping[str, Any] | None = None, count_calls: bool = False,
@@ -410,13 +411,17 @@ class ReplayedAgent:
         extra = {"count_calls": True, "count_seconds": count_seconds, "watch": tuple(watch)} if count_calls else {}
         start = time.perf_counter()
         try:
-            r = rep.ask(board, player, [("eval", self.target, [])], timeout=timeout, **extra)
+            ask = ("eval", self.target, [], dict(options)) if options else ("eval", self.target, [])
+            r = rep.ask(board, player, [ask], timeout=timeout, **extra)
         except NoReplay as e:
             return Move(ok=False, error=f"this position could not be built through your code: {e}", kind="error")
         seconds = r.duration or time.perf_counter() - start
         self.timeouts += r.kind == TIMEOUT
         if not r.ok:
             return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds, stdout=r.stdout)
+        if r.value is None:  # counting stopped the search at the move limit: the calls so far are the answer
+            return Move(ok=False, error="stopped at the move limit", kind="stopped", seconds=seconds,
+                        counted=r.counted)
         raw = r.value[0]
         try:
             action = rep.decode_action(raw, board)

@@ -19,6 +19,7 @@ from grader.adapt.infer import Binding, Interface
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, items
 from grader.adapt.replayed_states import Call, ReplayedStates
 from grader.adapt.representations.base import NotThisRepresentation, plain
+from grader.adapt.search_parameters import search_role
 from grader.adapt.signatures import positional_parameters
 from grader.adapt.student_game import Reply, StudentGame, _unreadable
 from grader.text import short
@@ -239,9 +240,9 @@ class ReplayedStateGame(StudentGame):
 
 
 def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str,
-                     aliases: list[str]) -> list[tuple[str, str, str]]:
-    """(name, expression of the state and the mover, call in words) for every function that may turn a
-    state into a move: ``agent(state)`` or ``agent(state, player)``."""
+                     aliases: list[str]) -> list[tuple[str, str, str, tuple]]:
+    """(name, expression of the state and the mover, call in words, parameters) for every function that
+    may turn a state into a move: ``agent(state)`` or ``agent(state, player)``."""
     roles = {rep.start.split("(", 1)[0], rep.transition.name, rep.moves.name}
     out = []
     for candidate in rank(names, label, aliases, unnamed=True):
@@ -250,10 +251,15 @@ def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str,
             continue
         required = [p for p in positional_parameters(info.parameters or ()) if not p.has_default]
         if len(required) == 1:
-            out.append((name, f"lambda s, p: {name}(s)", f"{name}(state)"))
+            out.append((name, f"lambda s, p, **o: {name}(s, **o)", f"{name}(state)", tuple(info.parameters)))
         elif len(required) == 2:
-            out.append((name, f"lambda s, p: {name}(s, p)", f"{name}(state, player)"))
+            out.append((name, f"lambda s, p, **o: {name}(s, p, **o)", f"{name}(state, player)",
+                        tuple(info.parameters)))
     return out
+
+
+def _takes_a_depth(parameters: tuple) -> bool:
+    return any(search_role(p.name) == "depth" for p in parameters)
 
 
 def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
@@ -265,17 +271,23 @@ def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
     state = game.initial_state()
     board, player = game.to_course(state), game.to_move(state)
     random_label = "random" in normalise(label)
+    # one search may serve both searching labels (a depth-limited alpha-beta is the heuristic agent)
+    sibling = {ROLE_WORDS["heuristic"]: ROLE_WORDS["alphabeta"], ROLE_WORDS["alphabeta"]: ROLE_WORDS["heuristic"]}
     fitting = []
-    for name, target, call in agent_candidates(rep, names, label, aliases):
-        named = any(w in normalise(name) for w in words) or normalise(name) in {normalise(a) for a in aliases}
-        if not named and words != ROLE_WORDS["alphabeta"] and not random_label:
+    for name, target, call, parameters in agent_candidates(rep, names, label, aliases):
+        norm = normalise(name)
+        named = any(w in norm for w in words) or norm in {normalise(a) for a in aliases}
+        shared = not named and any(w in norm for w in sibling.get(words, ())) and \
+            (words != ROLE_WORDS["heuristic"] or _takes_a_depth(parameters))
+        if not named and not shared and (words != ROLE_WORDS["alphabeta"] or "random" in norm) and not random_label:
             continue  # a label other than the plain search needs a name that says it
-        agent = ReplayedAgent(rep.caller, game, rep, name, target, call)
+        agent = ReplayedAgent(rep.caller, game, rep, name, target, call, parameters=parameters)
         answers = [agent.move(board, player, timeout) for _ in range(4 if random_label else 1)]
         if all(a.ok for a in answers) and (len({a.action for a in answers}) > 1) == random_label:
-            fitting.append((not named, agent))
+            fitting.append((not named, not shared, agent))
     if not fitting:
         return f"no function that takes your state answers like {label}"
-    agent = min(fitting, key=lambda f: f[0])[1]
-    agent.notes.append(f"{label}: {agent.call}, asked on your states replayed to each position")
+    named, shared, agent = min(fitting, key=lambda f: f[:2])
+    agent.notes.append(f"{label}: {agent.call}, asked on your states replayed to each position"
+                       + (f"; it serves as {label} too, as nothing is named for it" if named and not shared else ""))
     return agent

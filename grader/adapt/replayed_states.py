@@ -111,7 +111,10 @@ def {HELPER}(start, transition, steps, turn, asks):
                 seen.append(any(same(move, m) for m in call(name, order, here, None, mover)))
             out.append(seen)
         elif kind == "eval":
-            out.append(eval(ask[1], globals())(state, *ask[2]))
+            out.append(eval(ask[1], globals())(state, *ask[2], **dict(*ask[3:])))
+        elif kind == "bind":  # an agent's call made ready, so that only the agent's own calls are counted
+            import functools
+            return functools.partial(eval(ask[1], globals()), state, *ask[2], **dict(*ask[3:]))
     return out
 '''
 
@@ -230,8 +233,24 @@ class ReplayedStates(Representation):
         ``player`` to move. An agent's ``('eval', target, [])`` gets the mover's id too."""
         steps = [] if board is None else self.steps_to(board, player)
         mover = self.encode_player(player if player is not None else 1)
-        sent = [[a[0], a[1], [mover]] if a[0] == "eval" else list(a) for a in asks]
+        sent = [[a[0], a[1], [mover], *a[3:]] if a[0] == "eval" else list(a) for a in asks]
+        if options.get("count_calls") and len(sent) == 1 and sent[0][0] == "eval":
+            return self._counted(steps, sent[0], timeout, options)
         return self.ask_steps(steps, sent, timeout=timeout, **options)
+
+    def _counted(self, steps: list, ask: list, timeout: float | None, options: Mapping[str, Any]) -> CallResult:
+        """An agent's answer with only its own calls counted: the position is built first, the agent's
+        call kept ready in the worker, then made alone."""
+        turn = list(self.turn) if self.turn else None
+        made = self.caller.create(HELPER, self.start, [self.transition.name, list(self.transition.order)], steps,
+                                  turn, [["bind", *ask[1:]]], timeout=self.timeout)
+        if not made.ok:
+            return made
+        try:
+            r = self.caller.call_with(made.value, [], {}, timeout=timeout or self.timeout, **options)
+        finally:
+            self.caller.release(made.value)
+        return dataclasses.replace(r, value=None if r.value is None else [r.value]) if r.ok else r
 
     def ask_steps(self, steps: list, asks: Sequence[Sequence], timeout: float | None = None,
                   **options: Any) -> CallResult:
