@@ -201,10 +201,9 @@ class ReplayedStateGame(StudentGame):
 
     def terminal(self, board: Any) -> Reply:
         call = self.outcome.get("terminal")
-        player = self.game.to_move(self.game.from_course(board))
-        reply, values = self._ask("terminal", board, player,
+        reply, values = self._ask("terminal", board, None,
                                   [["call", call.name if call else "", list(call.order) if call else [], None,
-                                    self._mover(player)]])
+                                    self._mover(1)]])
         if not reply.ok:
             return reply
         value = plain(values[-1])
@@ -216,8 +215,7 @@ class ReplayedStateGame(StudentGame):
     def utility(self, board: Any, player: int) -> Reply:
         """The utility's sign from ``player``'s view (+1, -1 or 0)."""
         call = self.outcome.get("utility")
-        mover = self.game.to_move(self.game.from_course(board))
-        reply, values = self._ask("utility", board, mover,
+        reply, values = self._ask("utility", board, None,
                                   [["call", call.name if call else "", list(call.order) if call else [], None,
                                     self._mover(player)]])
         if not reply.ok:

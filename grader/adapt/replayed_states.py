@@ -211,9 +211,18 @@ class ReplayedStates(Representation):
 
     def steps_to(self, board: Any, player: int | None) -> list:
         """The student's moves, with their movers, that reach the course ``board`` with ``player`` to move."""
-        state = self.game.from_course(board, to_move=player) if player is not None else \
-            self.game.from_course(board)
-        return self.steps_for(state)
+        if player is not None:
+            return self.steps_for(self.game.from_course(board, to_move=player))
+        try:
+            return self.steps_for(self.game.from_course(board))
+        except ValueError:  # the board does not say whose turn it is: either will do, as none is asked
+            pass
+        for mover in (1, -1):
+            try:
+                return self.steps_for(self.game.from_course(board, to_move=mover))
+            except ValueError:
+                continue
+        raise NoReplay("no line of play from the empty board reaches this board")
 
     def steps_for(self, state: State) -> list:
         if state not in self._paths:

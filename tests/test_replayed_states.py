@@ -1,0 +1,133 @@
+"""Functional game code whose state no reading of a board knows: positions are built inside the worker
+from the student's initial state, replaying moves through their own result(), and each role is judged by
+what the student's own functions answer. A bug is charged to the function that has it, and only there."""
+
+import pytest
+
+from grader.adapt import ReplayedStateGame, adapt, conventions
+from grader.sandbox import Limits, Sandbox
+from reference.games import load_game
+from reference.positions import finished_games, random_positions
+from test_adapt import STUDENTS, functions_of
+
+FIXTURE = "c4_state_no_reading_knows.py"
+#: result() that forgets to hand the turn over
+TURN_KEPT = ("'turn': 'Y' if state['turn'] == 'R' else 'R'}", "'turn': state['turn']}")
+#: terminal() that misses the diagonals (its own winner check, as students often write one per role)
+NO_DIAGONALS = ("def terminal(state):\n    return winner(state) is not None",
+                "def terminal(state):\n    return winner(state, ((1, 0), (0, 1))) is not None")
+#: utility() from the wrong side
+WRONG_SIDE = ("    return 1 if w == player else -1", "    return -1 if w == player else 1")
+
+
+def adapted(source: str, game_name: str = "connect4"):
+    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
+    game, functions = functions_of(game_name)
+    return box, adapt(box, game, functions, source=source)
+
+
+def variant(*changes: tuple[str, str]) -> str:
+    source = (STUDENTS / FIXTURE).read_text()
+    for old, new in changes:
+        assert old in source
+        source = source.replace(old, new)
+    return source
+
+
+def with_directions(source: str) -> str:
+    """The fixture's winner() taking the directions it looks in (the default: all four)."""
+    return variant(("def winner(state):\n    grid = state['grid']",
+                    "def winner(state, directions=((1, 0), (0, 1), (1, 1), (1, -1))):\n    grid = state['grid']"),
+                   ("        for dc, dh in ((1, 0), (0, 1), (1, 1), (1, -1)):\n            if all(",
+                    "        for dc, dh in directions:\n            if all("),
+                   *[c for c in [source] if isinstance(c, tuple)])
+
+
+def wrong_roles(student, game, positions: int = 12) -> dict[str, int]:
+    """How many positions each role gets wrong against the reference (result: the board and the turn)."""
+    wrong = {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+    games = finished_games(game, 5)
+    for state in random_positions(game, positions, seed=3) + [next(games) for _ in range(positions // 2)]:
+        board, player = game.to_course(state), game.to_move(state)
+        if not game.terminal(state):
+            got = student.actions(board, player)
+            wrong["actions"] += not got.ok or sorted(got.value) != sorted(game.actions(state))
+            for action in game.actions(state)[:3]:
+                after = game.result(state, action)
+                got = student.result(board, player, action)
+                wrong["result"] += not got.ok or not game.same_board(got.value, game.to_course(after)) or \
+                    (not game.terminal(after) and got.moves_again not in (None, game.to_move(after) == player))
+        got = student.terminal(board)
+        wrong["terminal"] += not got.ok or got.value != game.terminal(state)
+        for view in (1, -1):
+            u = game.utility(state, view)
+            got = student.utility(board, view)
+            wrong["utility"] += not got.ok or got.value != (u > 0) - (u < 0)
+    return wrong
+
+
+def test_a_state_no_reading_knows_is_built_through_the_students_own_functions():
+    box, student = adapted((STUDENTS / FIXTURE).read_text())
+    with box:
+        assert isinstance(student, ReplayedStateGame)
+        rep = student.rep
+        assert rep.turn == ("key", "turn") and rep.players == ("R", "Y")
+        assert "replaying the moves" in " ".join(student.interface.adaptations)
+        game = student.game
+        assert wrong_roles(student, game) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+        assert student.initial_state().ok
+
+
+def test_boards_of_another_size_are_built_through_the_size_the_initial_state_takes():
+    box, student = adapted((STUDENTS / FIXTURE).read_text())
+    with box:
+        small = load_game("connect4", rows=5, cols=6)
+        resized = student.at_size(small)
+        assert wrong_roles(resized, small, positions=6) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+
+
+@pytest.mark.parametrize("change, role", [
+    ((TURN_KEPT,), "result"),
+    ((WRONG_SIDE,), "utility"),
+    ("no diagonals", "terminal"),
+])
+def test_a_bug_is_charged_to_the_function_that_has_it_alone(change, role):
+    source = with_directions(None) if change == "no diagonals" else variant(*change)
+    if change == "no diagonals":
+        source = source.replace(*NO_DIAGONALS)
+    box, student = adapted(source)
+    with box:
+        assert isinstance(student, ReplayedStateGame)
+        wrong = wrong_roles(student, student.game)
+        assert wrong[role] > 0
+        assert {r: n for r, n in wrong.items() if r != role} == {r: 0 for r in wrong if r != role}
+
+
+def test_a_result_that_drops_the_disc_into_the_wrong_column_is_charged_there():
+    box, student = adapted(variant(("grid[(action, heights[action])] = state['turn']\n    heights[action] += 1",
+                                    "column = min(action + 1, len(heights) - 1) if heights[action] == 2 else action\n"
+                                    "    grid[(column, heights[column])] = state['turn']\n    heights[column] += 1")))
+    with box:
+        wrong = wrong_roles(student, student.game)
+        assert wrong["result"] > 0
+
+
+DAB_FIXTURE = "dab_state_no_reading_knows.py"
+#: result() that forgets the extra move after closing a box
+NO_EXTRA_MOVE = ("    mover = state.mover if closed else 3 - state.mover", "    mover = 3 - state.mover")
+
+
+@pytest.mark.parametrize("change, role", [((), None), ((NO_EXTRA_MOVE,), "result")])
+def test_dots_and_boxes_in_a_layout_of_the_students_own_is_built_through_their_functions(change, role):
+    source = (STUDENTS / DAB_FIXTURE).read_text()
+    for old, new in change:
+        assert old in source
+        source = source.replace(old, new)
+    box, student = adapted(source, "dots_and_boxes")
+    with box:
+        assert isinstance(student, ReplayedStateGame)
+        assert student.rep.encoding.startswith("pairs of dots") and student.rep.turn == ("field", "mover")
+        wrong = wrong_roles(student, student.game, positions=8)
+        assert {r: n for r, n in wrong.items() if r != role} == {r: 0 for r in wrong if r != role}
+        if role:
+            assert wrong[role] > 0
