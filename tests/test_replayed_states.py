@@ -131,3 +131,12 @@ def test_dots_and_boxes_in_a_layout_of_the_students_own_is_built_through_their_f
         assert {r: n for r, n in wrong.items() if r != role} == {r: 0 for r in wrong if r != role}
         if role:
             assert wrong[role] > 0
+
+
+def test_tic_tac_toe_whose_state_keeps_each_players_cells_is_built_through_their_functions():
+    box, student = adapted((STUDENTS / "ttt_state_no_reading_knows.py").read_text(), "tictactoe")
+    with box:
+        assert isinstance(student, ReplayedStateGame)
+        assert student.rep.encoding == "cells as (row, col)" and student.rep.players == ("X", "O")
+        assert wrong_roles(student, student.game, positions=10) == \
+            {"actions": 0, "result": 0, "terminal": 0, "utility": 0}

@@ -517,13 +517,15 @@ def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
                 if not r.ok:
                     score = -1
                     break
-                value = r.value[0]
+                value = r.value[0]  # an answer that reads counts once, one that agrees twice more
                 if role == "terminal":
-                    score += isinstance(plain(value), (bool, int)) and bool(plain(value)) == game.terminal(state)
+                    readable = isinstance(plain(value), (bool, int))
+                    score += readable + 2 * (readable and bool(plain(value)) == game.terminal(state))
                 elif game.terminal(state):
-                    said = returns.sign(value) if "player" in call.order else returns.winner_of(value, rep)
+                    said = returns.sign(value) if "player" in call.order or returns.sign(value) is not None \
+                        else returns.winner_of(value, rep)
                     want = game.utility(state, view) if "player" in call.order else (game.winner(state) or 0)
-                    score += said is not None and said == (want > 0) - (want < 0)
+                    score += (said is not None) + 2 * (said == (want > 0) - (want < 0))
             if score > best_score:
                 best, best_score = call, score
         if best is not None:
