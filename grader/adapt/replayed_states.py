@@ -392,20 +392,20 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
         if sizes:
             start = f"{start[:-2]}({sizes[0]}={game.rows}, {sizes[1]}={game.cols})"
         for move_call in moves:
-            for players in _player_pairs():
+            for players in _player_pairs():  # the first pair of ids that actions(state, player) takes
                 trial = ReplayedStates(caller, game, start, Call("", ()), move_call, "", {}, None, players, sizes,
                                        timeout)
                 r = trial.ask_steps([], [trial.moves_ask(players[0]), ["fields"]])
-                if not r.ok:
+                if r.ok or "player" not in move_call.order:
                     break
-                for encoding, to_student in match_encoding(items(r.value[0]), game, empty):
-                    trial.encoding, trial.to_student = encoding, to_student
-                    for transition in transitions:
-                        found = _with_transition(trial, transition, r.value[1])
-                        if found is not None:
-                            return found, _outcome_functions(found, names, aliases)
-                if "player" not in move_call.order:
-                    break  # the players were not asked: one pair is enough
+            if not r.ok:
+                continue
+            for encoding, to_student in match_encoding(items(r.value[0]), game, empty):
+                trial.encoding, trial.to_student = encoding, to_student
+                for transition in transitions:
+                    found = _with_transition(trial, transition, r.value[1])
+                    if found is not None:
+                        return found, _outcome_functions(found, names, aliases)
     return None
 
 
