@@ -23,7 +23,7 @@ from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, N
     Representation, plain, same_mark
 from grader.adapt.replayed_objects import ENCODINGS as LINE_ENCODINGS, NoReplay, items
 from grader.adapt.signatures import positional_parameters
-from grader.sandbox.results import CallResult, NameInfo
+from grader.sandbox.calls import CallResult, NameInfo
 from reference.games.base import Game, State
 
 #: the grader's helper in the worker: builds a state, replays moves, asks the student's functions
