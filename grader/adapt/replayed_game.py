@@ -105,13 +105,7 @@ class ReplayedGame(StudentGame):
 
     def terminal(self, board: Any) -> Reply:
         reply, values = self._ask("terminal", board, None, [("call", self.rep.methods.over or "", [])])
-        if not reply.ok:
-            return reply
-        value = plain(values[-1])
-        if not isinstance(value, (bool, int)):
-            return _unreadable(reply, f"returned {value!r}, which is not a bool")
-        reply.value = bool(value)
-        return reply
+        return read_bool(reply, values)
 
     def utility(self, board: Any, player: int) -> Reply:
         """Who won, as the object's winner method says, from ``player``'s side: +1, -1 or 0."""
@@ -135,3 +129,13 @@ class ReplayedGame(StudentGame):
             reply.error = f"could not read the moves {moves!r}: {e}"
             return None
 
+
+def read_bool(reply: Reply, values: Any) -> Reply:
+    """A ``terminal`` reply whose answer (the last of ``values``) is read as a bool, or why it is not one."""
+    if not reply.ok:
+        return reply
+    value = plain(values[-1])
+    if not isinstance(value, (bool, int)):
+        return _unreadable(reply, f"returned {value!r}, which is not a bool")
+    reply.value = bool(value)
+    return reply

@@ -16,9 +16,10 @@ from typing import Any, Mapping
 from grader.adapt import returns
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise, rank
 from grader.adapt.infer import Binding, Interface
+from grader.adapt.replayed_game import read_bool
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, items
 from grader.adapt.replayed_states import Call, ReplayedStates
-from grader.adapt.representations.base import NotThisRepresentation, plain
+from grader.adapt.representations.base import NotThisRepresentation
 from grader.adapt.search_parameters import search_role
 from grader.adapt.signatures import positional_parameters
 from grader.adapt.student_game import Reply, StudentGame, _unreadable
@@ -204,13 +205,7 @@ class ReplayedStateGame(StudentGame):
         reply, values = self._ask("terminal", board, None,
                                   [["call", call.name if call else "", list(call.order) if call else [], None,
                                     self._mover(1)]])
-        if not reply.ok:
-            return reply
-        value = plain(values[-1])
-        if not isinstance(value, (bool, int)):
-            return _unreadable(reply, f"returned {short(value, 120)}, which is not a bool")
-        reply.value = bool(value)
-        return reply
+        return read_bool(reply, values)
 
     def utility(self, board: Any, player: int) -> Reply:
         """The utility's sign from ``player``'s view (+1, -1 or 0)."""
