@@ -140,3 +140,12 @@ def test_tic_tac_toe_whose_state_keeps_each_players_cells_is_built_through_their
         assert student.rep.encoding == "cells as (row, col)" and student.rep.players == ("X", "O")
         assert wrong_roles(student, student.game, positions=10) == \
             {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+
+
+def test_a_game_function_answering_false_is_never_taken_for_an_agent():
+    box, student = adapted((STUDENTS / FIXTURE).read_text())
+    with box:
+        found = student.agent("alpha_beta_player", ["alpha_beta_player"], timeout=0.001)  # the search cannot answer
+        assert isinstance(found, str) or found.name not in ("terminal", "utility", "winner")
+        found = student.agent("alpha_beta_player", ["alpha_beta_player"], timeout=5.0)
+        assert not isinstance(found, str) and found.name == "alpha_beta_player"

@@ -229,14 +229,16 @@ class ReplayedStateGame(StudentGame):
         return reply
 
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
-        return find_state_agent(self.rep, self.names, label, aliases, timeout)
+        return find_state_agent(self.rep, self.names, label, aliases, timeout,
+                                playing={call.name for call in self.outcome.values()})
 
 
-def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str,
-                     aliases: list[str]) -> list[tuple[str, str, str, tuple]]:
+def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
+                     playing: set[str] = frozenset()) -> list[tuple[str, str, str, tuple]]:
     """(name, expression of the state and the mover, call in words, parameters) for every function that
-    may turn a state into a move: ``agent(state)`` or ``agent(state, player)``."""
-    roles = {rep.start.split("(", 1)[0], rep.transition.name, rep.moves.name}
+    may turn a state into a move: ``agent(state)`` or ``agent(state, player)``; none that plays a game
+    function (``playing``: those besides the replay's own)."""
+    roles = {rep.start.split("(", 1)[0], rep.transition.name, rep.moves.name, *playing}
     out = []
     for candidate in rank(names, label, aliases, unnamed=True):
         name, info = candidate.target, candidate.info
@@ -256,7 +258,7 @@ def _takes_a_depth(parameters: tuple) -> bool:
 
 
 def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
-                     timeout: float | None = None) -> ReplayedAgent | str:
+                     timeout: float | None = None, playing: set[str] = frozenset()) -> ReplayedAgent | str:
     """The agent for a rubric label among functions that take the student's state: those answering a legal
     move on the opening position, a random player playing at random and a search not, names ranking them."""
     game = rep.game
@@ -267,7 +269,7 @@ def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
     # one search may serve both searching labels (a depth-limited alpha-beta is the heuristic agent)
     sibling = {ROLE_WORDS["heuristic"]: ROLE_WORDS["alphabeta"], ROLE_WORDS["alphabeta"]: ROLE_WORDS["heuristic"]}
     fitting = []
-    for name, target, call, parameters in agent_candidates(rep, names, label, aliases):
+    for name, target, call, parameters in agent_candidates(rep, names, label, aliases, playing):
         norm = normalise(name)
         named = any(w in norm for w in words) or norm in {normalise(a) for a in aliases}
         shared = not named and any(w in norm for w in sibling.get(words, ())) and \

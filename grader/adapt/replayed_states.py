@@ -141,6 +141,8 @@ def _cell(value: Any, game: Game, offset: int) -> Any:
 
 def _as_is(value: Any) -> Any:
     value = plain(value)
+    if isinstance(value, bool):
+        return None  # False is no column 0
     return tuple(plain(v) for v in value) if isinstance(value, list) else value
 
 
