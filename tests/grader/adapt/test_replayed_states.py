@@ -8,7 +8,7 @@ from grader.adapt import ReplayedStateGame, adapt, conventions
 from grader.sandbox import Limits, Sandbox
 from reference.games import load_game
 from reference.positions import finished_games, random_positions
-from test_adapt import STUDENTS, functions_of
+from tests.grader.adapt.test_adapt import STUDENTS, functions_of
 
 FIXTURE = "c4_state_no_reading_knows.py"
 #: result() that forgets to hand the turn over
