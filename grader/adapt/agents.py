@@ -248,7 +248,7 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
         return _agent_for(caller, game, representation, named[0], source, game_object)
     fallback: StudentAgent | None = None  # the first agent named for the label, though it failed the probe
     why_not: str | None = None  # why the first rubric-named candidate could not be built
-    board, player = _late_position(game)
+    board, player = late_position(game)
     unnamed = 0
     for cand in ranked:
         if cand.tier == 3:
@@ -417,7 +417,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
 
 
 @lru_cache(maxsize=16)
-def _late_position(game: Game) -> tuple[Any, int]:
+def late_position(game: Game) -> tuple[Any, int]:
     """(course board, player to move) late in a seeded random game, with few moves left (at least
     two), so that any search answers fast; callers must not change the board (it is cached).
 

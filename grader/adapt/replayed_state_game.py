@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from grader.adapt import returns
+from grader.adapt.agents import late_position
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise, rank
 from grader.adapt.infer import Binding, Interface
 from grader.adapt.replayed_game import read_bool
@@ -263,9 +264,10 @@ def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
     move on the opening position, a random player playing at random and a search not, names ranking them."""
     game = rep.game
     words = AGENT_WORDS.get(label, (normalise(label),))
-    state = game.initial_state()
-    board, player = game.to_course(state), game.to_move(state)
     random_label = "random" in normalise(label)
+    # a random player shows itself on the opening; a search is asked late in a game, where any search is fast
+    board, player = (game.to_course(game.initial_state()), game.to_move(game.initial_state())) if random_label \
+        else late_position(game)
     # one search may serve both searching labels (a depth-limited alpha-beta is the heuristic agent)
     sibling = {ROLE_WORDS["heuristic"]: ROLE_WORDS["alphabeta"], ROLE_WORDS["alphabeta"]: ROLE_WORDS["heuristic"]}
     fitting = []
