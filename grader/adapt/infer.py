@@ -126,7 +126,7 @@ def decode_actions(rep: Representation, value: Any, board: Any) -> list[Any]:
 @lru_cache(maxsize=32)
 def _probe_moves(game: Game, seed: int = 7) -> tuple[tuple[State, Any], ...]:
     """(state, action) pairs on which ``result`` readings differ: first moves, a reply, mid-game moves,
-    and for Dots and Boxes a move that completes a box."""
+    and, where a move can earn another turn, such a move (Dots and Boxes: one that completes a box)."""
     s0 = game.initial_state()
     acts = game.actions(s0)
     first = acts[1 % len(acts)]
@@ -143,11 +143,11 @@ def _probe_moves(game: Game, seed: int = 7) -> tuple[tuple[State, Any], ...]:
         if len(probes) >= 4:
             break
     probes += _other_kinds_of_move(game, probes, rng)
-    if game.name == "dots_and_boxes":
+    if game.extra_turns:
         for mover in (1, -1):  # one by each player, so that the box owner's mark is pinned for both
-            box = _box_completing_move(game, seed, mover)
-            if box is not None:
-                probes.append(box)
+            again = _move_that_moves_again(game, seed, mover)
+            if again is not None:
+                probes.append(again)
     return tuple(probes)
 
 
@@ -167,7 +167,8 @@ def _other_kinds_of_move(game: Game, probes: list[tuple[State, Any]], rng: rando
     return out
 
 
-def _box_completing_move(game: Game, seed: int, mover: int) -> tuple[State, Any] | None:
+def _move_that_moves_again(game: Game, seed: int, mover: int) -> tuple[State, Any] | None:
+    """A position where ``mover`` has a move that earns another turn, and that move."""
     rng = random.Random(seed)
     for _ in range(200):
         moves, state = random_line(game, rng, plies=rng.randint(3, 12))

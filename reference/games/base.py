@@ -35,6 +35,8 @@ class Game(ABC):
     margin_utility: bool = False
     #: a course board says whose turn it is (not where a move can earn another turn: Dots and Boxes)
     board_shows_turn: bool = True
+    #: a move can earn its mover another turn (Dots and Boxes: completing a box)
+    extra_turns: bool = False
     #: the tactics (:mod:`reference.tactics`) a one-ply look-ahead settles, and those that need a deeper search
     tactics: tuple[str, ...] = ()
     depth_tactics: tuple[str, ...] = ()

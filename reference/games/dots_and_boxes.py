@@ -55,6 +55,7 @@ class DotsAndBoxes(Game):
     name = "dots_and_boxes"
     margin_utility = True
     board_shows_turn = False
+    extra_turns = True
     tactics = ("free_box", "safe_move")
     reply_tactic = "safe_move"
     depth_tactics = ("decline", "sacrifice")

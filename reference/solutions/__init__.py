@@ -21,9 +21,8 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
 
-#: assignment (rubric.yaml) -> the module holding its reference solution
-SOLUTIONS = {"connect4": "connect4.py", "dots_and_boxes": "dots_and_boxes.py", "tictactoe": "tictactoe.py",
-             "mean_connect4": "mean_connect4.py"}
+#: the assignments (rubric.yaml) with a reference solution, each in the module of its name here
+SOLUTIONS = tuple(sorted(path.stem for path in HERE.glob("*.py") if path.stem != "__init__"))
 
 METADATA = {
     "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
@@ -47,7 +46,7 @@ def solution_path(assignment: str) -> Path:
     """The percent-format file of ``assignment``'s reference solution."""
     if assignment not in SOLUTIONS:
         raise ValueError(f"no reference solution for assignment {assignment!r}; known: {', '.join(SOLUTIONS)}")
-    return HERE / SOLUTIONS[assignment]
+    return HERE / f"{assignment}.py"
 
 
 def reference_cells(assignment: str) -> list[Cell]:
