@@ -309,19 +309,6 @@ def test_malformed_actions_raise_illegal_action(action):
         game.result(state, action)
 
 
-@pytest.mark.parametrize("reading", READINGS, ids=str)
-@pytest.mark.parametrize("rows,cols,k", [(6, 7, 4), (4, 4, 4), (4, 5, 3)])
-def test_fast_random_playout_plays_the_same_game_as_the_public_api(rows, cols, k, reading):
-    game = MeanConnect4(rows, cols, k, **reading)
-    for seed in range(30):
-        fast = game.random_playout(game.initial_state(), random.Random(seed))
-        rng, state = random.Random(seed), game.initial_state()
-        while not game.terminal(state):
-            actions = game.actions(state)
-            state = game.result(state, actions[int(rng.random() * len(actions))])
-        assert fast == game.utility(state, 1)
-
-
 def test_svg_marks_the_source_and_target_of_a_mean_move():
     game = MeanConnect4()
     state = game.result(game.result(game.initial_state(), 3), (3, 5))
