@@ -9,7 +9,7 @@ a hundred times cannot outvote the title; links are dropped (they name other not
 *detected* only with a clear margin (:data:`MARGIN` times the runner-up, at least :data:`MIN_SCORE`);
 otherwise the grader says it could not tell rather than guess.
 
-Variants (:data:`VARIANTS`) are games the course gives that the rubric may not define, like Mean
+Variants (:func:`variants`) are games the course gives that the rubric may not define, like Mean
 Connect 4. Their text always also names their base game, so they are told apart in two steps: first the
 game family (a variant's phrases count for its base), then the variant if its own phrases are there.
 """
@@ -20,10 +20,12 @@ import html
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from grader.rubric import Rubric
+from reference.games import game_names, load_game
 
 TITLE_WEIGHT = 10.0  # a phrase in the title: the notebook says what it is
 HEADING_WEIGHT = 5.0  # a phrase in another heading (a section may compare with another game)
@@ -44,14 +46,17 @@ class Variant:
     detect: tuple[str, ...]
 
 
-#: Variants known without a rubric entry. A table here rather than a ``detect:`` list in rubric.yaml
-#: because the rubric describes how to *grade* an assignment (its schema refuses an entry with no
-#: tasks), while these are only recognised, to warn that a notebook is graded under its base's rubric.
-#: When the rubric defines an assignment of the same name, the rubric's phrases and title are used.
-VARIANTS: dict[str, Variant] = {
-    "mean_connect4": Variant("Mean Connect 4", "connect4",
-                             ("Mean Connect 4", "mean connect four", "mean move", "mean part", "mean rule")),
-}
+@lru_cache(maxsize=1)
+def variants() -> dict[str, Variant]:
+    """Variants known without a rubric entry: the reference games that extend another game's class,
+    with their own title and phrases. They come from the games rather than a ``detect:`` list in
+    rubric.yaml because the rubric describes how to *grade* an assignment (its schema refuses an entry
+    with no tasks), while these are only recognised, to warn that a notebook is graded under its base's
+    rubric. When the rubric defines an assignment of the same name, the rubric's phrases and title are used."""
+    games = [load_game(name) for name in game_names()]
+    return {game.name: Variant(game.title, base, game.variant_phrases)
+            for game in games if (base := game.variant_of()) is not None}
+
 
 # Where a phrase has a space, hyphen or underscore, the text may have any run of these, or none:
 # '"Mean" Connect 4', 'connect-4', 'connect4' and 'dots_and_boxes' all read as the words they spell.
@@ -182,7 +187,7 @@ def candidates(rubric: Rubric) -> dict[str, tuple[str, ...]]:
     """Every name a submission can be detected as, with its phrases: the rubric's assignments, then
     the variants the rubric does not define."""
     names = {name: tuple(a.detect) for name, a in rubric.assignments.items()}
-    names.update({name: v.detect for name, v in VARIANTS.items() if name not in names})
+    names.update({name: v.detect for name, v in variants().items() if name not in names})
     return names
 
 
@@ -192,12 +197,12 @@ def display_name(name: str, rubric: Rubric) -> str:
     if name in rubric.assignments:
         detect = rubric.assignments[name].detect
         return detect[0] if detect else name
-    return VARIANTS[name].title if name in VARIANTS else name
+    return variants()[name].title if name in variants() else name
 
 
 def family(name: str, rubric: Rubric) -> str:
     """The rubric assignment a name belongs to: a variant's base (when the rubric has it), else itself."""
-    variant = VARIANTS.get(name)
+    variant = variants().get(name)
     return variant.base if variant and variant.base in rubric.assignments and variant.base != name else name
 
 

@@ -31,6 +31,10 @@ class Game(ABC):
 
     #: registry name, e.g. ``"connect4"``
     name: str = ""
+    #: the game's name in words, as a notebook's title writes it (``"Connect 4"``)
+    title: str = ""
+    #: phrases that tell a variant's notebooks from those of the game it varies (its text names both)
+    variant_phrases: tuple[str, ...] = ()
     #: the utility is a score margin (boxes), not only +1/0/-1 for a win, a draw or a loss
     margin_utility: bool = False
     #: a course board says whose turn it is (not where a move can earn another turn: Dots and Boxes)
@@ -182,6 +186,11 @@ class Game(ABC):
         """Whether the assignment's text leaves open who won this finished position, so that no
         answer of a student's ``utility`` on it is wrong."""
         return False
+
+    def variant_of(self) -> str | None:
+        """The name of the game this one varies (the game class it extends, as Mean Connect 4 extends
+        Connect 4), or None."""
+        return next((c.name for c in type(self).__mro__[1:] if issubclass(c, Game) and c.name), None)
 
     def readings(self) -> list["Game"]:
         """This game under each reading of its rules that the assignment's text allows, this one first.

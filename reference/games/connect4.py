@@ -109,6 +109,7 @@ class Connect4(Game):
     """
 
     name = "connect4"
+    title = "Connect 4"
     tactics = ("win", "block")
     reply_tactic = "block"
     depth_tactics = ("double_threat", "avoid_trap")

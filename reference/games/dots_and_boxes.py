@@ -53,6 +53,7 @@ class DotsAndBoxes(Game):
     """Dots and Boxes with ``rows`` x ``cols`` dots (at least 2 x 2, so that there is a box)."""
 
     name = "dots_and_boxes"
+    title = "Dots and Boxes"
     margin_utility = True
     board_shows_turn = False
     extra_turns = True

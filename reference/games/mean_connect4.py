@@ -78,6 +78,8 @@ class MeanConnect4(Connect4):
     """Connect 4 plus mean moves; players +1 (red, first) and -1. Utility +1/-1/0 as in Connect 4."""
 
     name = "mean_connect4"
+    title = "Mean Connect 4"
+    variant_phrases = ("Mean Connect 4", "mean connect four", "mean move", "mean part", "mean rule")
     # Connect 4's tactic finders assume that a move elsewhere never changes a win: a mean move can, so
     # these play every move and prove their answers by a search to a horizon (reference.tactics.mean_connect4);
     # the tactics only a mean move answers are asked by name.

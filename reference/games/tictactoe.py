@@ -68,6 +68,7 @@ class TicTacToe(Game):
     """
 
     name = "tictactoe"
+    title = "tic-tac-toe"
     tactics = ("win", "block")
     reply_tactic = "block"
     opening_plies = 2  # a 3x3 board has few openings to vary

@@ -72,9 +72,17 @@ def test_games_name_only_tactics_that_exist_and_mean_connect4_its_own():
     assert not set(MEAN.tactics) & set(CONNECT4.tactics)  # a mean move can undo a win elsewhere
 
 
-def test_only_dots_and_boxes_has_a_margin_utility_and_a_board_that_hides_the_turn():
+def test_only_dots_and_boxes_has_a_margin_utility_a_board_that_hides_the_turn_and_extra_turns():
     assert [g.margin_utility for g in (TICTACTOE, CONNECT4, MEAN, DOTS)] == [False, False, False, True]
     assert [g.board_shows_turn for g in (TICTACTOE, CONNECT4, MEAN, DOTS)] == [True, True, True, False]
+    assert [g.extra_turns for g in (TICTACTOE, CONNECT4, MEAN, DOTS)] == [False, False, False, True]
+
+
+def test_mean_connect4_is_a_variant_of_connect4_told_apart_by_its_own_phrases():
+    assert [g.variant_of() for g in (TICTACTOE, CONNECT4, MEAN, DOTS)] == [None, None, "connect4", None]
+    assert [g.title for g in (TICTACTOE, CONNECT4, MEAN, DOTS)] == ["tic-tac-toe", "Connect 4", "Mean Connect 4",
+                                                                     "Dots and Boxes"]
+    assert "mean move" in MEAN.variant_phrases and CONNECT4.variant_phrases == ()
 
 
 def test_dots_lines_that_capture_offer_or_are_safe():
