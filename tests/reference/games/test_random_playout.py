@@ -1,10 +1,13 @@
 """Every game's fast ``random_playout`` plays the game its public API plays: the same moves for the
 same random numbers (the choice rule ``random_playout`` documents), from the empty board and from
-mid-game positions with either player to move."""
+mid-game positions with either player to move; and on small boards its outcomes come as often as
+uniform random play makes them, computed exactly."""
 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
+from functools import lru_cache
 
 import pytest
 
@@ -46,3 +49,29 @@ def test_fast_random_playout_plays_the_same_game_as_the_public_api(game, seed, p
     for start in starts(game, seed, plies):
         for n in range(playouts):
             assert game.random_playout(start, random.Random(n)) == public_api_playout(game, start, random.Random(n))
+
+
+def outcome_probabilities(game: Game) -> dict[int, Fraction]:
+    """The exact probability of each utility (for +1) when both players choose uniformly at random."""
+    @lru_cache(maxsize=None)
+    def from_state(state: State) -> dict[int, Fraction]:
+        if game.terminal(state):
+            return {game.utility(state, 1): Fraction(1)}
+        actions = game.actions(state)
+        total: dict[int, Fraction] = {}
+        for action in actions:
+            for outcome, p in from_state(game.result(state, action)).items():
+                total[outcome] = total.get(outcome, 0) + p / len(actions)
+        return total
+
+    return from_state(game.initial_state())
+
+
+@pytest.mark.parametrize("game, seed", [(TicTacToe(), 2024), (Connect4(3, 4, 3), 99)], ids=repr)
+def test_random_playout_outcomes_match_the_exact_probabilities_of_uniform_random_play(game, seed):
+    rng, n = random.Random(seed), 20_000
+    observed = [game.random_playout(game.initial_state(), rng) for _ in range(n)]
+    for outcome, p in outcome_probabilities(game).items():
+        frequency = observed.count(outcome) / n
+        sigma = (float(p) * (1 - float(p)) / n) ** 0.5
+        assert abs(frequency - float(p)) < 5 * sigma, (outcome, frequency, float(p))

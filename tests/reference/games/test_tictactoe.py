@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import random
 import xml.etree.ElementTree as ElementTree
-from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -358,24 +357,3 @@ def test_svg_is_well_formed_and_marks_the_highlighted_cell():
 def test_random_playout_from_a_finished_game_returns_its_utility():
     assert GAME.random_playout(GAME.from_course(board("ooo/xx./..x")), random.Random(0)) == -1
     assert GAME.random_playout(GAME.from_course(board("xox/xox/oxo")), random.Random(0)) == 0
-
-
-def test_random_playout_outcomes_match_the_exact_probabilities_of_uniform_random_play():
-    @lru_cache(maxsize=None)
-    def outcome_probabilities(state):
-        if GAME.terminal(state):
-            return {GAME.utility(state, 1): Fraction(1)}
-        actions = GAME.actions(state)
-        total: dict = {}
-        for action in actions:
-            for outcome, p in outcome_probabilities(GAME.result(state, action)).items():
-                total[outcome] = total.get(outcome, 0) + p / len(actions)
-        return total
-
-    exact = outcome_probabilities(GAME.initial_state())
-    rng, n = random.Random(2024), 20_000
-    observed = [GAME.random_playout(GAME.initial_state(), rng) for _ in range(n)]
-    for outcome, p in exact.items():
-        frequency = observed.count(outcome) / n
-        sigma = (float(p) * (1 - float(p)) / n) ** 0.5
-        assert abs(frequency - float(p)) < 5 * sigma, (outcome, frequency, float(p))
