@@ -112,7 +112,7 @@ class Connect4(Game):
     title = "Connect 4"
     tactics = ("win", "block")
     reply_tactic = "block"
-    depth_tactics = ("double_threat", "avoid_trap")
+    depth_tactics = ("double_threat", "avoid_trap", "avoid_double_threat")
     counted_depth = 4
     action_noun = "column "
 

@@ -17,6 +17,7 @@ TACTICS: dict[str, TacticKind] = {
     "block": in_a_row.BLOCK,
     "double_threat": connect4.DOUBLE_THREAT,
     "avoid_trap": connect4.AVOID_TRAP,
+    "avoid_double_threat": connect4.AVOID_DOUBLE_THREAT,
     "free_box": dots_and_boxes.FREE_BOX,
     "safe_move": dots_and_boxes.SAFE_MOVE,
     "decline": dots_and_boxes.DECLINE,

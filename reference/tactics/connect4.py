@@ -6,6 +6,11 @@
 - ``avoid_trap`` (do not play under the opponent's winning cell; depth 2): neither side can win at
   once, some moves let the opponent win on top of them, and none of the other moves loses by force
   (the solver says so): a search of any depth keeps clear.
+- ``avoid_double_threat`` (do not let the opponent make two threats at once; depth 4: the move, the
+  opponent's double threat, the one block, the opponent's win): neither side can win at once, some
+  move hands the opponent no win at once yet lets it make a double threat, and the answers are the
+  moves that allow neither, none of which loses by force (the solver says so). A depth-3 search
+  stops before the opponent's win and cannot tell the moves apart.
 """
 
 from __future__ import annotations
@@ -59,6 +64,12 @@ def hands_over_a_win(game: Connect4, state: C4State, action: int) -> bool:
     return bool(after.playable & after.mine)
 
 
+def allows_double_threat(game: Connect4, state: C4State, action: int) -> bool:
+    """After ``action`` the opponent has a move that makes two threats at once (see :func:`makes_double_threat`)."""
+    child = game.result(state, action)
+    return not game.terminal(child) and any(makes_double_threat(game, child, reply) for reply in game.actions(child))
+
+
 def _double_threat(game: Connect4, state: C4State) -> Answer | None:
     if not _quiet(game, state):
         return None
@@ -83,6 +94,27 @@ def _avoid_trap(game: Connect4, state: C4State) -> Answer | None:
     return Answer(tuple(answers))
 
 
+def _avoid_double_threat(game: Connect4, state: C4State) -> Answer | None:
+    if not _quiet(game, state):
+        return None
+    legal = game.actions(state)
+    handing_over = [a for a in legal if hands_over_a_win(game, state, a)]
+    allowing = [a for a in legal if a not in handing_over and allows_double_threat(game, state, a)]
+    answers = [a for a in legal if a not in handing_over and a not in allowing]
+    if not allowing or not answers:
+        return None  # no double threat to avoid (only a trap one row up), or no way to avoid it
+    if any(forced_outcome(game, game.result(state, a)) not in (0, -1) for a in answers):
+        return None  # a move that allows no double threat loses by force all the same (or the solver could not tell)
+    return Answer(tuple(answers))
+
+
+def _allowing_words(game: Connect4, state: C4State, answers: Sequence[int]) -> str:
+    allowing = [a for a in game.actions(state) if a not in answers and not hands_over_a_win(game, state, a)]
+    return (f"a depth-4 search sees that after {_columns(game, allowing)} the opponent can make two threats at once "
+            f"(only one can be blocked); {_columns(game, answers)} allows neither that nor a win "
+            "on top of it")
+
+
 def _columns(game: Connect4, actions: Sequence[int]) -> str:
     return game.action_noun + either(actions)
 
@@ -96,3 +128,5 @@ AVOID_TRAP = TacticKind(
     lambda game, state, answers: "a depth-2 search sees that the opponent wins at once on top of "
                                  f"{_columns(game, [a for a in game.actions(state) if a not in answers])}; "
                                  f"{_columns(game, answers)} is safe")
+AVOID_DOUBLE_THREAT = TacticKind(_avoid_double_threat, "does not let the opponent make two threats at once",
+                                 _allowing_words)

@@ -42,6 +42,19 @@ def wins_in_two(game, state, action) -> bool:
                for after in (game.result(child, reply) for reply in game.actions(child)))
 
 
+def forced_win_within(game, state, plies: int) -> bool:
+    """The mover wins by force within ``plies`` plies (its own moves and the opponent's), by brute force."""
+    me = game.to_move(state)
+    for action in game.actions(state):
+        child = game.result(state, action)
+        if game.winner(child) == me:
+            return True
+        if plies >= 3 and not game.terminal(child) and all(
+                forced_win_within(game, game.result(child, reply), plies - 2) for reply in game.actions(child)):
+            return True
+    return False
+
+
 def mover_loses_by_force(game, state) -> bool:
     return not game.terminal(state) and solve(game, state) < 0
 
@@ -80,6 +93,25 @@ def test_avoid_trap_answers_are_the_moves_that_do_not_hand_over_a_win_and_none_l
                 assert not wins_now(CONNECT4, child) and solve(CONNECT4, child) <= 0
             else:
                 assert wins_now(CONNECT4, child), f"the opponent cannot win at once after {action}"
+
+
+def test_avoid_double_threat_answers_are_the_moves_a_depth_4_search_sees_do_not_lose():
+    """A wrong move lets the opponent win within its next two moves (four plies from the position, so a
+    depth-4 search sees it), some of them through a double threat rather than a win on top of the disc;
+    no answer lets it do so, nor loses by force at all."""
+    tactics = [t for t in connect4_tactics() if t.kind == "avoid_double_threat"]
+    assert len(tactics) == 4
+    for t in tactics:
+        assert not wins_now(CONNECT4, t.state)
+        wrong = [a for a in CONNECT4.actions(t.state) if a not in t.answers]
+        assert t.answers and wrong
+        for action in CONNECT4.actions(t.state):
+            child = CONNECT4.result(t.state, action)
+            if action in t.answers:
+                assert not forced_win_within(CONNECT4, child, 3) and solve(CONNECT4, child) <= 0
+            else:
+                assert forced_win_within(CONNECT4, child, 3), f"the opponent cannot win soon after {action}"
+        assert any(not wins_now(CONNECT4, CONNECT4.result(t.state, a)) for a in wrong), "only traps one row up"
 
 
 def test_the_bitboard_double_threat_test_agrees_with_a_three_ply_search():
@@ -152,8 +184,8 @@ def _check(game_name: str, source: str, target: str, kinds: list[str]):
 
 
 @pytest.mark.parametrize("game_name, target, kinds", [
-    ("connect4", "alpha_beta_player", ["double_threat", "avoid_trap"]),
-    ("connect4", "heuristic_player", ["double_threat", "avoid_trap"]),
+    ("connect4", "alpha_beta_player", ["double_threat", "avoid_trap", "avoid_double_threat"]),
+    ("connect4", "heuristic_player", ["double_threat", "avoid_trap", "avoid_double_threat"]),
     ("dots_and_boxes", "alpha_beta_player", ["decline", "sacrifice"]),
 ])
 def test_the_reference_search_plays_every_depth_tactic(game_name, target, kinds):
@@ -179,3 +211,29 @@ def test_a_one_ply_agent_misses_double_threats_and_hears_what_a_depth_3_search_s
     assert r.points < 10
     assert "a depth-3 search sees that column" in r.message and "your agent played" in r.message
     assert r.boards and r.boards[0].caption.startswith("double_threat:")
+
+
+SHALLOW_SEARCHES = '''
+def depth_2_player(board, player=1):
+    return alpha_beta_search(board, player, 2)[1]
+
+
+def depth_3_player(board, player=1):
+    return alpha_beta_search(board, player, 3)[1]
+
+
+def depth_4_player(board, player=1):
+    return alpha_beta_search(board, player, 4)[1]
+'''
+
+
+def test_a_search_shallower_than_four_plies_lets_the_opponent_make_double_threats_and_hears_what_depth_4_sees():
+    """The course's own alpha-beta (no heuristic at the cutoff) cut off at 2 or 3 plies cannot tell the
+    moves apart; at 4 plies it plays every position."""
+    source = solution_path("connect4").read_text() + SHALLOW_SEARCHES
+    for target in ("depth_2_player", "depth_3_player"):
+        r = _check("connect4", source, target, ["avoid_double_threat"])
+        assert r.points < 10, f"{target}: {r.message}"
+        assert "a depth-4 search sees that after column" in r.message and "two threats at once" in r.message
+    r = _check("connect4", source, "depth_4_player", ["avoid_double_threat"])
+    assert r.points == 10, r.message
