@@ -288,8 +288,10 @@ DEFAULT_SAMPLE = ("c4_terminal_misses_anti_diagonal", "c4_result_changes_its_inp
 # --- search bugs, in two styles: the reference's own max/min alpha-beta with one bug, and a
 # negamax alpha-beta that makes and unmakes moves on one board (a correct one keeps every point) ---
 
-#: the search bugs the generators below can put in; None is the correct search
-SEARCH_BUGS = ("player_not_switched", "window_not_negated", "no_pruning")
+#: the search bugs the generators below can put in; None is the correct search. ``window_renamed`` is the
+#: window handed down the wrong way round in a search that names it ``lo, hi``, which no reading of
+#: parameter names recognises: only the values the search passes up can show it
+SEARCH_BUGS = ("player_not_switched", "window_not_negated", "no_pruning", "window_renamed")
 
 
 def _reference_function(assignment: str, name: str) -> str:
@@ -302,6 +304,15 @@ def _reference_function(assignment: str, name: str) -> str:
     found = re.search(rf"^def {name}\(.*?(?=^\S|\Z)", text, flags=re.S | re.M)
     assert found, f"reference/solutions has no function {name} for {assignment}"
     return found.group(0).rstrip() + "\n"
+
+
+def _window_named_lo_hi(source: str) -> str:
+    """``source`` with its window named ``lo, hi`` instead of ``alpha, beta``."""
+    import re
+
+    words = re.split(r"(lpha-beta)", source)  # the name of the algorithm in its docstring stays
+    return "".join(w if w == "lpha-beta" else re.sub(r"\bbeta\b", "hi", re.sub(r"\balpha\b", "lo", w))
+                   for w in words)
 
 
 def _with_bug(source: str, edits: dict[str, str]) -> str:
@@ -334,9 +345,11 @@ def minmax_search_cell(assignment: str, bug: str | None = None) -> str:
                                "child = GAME.result(board, player, a)  # bug: the opponent's boxes become player's"),
         }[assignment]
         source = _with_bug(source, dict([opponent_move]))
-    elif bug == "window_not_negated":  # in max/min form: alpha and beta handed down the wrong way round
+    elif bug in ("window_not_negated", "window_renamed"):  # in max/min form: handed down the wrong way round
         source = _with_bug(source, {recursion: recursion.replace("alpha, beta", "beta, alpha")
                                     + "  # bug: the window is passed down the wrong way round"})
+        if bug == "window_renamed":
+            source = _window_named_lo_hi(source)
     elif bug == "no_pruning":
         source = _with_bug(source, {cut: "" for cut in cutoffs})
     elif bug is not None:
@@ -347,7 +360,7 @@ def minmax_search_cell(assignment: str, bug: str | None = None) -> str:
 def _negamax_recursion(bug: str | None) -> str:
     """The recursive call of the negamax cells below, for the turn passing to the opponent."""
     player = "to_move" if bug == "player_not_switched" else "-to_move"
-    window = "alpha, beta" if bug == "window_not_negated" else "-beta, -alpha"
+    window = {"window_not_negated": "alpha, beta", "window_renamed": "-alpha, -beta"}.get(bug, "-beta, -alpha")
     return f"-negamax({player}, depth + 1, {window})[0]"
 
 
@@ -368,6 +381,11 @@ def negamax_cell(assignment: str, bug: str | None = None) -> str:
     """
     if bug is not None and bug not in SEARCH_BUGS:
         raise ValueError(f"unknown search bug {bug!r}; known: {SEARCH_BUGS}")
+    source = _negamax_source(assignment, bug)
+    return _window_named_lo_hi(source) if bug == "window_renamed" else source
+
+
+def _negamax_source(assignment: str, bug: str | None) -> str:
     if assignment == "connect4":
         return f'''def alpha_beta_search(board, player, max_depth=None, evaluate=None):
     """Negamax alpha-beta on one copy of the board, changed in place and restored; returns (value, move)."""
@@ -569,6 +587,42 @@ SEARCH = [
            negamax_cell("dots_and_boxes", "no_pruning"),
            ("alpha_beta_player: positions searched", "alpha_beta_player: tactics that need depth"),
            why=DEEPENING_SOONER),
+]
+
+#: why a window called lo, hi loses where it does: no reading of names sees it, what the search does does
+RENAMED = ("no reading of parameter names sees a window called lo, hi; positions searched names it by what the "
+           "search does: after the first move it tries one reply only, with the window still open, or it chooses "
+           "a move minimax of its depth would not")
+
+SEARCH += [
+    Mutant("c4_alpha_beta_window_renamed", "connect4",
+           "alpha_beta_search names its window lo, hi and hands it down swapped: each level below the root looks "
+           "at one move only",
+           minmax_search_cell("connect4", "window_renamed"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth",
+            "heuristic_player: tactics", "heuristic_player: tactics that need depth",
+            "heuristic_player: holds its own against alpha-beta depth 1", "alpha_beta_player: positions searched"),
+           why="as c4_alpha_beta_window_swapped (both agents call alpha_beta_search); " + RENAMED),
+    Mutant("c4_negamax_window_renamed", "connect4",
+           "a negamax search (make/unmake) names its window lo, hi and negates it without swapping it (-lo, -hi)",
+           negamax_cell("connect4", "window_renamed"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth", "alpha_beta_player: beats random",
+            "heuristic_player: tactics", "heuristic_player: tactics that need depth",
+            "heuristic_player: holds its own against alpha-beta depth 1", "alpha_beta_player: positions searched"),
+           why="every child is entered with an empty window, so the search follows one line: it misses blocks and "
+               "double threats and loses games; " + RENAMED),
+    Mutant("dab_alpha_beta_window_renamed", "dots_and_boxes",
+           "alpha_beta_search names its window lo, hi and hands it down swapped: each level below the root looks "
+           "at one move only",
+           minmax_search_cell("dots_and_boxes", "window_renamed"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: positions searched"),
+           why="as dab_alpha_beta_window_swapped; " + RENAMED),
+    Mutant("dab_negamax_window_renamed", "dots_and_boxes",
+           "a negamax search (make/unmake) names its window lo, hi and negates it without swapping it (-lo, -hi)",
+           negamax_cell("dots_and_boxes", "window_renamed"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: positions searched"),
+           why="every child is entered with an empty window, so the search follows one line and draws third sides; "
+               + RENAMED),
 ]
 
 MUTANTS = MUTANTS + SEARCH

@@ -13,7 +13,10 @@ from __future__ import annotations
 import ast
 import math
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from grader.adapt.agents import StudentAgent
 
 #: parameter names (lower case, underscores dropped) that are a search's, not the game's
 SEARCH_WORDS: dict[str, tuple[str, ...]] = {
@@ -121,3 +124,20 @@ def _called_name(func: ast.expr) -> str | None:
     if isinstance(func, ast.Attribute):
         return func.attr
     return None
+
+
+def depth_parameter(agent: StudentAgent) -> str | None:
+    """The keyword that sets the agent's search depth (``max_depth``, ``depth``), when its signature
+    has one the grader does not fill already."""
+    if "depth" in agent.order:  # a search called as the agent: the adapter passes the depth already
+        return None
+    return next((p.name for p in agent.parameters if search_role(p.name) == "depth"
+                 and p.kind in ("POSITIONAL_OR_KEYWORD", "KEYWORD_ONLY")), None)
+
+
+def default_depth(agent: StudentAgent) -> int | None:
+    """The depth the agent searches when nobody sets it: the default of its depth parameter, when that
+    is a number (None when it has none, or the default is not a number: ``None`` for no limit)."""
+    name = depth_parameter(agent)
+    default = next((p.default for p in agent.parameters if p.name == name and p.has_default), None)
+    return default if isinstance(default, int) and not isinstance(default, bool) else None

@@ -17,7 +17,7 @@ finished (``CountedCalls.stopped``) keeps only the searches it completed.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from grader.sandbox.calls import CountedCalls
 
@@ -27,6 +27,9 @@ class Search:
     """One search: how many positions it visited at each level below its root (the root is level 0)."""
 
     levels: tuple[int, ...]
+    #: how many positions the root's first child searched below it (None: unknown, or no such child); a
+    #: correct alpha-beta enters that child with the window still open, so it cannot cut off early there
+    first_child_tried: int | None = field(default=None, compare=False)
 
     @property
     def nodes(self) -> int:
@@ -135,13 +138,20 @@ def _searches(functions: list[int], parents: list[int | None], nodes: set[int], 
     for entries in entered_from.values():
         heights = [max(_count_levels(entry, node_parent, level)) for entry in entries]
         if len(entries) == 1 or all(a < b for a, b in zip(heights, heights[1:])):  # one search per depth
-            searches += [_search(_count_levels(entry, node_parent, level)) for entry in entries]
+            for entry in entries:
+                first = next((c for c in range(entry + 1, len(functions)) if node_parent[c] == entry), None)
+                searches.append(_search(_count_levels(entry, node_parent, level), _children(first, node_parent)))
         else:  # the caller loops over the root's moves: it is the root
             counts: Counter = Counter({0: 1})
             for entry in entries:
                 counts.update({k + 1: n for k, n in _count_levels(entry, node_parent, level).items()})
-            searches.append(_search(counts))
+            searches.append(_search(counts, _children(entries[0], node_parent)))
     return searches
+
+
+def _children(call: int | None, node_parent: list[int | None]) -> int | None:
+    """How many node calls ran directly under ``call`` (None for no call)."""
+    return None if call is None else sum(1 for parent in node_parent if parent == call)
 
 
 def _count_levels(entry: int, node_parent: list[int | None], level: dict[int, int]) -> Counter:
@@ -158,5 +168,5 @@ def _count_levels(entry: int, node_parent: list[int | None], level: dict[int, in
     return counts
 
 
-def _search(counts: Counter) -> Search:
-    return Search(tuple(counts[k] for k in range(max(counts) + 1)))
+def _search(counts: Counter, first_child_tried: int | None = None) -> Search:
+    return Search(tuple(counts[k] for k in range(max(counts) + 1)), first_child_tried)

@@ -3,7 +3,9 @@
 Each game names its tactics (:mod:`reference.tactics` finds and explains them): tic-tac-toe and
 Connect 4 ``win`` and ``block``, Dots and Boxes ``free_box`` and ``safe_move``; tactics that need
 search depth are asked for by name (``kinds``), usually as a check of their own: Connect 4
-``double_threat`` and ``avoid_trap``, Dots and Boxes ``decline`` and ``sacrifice``.
+``double_threat``, ``avoid_trap`` and ``avoid_double_threat``, Dots and Boxes ``decline`` and
+``sacrifice``. An agent whose depth parameter defaults to fewer moves than a tactic needs is not
+asked that tactic's positions (a correct search of its own depth cannot see them).
 
 Params: ``kinds`` (default: the game's one-ply tactics) and ``positions`` per tactic (default 10).
 
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
+from grader.adapt.search_parameters import default_depth
 from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
@@ -73,6 +76,9 @@ class AgentTactics(Check):
         tactics = prepared[request] if request in prepared else tactic_positions(*request)
         if not tactics:
             return Outcome(0.0, f"no clear {'/'.join(kinds)} positions were found on this board", status="error")
+        tactics, beyond = within_reach(tactics, default_depth(agent))
+        if not tactics:
+            return Outcome(1.0, f"not asked: {beyond}", status="skipped")
 
         limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
         start = time.perf_counter()
@@ -106,6 +112,8 @@ class AgentTactics(Check):
                 message += f". First miss ({tactic.kind}): expected {either(tactic.answers)}, {played}"
         if stopped:
             message += f"; {stopped} (positions not tried count as missed)"
+        if beyond:
+            message += f"; not asked: {beyond}"
         shown = _spread(wrong, SHOWN)
         boards = [show_move(ctx, agent, t.state, f"{t.kind}: the agent should play {either(t.answers)}", m,
                             expected=either(t.answers), limit=limit, highlight=t.answers) for t, m in shown]
@@ -113,6 +121,18 @@ class AgentTactics(Check):
         done = sum(right.values())
         return Outcome(share(done, len(tactics)), message, status="timeout" if timed_out and done == 0 else None,
                        boards=boards)
+
+
+def within_reach(tactics: Sequence[Tactic], depth: int | None) -> tuple[list[Tactic], str]:
+    """The tactics a search ``depth`` moves deep (None: unknown) can see, and in words those it cannot:
+    a correct search of the student's own depth is not charged for what only a deeper one sees."""
+    if depth is None:
+        return list(tactics), ""
+    beyond = [t for t in tactics if (TACTICS[t.kind].depth or 0) > depth]
+    words = "; ".join(f"{sum(t.kind == kind for t in beyond)} position(s) where the agent {TACTICS[kind].words}, "
+                      f"which a depth-{TACTICS[kind].depth} search sees (your agent searches {depth} moves deep "
+                      f"unless told otherwise)" for kind in dict.fromkeys(t.kind for t in beyond))
+    return [t for t in tactics if t not in beyond], words
 
 
 def _kinds(game: Game, spec: CheckSpec) -> list[str]:

@@ -12,6 +12,10 @@ game tree alone (``reference.agents.minimax.minimax_levels``), not on move order
 - where the student also defines plain minimax (a function whose name says so, with a depth
   parameter, confirmed by its own count), alpha-beta must choose the same move at the same depth
   ("wrong pruning" otherwise);
+- the first move of the root is searched with the window still open, so a correct search tries every
+  reply there (unless a reply ends the game or is surely won or lost within the depth): one that
+  tries a single reply cuts off where nothing can be cut off ("cuts off at once": a window handed
+  down the wrong way round, whatever its parameters are called);
 - a position below the root entered with alpha > beta means the window is handed down the wrong way
   round or a loop lacks its cutoff ("window swapped"); the values the search passes down are read at each call
   (``grader.adapt.search_arguments``);
@@ -19,6 +23,14 @@ game tree alone (``reference.agents.minimax.minimax_levels``), not on move order
   calling itself with the same player) is "player not switched", when the agent also misses a
   one-ply tactic that needs the opponent's reply (a block, a safe line): a constant root player is a
   legitimate style, and such a search still answers threats;
+- on the positions of the game's tactics that need depth (the ones the tactics checks find: a correct
+  search of the rubric's depth must act there), the agent's move must be one that minimax as deep
+  as the count shows the search went may choose, whatever it scores unfinished positions with
+  (``reference.agents.minimax.clear_choices``): "wrong values" otherwise, since alpha-beta chooses
+  as minimax does. This needs no minimax of the student's and no reading of their parameters, so
+  it names a window handed down wrongly or a cutoff on the wrong bound in any style. An iterative
+  deepening may answer with its last search or the one before (its own clock can stop the last),
+  so the moves either could choose count; where no move is surely worse, nothing is charged;
 - any other count passes: move order, a transposition table or a different evaluation change the
   count legitimately, and are never charged. A search that stops one level short of ``d`` may be
   scoring the last level in the parent, so it is not charged either.
@@ -32,8 +44,9 @@ searches it finished by then are judged (an iterative deepening's first depths t
 search still unfinished is not counted). A move that raises or is not legal earns nothing, as at
 every agent check.
 
-Params: ``positions`` (default 3), ``depth`` passed to an agent that takes one (default 4 for
-Connect 4, 3 otherwise).
+Params: ``positions`` (default 3) counted, ``values`` (default: two per tactic that needs depth)
+positions whose move is judged against minimax, ``depth`` passed to an agent that takes one
+(default 4 for Connect 4, 3 otherwise).
 """
 
 from __future__ import annotations
@@ -46,16 +59,17 @@ from typing import TYPE_CHECKING
 from grader.adapt import Move, StudentAgent, find_agent
 from grader.adapt.candidates import normalise
 from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
-from grader.adapt.search_parameters import search_role
+from grader.adapt.search_parameters import depth_parameter
 from grader.adapt.search_tree import Search, SearchCalls, read_search
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
-from grader.checks.agent_tactics import tactic_positions
+from grader.checks.agent_tactics import Tactic, tactic_positions
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.agents.alphabeta import AlphaBetaAgent
-from reference.agents.minimax import minimax_levels
-from reference.games.base import Game, State
+from reference.agents.minimax import clear_choices, minimax_levels, outcome_bounds
+from reference.games.base import Action, Game, State
 from reference.positions import random_positions
+from reference.tactics import either
 
 if TYPE_CHECKING:
     from grader.rubric import CheckSpec
@@ -65,21 +79,27 @@ if TYPE_CHECKING:
 #: stopped after the move limit itself, and the searches it finished by then are judged
 COUNTING_SLOWDOWN = 4.0
 TIMED_OUT = "the move was not finished in time while its calls were counted (its speed is judged by the timing checks)"
+#: tactic positions found per kind: as many as the rubric's "tactics that need depth" ask, so the
+#: positions found for those checks serve here too
+TACTICS_PER_KIND = 4
+#: the largest tree (positions to one move deeper than the search went) whose minimax choices are worked out
+CHOICE_TREE_LIMIT = 40_000
 
 
 @dataclass(frozen=True)
 class Verdict:
     """What the count says about the search on one position: ``kind`` is 'fine', 'not counted',
-    'no pruning', 'too deep', 'wrong pruning', 'window swapped', 'player not switched' or 'no move';
-    ``words`` says it to the student."""
+    'no pruning', 'too deep', 'wrong pruning', 'window swapped', 'cuts off at once', 'player not
+    switched', 'wrong values' (a move minimax of that depth would not choose) or 'no move'; ``words``
+    says it to the student."""
 
     kind: str
     words: str
 
     @property
     def charged(self) -> bool:
-        return self.kind in ("no pruning", "too deep", "wrong pruning", "window swapped", "player not switched",
-                             "no move")
+        return self.kind in ("no pruning", "too deep", "wrong pruning", "window swapped", "cuts off at once",
+                             "player not switched", "wrong values", "no move")
 
 
 class SearchNodes(Check):
@@ -87,7 +107,13 @@ class SearchNodes(Check):
 
     target = "agent"
     words = "positions searched"
-    params = {"depth": int, "positions": int}
+    params = {"depth": int, "positions": int, "values": int}
+
+    def prepare(self, ctx: CheckContext, spec: CheckSpec) -> dict:
+        """The tactic positions the moves are judged on, found once for a batch (the tactics checks'
+        own, when the rubric asks for them)."""
+        request = _tactics_request(ctx)
+        return {request: tactic_positions(*request)} if request[1] else {}
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         agent = agent_or_outcome(ctx, spec)
@@ -106,7 +132,9 @@ class SearchNodes(Check):
         result_name = bound.name if bound else None
         verdicts, boards = [], []
         misses: dict[str, bool] = {}  # whether the agent misses a reply to the opponent's threat, asked once
-        for i, state in enumerate(search_positions(ctx.game, count, depth, seed)):
+        counted = search_positions(ctx.game, count, depth, seed)
+        judged = value_positions(ctx, int(spec.params.get("values", 2 * len(ctx.game.depth_tactics))), depth)
+        for i, state in enumerate(counted + judged):
             if time.perf_counter() > deadline or any(v.words == TIMED_OUT for v in verdicts):
                 verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
                 continue
@@ -120,6 +148,8 @@ class SearchNodes(Check):
                 calls = read_search(move.counted)
                 passed = read_arguments(move.counted, calls.nodes, result_name)
                 verdict = diagnose_search(ctx.game, state, calls, depth if depth_name else None, depth_name, passed)
+                if i >= len(counted) and verdict.kind == "fine":  # a tactic position: its move against minimax's
+                    verdict = diagnose_values(ctx.game, state, calls, move.action if move.ok else None)
                 if verdict.kind == "player not switched" and not misses.setdefault(
                         "reply", misses_a_reply(ctx, agent, options, limit)):
                     verdict = Verdict("fine", f"{verdict.words}, yet your agent answers the opponent's threats, "
@@ -139,7 +169,7 @@ def outcome(verdicts: list[Verdict], boards: list, depth: int, depth_name: str |
         return Outcome(1.0, "no position to count the search on: not charged", status="skipped")
     fine = sum(not v.charged for v in verdicts)
     asked = f" with {depth_name}={depth}" if depth_name else " at its own depth"
-    lines = [f"{fine} of {len(verdicts)} positions searched{asked} without a counting bug"]
+    lines = [f"{fine} of {len(verdicts)} positions searched{asked} without a bug in the search"]
     lines += [f"position {i + 1}: {v.words}" for i, v in enumerate(verdicts)]
     if all(v.kind == "not counted" for v in verdicts):
         lines[0] = "the search could not be counted, so it is not charged"
@@ -171,6 +201,14 @@ def diagnose_search(game: Game, state: State, calls: SearchCalls, asked_depth: i
                        f"it stops a loop once "
                        f"alpha >= beta, and hands a child (alpha, beta) in max/min form, (-beta, -alpha) in negamax; "
                        f"check the order in which the window is handed down, and that every loop has its cutoff")
+    hasty = next((s for s in calls.searches if s.depth >= 2 and s.first_child_tried == 1), None)
+    if hasty is not None and _nothing_settled_early(game, state, hasty.depth):
+        return Verdict("cuts off at once", f"your search {where} tried only one reply to its first move from this "
+                       f"board ({hasty.depth} moves deep, {_levels(hasty)}), though the window is still open there and "
+                       f"no reply ends the game or settles it within the search's depth. A correct alpha-beta searches "
+                       f"its first line with the window open, so it cannot cut off there: check the window handed to "
+                       f"each child (alpha, beta in max/min form; -beta, -alpha in negamax) and the test that cuts a "
+                       f"loop off")
     if asked_depth is not None and search.depth == asked_depth + 1:
         return Verdict("too deep", f"asked for depth {asked_depth} ({depth_name}={asked_depth}), your search {where} "
                        f"went {search.depth} moves deep from this board ({_levels(search)}): the depth is off by one; "
@@ -179,6 +217,93 @@ def diagnose_search(game: Game, state: State, calls: SearchCalls, asked_depth: i
         return Verdict("player not switched", f"{passed.same_player}, so the opponent never moves in your search: "
                        f"the recursive call must pass the other player (or make the move with the player to move)")
     return Verdict("fine", f"{search.nodes:,} positions to depth {search.depth} ({_levels(search)}) {where}")
+
+
+def _nothing_settled_early(game: Game, state: State, depth: int) -> bool:
+    """After every move of ``state`` the game goes on with two replies or more, and no reply settles the
+    search early: none is surely lost within ``depth`` moves of ``state`` where the opponent replies
+    (a cutoff on a finite alpha such as -1 would be right there), nor surely won where the same
+    player moves again. A search whose window is open after its first move then has no reason to
+    stop after one reply."""
+    player, known = game.to_move(state), {}
+    for action in game.actions(state):
+        child = game.result(state, action)
+        if game.terminal(child) or len(game.actions(child)) < 2:
+            return False
+        opponent = game.to_move(child) != player
+        for reply in game.actions(child):
+            lo, hi = outcome_bounds(game, game.result(child, reply), player, depth - 2, known)
+            if (hi <= -1) if opponent else (lo >= 1):
+                return False
+    return True
+
+
+def diagnose_values(game: Game, state: State, calls: SearchCalls, action: Action | None) -> Verdict:
+    """The verdict on a move against the moves minimax may choose as deep as the agent's search went."""
+    if calls.problem:
+        return Verdict("not counted", f"{calls.problem}: not charged")
+    if action is None:
+        return Verdict("not counted", "the search was stopped before it chose a move: not charged")
+    where = f"({', '.join(calls.functions)})"
+    depths = sorted({s.depth for s in calls.searches[-2:]})  # its last search, or the one before it
+    if depths[-1] < 2:
+        return Verdict("fine", f"{where} searched {depths[-1]} move deep, too shallow for its values to be judged")
+    choices = minimax_choices(game, state, tuple(depths))
+    if choices is None:
+        return Verdict("not counted", f"{where} searched {depths[-1]} moves deep, too deep to work out what "
+                       "minimax chooses there: not charged")
+    seen = f"{depths[-1]} moves deep" if len(depths) == 1 else f"{depths[0]} and {depths[-1]} moves deep"
+    if action in choices:
+        return Verdict("fine", f"chose {action!r} {where}, a move minimax {seen} may choose")
+    return Verdict("wrong values", f"your search {where} went {seen} from this board, deep enough to see that "
+                   f"{game.action_noun}{either(choices)} {'is' if len(choices) == 1 else 'are'} better than the "
+                   f"{game.action_noun}{action!r} your agent chose (minimax to that depth chooses "
+                   f"{'it' if len(choices) == 1 else 'one of them'}, whatever it scores unfinished boards with). "
+                   "Alpha-beta chooses as minimax does; pruning only skips moves that cannot change the choice, so "
+                   "the values your search passes up are wrong: check the window handed to each child (alpha, beta "
+                   "in max/min form; -beta, -alpha in negamax), that a max level cuts off on v >= beta and a min "
+                   "level on v <= alpha, what it returns when it cuts off, and that no heuristic scores an "
+                   "unfinished board above a win")
+
+
+@lru_cache(maxsize=256)
+def minimax_choices(game: Game, state: State, depths: tuple[int, ...]) -> tuple[Action, ...] | None:
+    """The moves a correct search may choose at ``state`` if it went one of ``depths`` deep, as the
+    count shows it (a search that scores a finished game at its last level by its heuristic sees one
+    move less in a win/loss game; one that tests its children for the end before calling itself
+    sees one more); None when the tree is too big to work this out quickly."""
+    levels, _ = minimax_levels(game, state, max(depths) + 1, limit=CHOICE_TREE_LIMIT)
+    if sum(levels) > CHOICE_TREE_LIMIT:
+        return None
+    ends = len(levels) - 1  # every line of play from here ends within this many moves, if short of max + 1
+    horizons: set[int | None] = set()
+    for depth in depths:
+        if depth >= ends:
+            horizons.add(None)  # it saw every line to the end of the game
+        else:
+            horizons.update(h for h in (depth - 1, depth, depth + 1)
+                            if h >= 1 and not (h == depth - 1 and game.margin_utility))
+    return tuple(sorted({a for h in horizons for a in clear_choices(game, state, h)}, key=game.actions(state).index))
+
+
+def _tactics_request(ctx: CheckContext) -> tuple[Game, tuple[str, ...], int, int]:
+    """The request of :func:`tactic_positions` the tactics that need depth make in this run."""
+    return ctx.game, tuple(ctx.game.depth_tactics), TACTICS_PER_KIND, ctx.rng("agent_tactics").randrange(2**31)
+
+
+def value_positions(ctx: CheckContext, count: int, depth: int) -> tuple[State, ...]:
+    """``count`` positions of the game's tactics that need depth whose search ``depth`` moves deep can
+    be counted too, those nearest the end first (a search there sees most of what decides), each
+    tactic in turn."""
+    request = _tactics_request(ctx)
+    if count <= 0 or not request[1]:
+        return ()
+    prepared = ctx.shared.get("search_nodes", {}).get(request) or ctx.shared.get("agent_tactics", {}).get(request)
+    tactics: tuple[Tactic, ...] = prepared or tactic_positions(*request)
+    by_kind = [sorted((t for t in tactics if t.kind == kind and countable(ctx.game, t.state, depth)),
+                      key=lambda t: len(ctx.game.actions(t.state))) for kind in request[1]]
+    interleaved = [kind[rank].state for rank in range(TACTICS_PER_KIND) for kind in by_kind if rank < len(kind)]
+    return tuple(interleaved[:count])
 
 
 def misses_a_reply(ctx: CheckContext, agent: StudentAgent, options: dict | None, limit: float) -> bool:
@@ -250,15 +375,6 @@ def pruned_nodes(game: Game, state: State, depth: int) -> int:
     return agent.nodes
 
 
-def depth_parameter(agent: StudentAgent) -> str | None:
-    """The keyword that sets the agent's search depth (``max_depth``, ``depth``), when its signature
-    has one the grader does not fill already."""
-    if "depth" in agent.order:  # a search called as the agent: the adapter passes the depth already
-        return None
-    return next((p.name for p in agent.parameters if search_role(p.name) == "depth"
-                 and p.kind in ("POSITIONAL_OR_KEYWORD", "KEYWORD_ONLY")), None)
-
-
 @lru_cache(maxsize=32)
 def search_positions(game: Game, count: int, depth: int, seed: int) -> tuple[State, ...]:
     """``count`` seeded positions with at least four moves and a game tree small enough to count to
@@ -266,16 +382,23 @@ def search_positions(game: Game, count: int, depth: int, seed: int) -> tuple[Sta
     differ even without a heuristic) first."""
     chosen, spare = [], []
     for state in random_positions(game, count * 20, seed=seed):
-        moves = len(game.actions(state))
-        if moves < 4 or moves ** depth > 8_000:  # too few moves to prune, or too many to count fast
+        if not countable(game, state, depth):
             continue
-        levels, terminals = minimax_levels(game, state, depth, limit=20_000)
-        if len(levels) <= depth or sum(levels) > 20_000:
-            continue
+        _, terminals = minimax_levels(game, state, depth, limit=20_000)
         (chosen if sum(terminals) else spare).append(state)
         if len(chosen) >= count:
             break
     return tuple((chosen + spare)[:count])
+
+
+def countable(game: Game, state: State, depth: int) -> bool:
+    """Whether a search ``depth`` moves deep from ``state`` can be counted against minimax: at least four
+    moves (a correct alpha-beta prunes some), a tree ``depth`` moves deep, and a few thousand positions."""
+    moves = len(game.actions(state))
+    if moves < 4 or moves ** depth > 8_000:  # too few moves to prune, or too many to count fast
+        return False
+    levels, _ = minimax_levels(game, state, depth, limit=20_000)
+    return len(levels) > depth and sum(levels) <= 20_000
 
 
 def _levels(search: Search) -> str:

@@ -19,11 +19,13 @@ class Answer(NamedTuple):
 class TacticKind:
     """A kind of tactic: how to find its answer set in a position (None when the position does not show
     the tactic clearly), what it asks in words, and for a tactic that needs depth what a correct search
-    of that depth sees there (``sees(game, state, answers)``)."""
+    of that depth sees there (``sees(game, state, answers)``) and that depth in moves (None: to the end
+    of the game, or one move)."""
 
     find: Callable[[Any, State], Answer | None]
     words: str
     sees: Callable[[Any, State, Sequence[Action]], str] | None = None
+    depth: int | None = None
 
 
 def either(actions: Sequence[Action]) -> str:

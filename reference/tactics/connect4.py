@@ -122,11 +122,11 @@ def _columns(game: Connect4, actions: Sequence[int]) -> str:
 DOUBLE_THREAT = TacticKind(
     _double_threat, "makes two threats at once (a win in two moves)",
     lambda game, state, answers: f"a depth-3 search sees that {_columns(game, answers)} makes two threats at once "
-                                 "(the opponent can block only one)")
+                                 "(the opponent can block only one)", depth=3)
 AVOID_TRAP = TacticKind(
     _avoid_trap, "does not play under the opponent's winning cell",
     lambda game, state, answers: "a depth-2 search sees that the opponent wins at once on top of "
                                  f"{_columns(game, [a for a in game.actions(state) if a not in answers])}; "
-                                 f"{_columns(game, answers)} is safe")
+                                 f"{_columns(game, answers)} is safe", depth=2)
 AVOID_DOUBLE_THREAT = TacticKind(_avoid_double_threat, "does not let the opponent make two threats at once",
-                                 _allowing_words)
+                                 _allowing_words, depth=4)
