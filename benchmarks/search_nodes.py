@@ -9,8 +9,10 @@ reference agent's alpha-beta (move ordering and a transposition table, ``AlphaBe
 the course solution's alpha-beta counted the way the check counts a student's: in the sandbox, by
 the calls to its own functions. Then the seconds the check takes on the reference submission and on
 copies with a search bug (no pruning, the player not switched, the window swapped: the last two are
-named from the values the search passes down, and the player is confirmed by the agent's moves), what
-that means for a class of 30 on 2 cores, and what keeping those values costs a counted move.
+named from the values the search passes down, and the player is confirmed by the agent's moves; the
+window swapped under other names, named by what the search does), the tactic positions found
+beforehand as a batch does, what that means for a class of 30 on 2 cores, and what keeping those
+values costs a counted move.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import argparse
 import random
 import sys
 import time
+from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,6 +30,7 @@ from grader.adapt import adapt  # noqa: E402
 from grader.adapt.search_arguments import WATCHED  # noqa: E402
 from grader.adapt.search_tree import read_search  # noqa: E402
 from grader.checks.context import CheckContext  # noqa: E402
+from grader.checks.kinds import prepare_shared  # noqa: E402
 from grader.grading import run_check  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
 from grader.sandbox import Limits, Sandbox  # noqa: E402
@@ -74,14 +78,22 @@ def node_table(assignment: str, depths: range, count: int) -> None:
                       f"{counted:>10,} ({counted / minimax:6.1%})")
 
 
+@lru_cache(maxsize=None)
+def prepared(assignment: str) -> dict:
+    """What a batch finds once before grading (the tactic positions the check judges moves on), so that
+    the seconds below are each submission's own."""
+    return prepare_shared(load_rubric().assignment(assignment), 0)
+
+
 def check_seconds(assignment: str, cells: list[str]) -> tuple[float, float, float]:
     """(seconds of the check, points, max points) on one submission's cells."""
     rubric = load_rubric().assignment(assignment)
     game = rubric.make_game()
     spec = next(s for task in rubric.tasks for s in task.checks if s.kind == "search_nodes")
+    shared = prepared(assignment)
     with Sandbox(cells, Limits(call_timeout=rubric.limits.call_seconds, cell_timeout=60)) as box:
         student = adapt(box, game, rubric.functions, timeout=2.0)
-        ctx = CheckContext(rubric, game, student, sandbox=box, seed=0)
+        ctx = CheckContext(rubric, game, student, sandbox=box, seed=0, shared=shared)
         ctx.agent(spec.target)  # finding the agent is every agent check's cost, not this one's
         start = time.perf_counter()
         result = run_check(ctx, "Task 3", spec)
@@ -92,7 +104,8 @@ def timing_table() -> None:
     print(f"\nseconds the search_nodes check adds per submission (class of {CLASS_SIZE} on {CORES} cores)")
     for assignment in ASSIGNMENTS:
         reference = [c.source for c in reference_cells(assignment) if c.kind == "code"]
-        bugs = ("alpha_beta_no_pruning", "negamax_player_not_switched", "alpha_beta_window_swapped")
+        bugs = ("alpha_beta_no_pruning", "negamax_player_not_switched", "alpha_beta_window_swapped",
+                "alpha_beta_window_renamed", "negamax_window_renamed")
         mutants = [m for m in MUTANTS if m.assignment == assignment and m.name.endswith(bugs)]
         for label, cells in [("reference", reference)] + [(m.name, reference + [m.cell]) for m in mutants]:
             seconds, points, most = check_seconds(assignment, cells)
