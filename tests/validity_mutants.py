@@ -131,9 +131,11 @@ CONNECT4 = [
                 break
         return best
     return value(board, player, -math.inf, math.inf, 0)[1]''',
-           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth"),
+           ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth",
+            "alpha_beta_player: positions searched"),
            why="a search blind to wins sees neither a win in one (tactics) nor a double threat or a win "
-               "handed over on top of its disc (tactics that need depth)"),
+               "handed over on top of its disc (tactics that need depth); searching 4 moves deep it chooses moves "
+               "that minimax of that depth would not (positions searched: its values are wrong)"),
     Mutant("c4_heuristic_returns_index", "connect4",
            "heuristic_player returns the index of the best move in the list of legal moves, not the column",
            '''def heuristic_player(board, player=1, max_depth=4):

@@ -100,7 +100,7 @@ class AgentTactics(Check):
                     break
 
         totals = {k: sum(t.kind == k for t in tactics) for k in kinds}
-        message = "; ".join(f"{TACTICS[k].words}: {right[k]} of {totals[k]}" for k in kinds)
+        message = "; ".join(f"{TACTICS[k].words}: {right[k]} of {totals[k]}" for k in kinds if totals[k])
         if wrong:
             tactic, move = wrong[0]
             played = f"played {move.action!r}" if move.ok else failure_words(move, limit)

@@ -237,3 +237,18 @@ def test_a_search_shallower_than_four_plies_lets_the_opponent_make_double_threat
         assert "a depth-4 search sees that after column" in r.message and "two threats at once" in r.message
     r = _check("connect4", source, "depth_4_player", ["avoid_double_threat"])
     assert r.points == 10, r.message
+
+
+def test_an_agent_whose_depth_parameter_defaults_below_what_a_tactic_needs_is_not_asked_it():
+    """A correct depth-3 search is not charged for what only a depth-4 search sees; the tactics its depth
+    reaches are still asked."""
+    source = solution_path("connect4").read_text() + '''
+def depth_3_by_default(board, player=1, max_depth=3):
+    return alpha_beta_search(board, player, max_depth)[1]
+'''
+    r = _check("connect4", source, "depth_3_by_default", ["avoid_double_threat"])
+    assert (r.status, r.points) == ("skipped", 10), r.message
+    assert "not asked" in r.message and "a depth-4 search sees" in r.message
+    r = _check("connect4", source, "depth_3_by_default", ["double_threat", "avoid_double_threat"])
+    assert r.points == 10 and "makes two threats at once (a win in two moves):" in r.message, r.message
+    assert "does not let the opponent make two threats at once:" not in r.message
