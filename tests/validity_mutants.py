@@ -618,10 +618,10 @@ SEARCH += [
            "a negamax search (make/unmake) names its window lo, hi and negates it without swapping it (-lo, -hi)",
            negamax_cell("connect4", "window_renamed"),
            ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth", "alpha_beta_player: beats random",
-            "heuristic_player: tactics", "heuristic_player: tactics that need depth",
+            "heuristic_player: tactics", "heuristic_player: tactics that need depth", "heuristic_player: beats random",
             "heuristic_player: holds its own against alpha-beta depth 1", "alpha_beta_player: positions searched"),
-           why="every child is entered with an empty window, so the search follows one line: it misses blocks and "
-               "double threats and loses games; " + RENAMED),
+           why="every child is entered with an empty window, so the search follows one line: both agents miss "
+               "blocks and double threats and lose games; " + RENAMED),
     Mutant("dab_alpha_beta_window_renamed", "dots_and_boxes",
            "alpha_beta_search names its window lo, hi and hands it down swapped: each level below the root looks "
            "at one move only",
@@ -631,9 +631,10 @@ SEARCH += [
     Mutant("dab_negamax_window_renamed", "dots_and_boxes",
            "a negamax search (make/unmake) names its window lo, hi and negates it without swapping it (-lo, -hi)",
            negamax_cell("dots_and_boxes", "window_renamed"),
-           ("alpha_beta_player: tactics", "alpha_beta_player: positions searched"),
-           why="every child is entered with an empty window, so the search follows one line and draws third sides; "
-               + RENAMED),
+           ("alpha_beta_player: tactics that need depth", "alpha_beta_player: positions searched",
+            "alpha_beta_player: holds its own against alpha-beta depth 1"),
+           why="every child is entered with an empty window, so the search follows one line: it misplays endgames "
+               "and loses to a depth-1 search; " + RENAMED),
 ]
 
 MUTANTS = MUTANTS + SEARCH
