@@ -163,13 +163,6 @@ def test_a_full_board_without_a_line_is_a_draw():
     assert GAME.utility(state, 1) == GAME.utility(state, -1) == 0
 
 
-def test_utility_is_zero_for_an_unfinished_game_and_rejects_unknown_players():
-    state = GAME.result(GAME.initial_state(), 3)
-    assert GAME.utility(state, 1) == GAME.utility(state, -1) == 0
-    with pytest.raises(ValueError, match="player"):
-        GAME.utility(state, 2)
-
-
 @pytest.mark.parametrize("rows, cols, k", SIZES)
 def test_random_games_follow_the_naive_rules_on_boards_of_any_size(rows, cols, k):
     """Board, actions, terminal, winner and the course round trip agree with the naive model at every step."""

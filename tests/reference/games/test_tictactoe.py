@@ -209,14 +209,6 @@ def test_a_full_board_without_a_line_is_a_draw():
     assert GAME.actions(state) == []
 
 
-def test_utility_is_zero_for_an_unfinished_game_and_rejects_unknown_players():
-    state = GAME.from_course(board("xx./oo./..."))
-    assert not GAME.terminal(state)
-    assert GAME.utility(state, 1) == 0 and GAME.utility(state, -1) == 0
-    with pytest.raises(ValueError, match="player"):
-        GAME.utility(state, "x")
-
-
 @pytest.mark.parametrize(
     "action, words",
     [
