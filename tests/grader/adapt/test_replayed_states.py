@@ -149,3 +149,18 @@ def test_a_game_function_answering_false_is_never_taken_for_an_agent():
         assert isinstance(found, str) or found.name not in ("terminal", "utility", "winner")
         found = student.agent("alpha_beta_player", ["alpha_beta_player"], timeout=5.0)
         assert not isinstance(found, str) and found.name == "alpha_beta_player"
+
+
+def test_a_result_that_changes_the_state_it_is_given_loses_only_that_point():
+    in_place = ("    grid = dict(state['grid'])\n    heights = list(state['heights'])",
+                "    grid = state['grid']\n    heights = state['heights']")
+    box, student = adapted(variant(in_place))
+    with box:
+        game = student.game
+        state = random_positions(game, 1, seed=4)[0]
+        board, player = game.to_course(state), game.to_move(state)
+        assert student.mutation("result", board, player, game.actions(state)[0]).mutated is True
+        assert wrong_roles(student, game, positions=6) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+    box, student = adapted((STUDENTS / FIXTURE).read_text())
+    with box:
+        assert student.mutation("result", board, player, game.actions(state)[0]).mutated is False
