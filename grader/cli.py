@@ -93,6 +93,10 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--rows", type=int)
     pl.add_argument("--cols", type=int)
     pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                    help="a reading of a rule the assignment leaves open, as the game's option (Mean Connect 4: "
+                         "same_column=false, keeps_colour=false, returns_to_full_column=false, "
+                         "plays_on_full_board=true); default: the reference's reading")
     pl.set_defaults(run=_play)
 
     add_tournament_parser(sub)  # a broken tournament module fails loudly, never drops the subcommand
@@ -285,8 +289,16 @@ def _play(args: argparse.Namespace) -> int:
     from reference.agents import make_agent
     from reference.games import load_game
 
+    from grader.tournament.cli import parse_rule
+
     size = {k: v for k, v in (("rows", args.rows), ("cols", args.cols)) if v}
-    game = load_game(args.game, **size)
+    try:
+        rules = {k: v for text in args.rule for k, v in parse_rule(text).items()}
+        game = load_game(args.game, **size, **rules)
+    except TypeError as e:
+        raise UsageError(f"{args.game} has no such rule: {e}") from None
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     agents = {1: make_agent(args.first, seed=args.seed), -1: make_agent(args.second, seed=args.seed + 1)}
     names = {1: args.first, -1: args.second}
     state = game.initial_state()

@@ -218,9 +218,11 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     """
     found = _find_agent(caller, names, game, representation, label, aliases, labels=labels, timeout=timeout,
                         source=source, game_object=game_object)
-    if label in RANDOM_LABELS:  # a random move says nothing of a side, and needs none
-        return found
-    return settle_sides(found, timeout)
+    if label not in RANDOM_LABELS:  # a random move says nothing of a side, and needs none
+        found = settle_sides(found, timeout)
+    if not isinstance(found, str):
+        found.notes.insert(0, f"{label}: graded your {found.target}()")
+    return found
 
 
 def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
@@ -248,9 +250,14 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
         return _agent_for(caller, game, representation, named[0], source, game_object)
     fallback: StudentAgent | None = None  # the first agent named for the label, though it failed the probe
     why_not: str | None = None  # why the first rubric-named candidate could not be built
+    failed: list[str] = []  # the rubric-named candidates that did not answer the probe, and how
     board, player = late_position(game)
     unnamed = 0
     for cand in ranked:
+        if failed and cand.tier > 1:
+            # An agent the student named for the label is theirs even when it fails, as a function named
+            # for a role is: a search named for another label, or a helper, that answers never stands in.
+            break
         if cand.tier == 3:
             if unnamed >= UNNAMED_LIMIT or any(w in normalise(cand.target) for w in other_words):
                 continue
@@ -266,11 +273,16 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
                        if random_label else "its legal, not random moves: nothing else is named for it (one agent "
                        "may serve several labels)")
                 agent.notes.append(f"{cand.target}: found as {label} by {how}")
+            if failed:
+                agent.notes.append(f"{label}: your {'; '.join(failed)}, also named for it, did not answer a legal "
+                                   f"move on the probe position; {cand.target}() did")
             return agent
         # Named for the label and failing here, it is still the student's agent: the checks say how it
         # fails (names rank strongest first, and evaluation helpers are never candidates).
         if cand.tier < 3 and fallback is None:
             fallback = agent
+        if cand.tier <= 1:
+            failed.append(f"{cand.target}() ({_probe_failure(move)})")
     if fallback is not None or why_not is not None:
         return fallback or why_not
     shared = _shared_search(caller, names, game, representation, label, others, board, player, timeout, source,
@@ -279,6 +291,13 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
         return shared
     tried = f" ({', '.join(c.target for c in ranked[:4])} did not answer a legal move)" if ranked else ""
     return f"no agent named {' / '.join(aliases[:6])} was found, nor another agent whose name says {label}{tried}"
+
+
+def _probe_failure(move: Move) -> str:
+    """Why an agent's answer on the probe position did not confirm it, in a few words."""
+    if move.kind == "timeout":
+        return "no move in time"
+    return short(move.error, 80) if move.error else (f"answered {short(move.action, 40)}" if move.ok else "no usable move")
 
 
 def _shared_search(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,

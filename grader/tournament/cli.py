@@ -34,7 +34,8 @@ def add_tournament_parser(subparsers) -> argparse.ArgumentParser:
     t.add_argument("--board", help="board size ROWSxCOLS (default: the rubric's)")
     t.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                    help="a reading of a rule the assignment leaves open, as the game's option (Mean Connect 4: "
-                        "same_column=false, keeps_colour=false, returns_to_full_column=false); "
+                        "same_column=false, keeps_colour=false, returns_to_full_column=false, "
+                        "plays_on_full_board=true); "
                         "default: the reference's reading")
     t.add_argument("--on-fault", choices=FAULT_POLICIES, default="forfeit",
                    help="an illegal move, crash or timeout: forfeit the game, or play a random move for the "

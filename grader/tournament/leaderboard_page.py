@@ -81,12 +81,28 @@ def result_label(result: int) -> str:
     return {1: "1-0", 0: "½-½", -1: "0-1"}[result]
 
 
+def board_words(game: str, size: dict[str, Any]) -> str:
+    """A game's board and rules in words: ``6x7, 4 in a row`` and, where the assignment leaves a rule
+    open, the reading that was played (Mean Connect 4's moved disc, its full board)."""
+    from reference.games import load_game
+
+    words = [f"{size['rows']}x{size['cols']}"] if "rows" in size and "cols" in size else []
+    if "k" in size:
+        words.append(f"{size['k']} in a row")
+    try:
+        reading = load_game(game, **size).reading_words()
+    except (KeyError, TypeError, ValueError):  # a game or an option this version does not know
+        reading = ", ".join(f"{k} {v}" for k, v in size.items() if k not in ("rows", "cols", "k"))
+    return ", ".join(words + [reading] if reading else words)
+
+
 def _game_entry(record: GameRecord, render_board: BoardRenderer | None) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "id": record.game_id,
         "pair": record.pair_id,
         "game": record.game,
         "size": record.size,
+        "board": board_words(record.game, record.size),
         "first": record.first,
         "second": record.second,
         "result": record.result,
@@ -239,7 +255,7 @@ def render_leaderboard_html(
     bonus = dict(zip(standings.bonus.player, standings.bonus.bonus))
     for row in board_rows:
         row["bonus"] = bonus.get(row["player"], 0.0)
-    kinds = dict.fromkeys((r.game, ", ".join(f"{k} {v}" for k, v in r.size.items())) for r in records)
+    kinds = dict.fromkeys((r.game, board_words(r.game, r.size)) for r in records)
     game_names = "; ".join(f"{name} ({size})" if size else name for name, size in kinds)
     return _environment().get_template(TEMPLATE).render(
         title=title,

@@ -660,3 +660,35 @@ def test_a_module_value_set_for_one_call_is_put_back_after_it():
     with box:
         assert box.call_with("rows", module_values={"ROWS": 4}).value == 4
         assert box.call("rows").value == 6
+
+
+def test_an_agent_named_for_the_label_is_graded_even_when_it_fails_and_the_feedback_says_which():
+    box, student = adapted("c4_named_agent_broken_beside_a_working_one.py", "connect4")
+    with box:
+        labels = ["random_player", "alpha_beta_player", "heuristic_player"]
+        aliases = ["alpha_beta_player", "alpha_beta_agent", "alpha_beta_search"]
+        agent = find_agent(box, student.names, student.game, student.representation, "alpha_beta_player", aliases,
+                           labels=labels)
+        assert agent.name == "alpha_beta_agent"  # not the working heuristic_alpha_beta_agent
+        assert agent.notes[0] == "alpha_beta_player: graded your alpha_beta_agent()"
+        assert not agent.move(np.zeros((6, 7), dtype=int), 1).ok
+        heuristic = find_agent(box, student.names, student.game, student.representation, "heuristic_player",
+                               ["heuristic_player"], labels=labels)
+        assert heuristic.name == "heuristic_alpha_beta_agent"
+        assert heuristic.notes[0] == "heuristic_player: graded your heuristic_alpha_beta_agent()"
+
+
+def test_of_two_agents_named_for_the_label_the_one_that_moves_is_graded_and_the_other_is_named():
+    source = (STUDENTS / "c4_named_agent_broken_beside_a_working_one.py").read_text().replace(
+        "def alpha_beta_search(board, player=1):\n    return max_value_ab(board, player, -np.inf, np.inf)[1]",
+        "def alpha_beta_search(board, player=1):\n    return max_value_ab(board, player, -np.inf, np.inf, 0, 2)[1]")
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    game, functions = functions_of("connect4")
+    student = adapt(box, game, functions, source=source)
+    with box:
+        agent = find_agent(box, student.names, game, student.representation, "alpha_beta_player",
+                           ["alpha_beta_player", "alpha_beta_agent", "alpha_beta_search"],
+                           labels=["random_player", "alpha_beta_player", "heuristic_player"])
+        assert agent.name == "alpha_beta_search"
+        said = [n for n in agent.notes if "also named for it" in n]
+        assert said and "alpha_beta_agent() (" in said[0] and "TypeError" in said[0]

@@ -360,3 +360,23 @@ def test_grader_play_runs_a_mean_connect4_game(capsys):
     assert main(["play", "mean_connect4", "alphabeta:1", "random", "--rows", "4", "--cols", "5"]) == 0
     out = capsys.readouterr().out
     assert "alphabeta:1 (first) plays" in out and out.strip().splitlines()[-1].endswith(("wins", "draw"))
+
+
+def test_grader_play_takes_a_reading_of_the_rule(capsys):
+    from grader.cli import main
+
+    assert main(["play", "mean_connect4", "alphabeta:1", "random", "--rows", "3", "--cols", "4",
+                 "--rule", "plays_on_full_board=true"]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1].endswith(("wins", "draw"))
+    assert main(["play", "mean_connect4", "--rule", "no_such_rule=true"]) != 0
+    assert "no such rule" in capsys.readouterr().err
+
+
+def test_the_leaderboard_says_the_board_and_the_reading_of_the_rule_played():
+    from grader.tournament.leaderboard_page import board_words
+
+    size = MeanConnect4(plays_on_full_board=True, keeps_colour=False).dimensions()
+    words = board_words("mean_connect4", size)
+    assert words.startswith("6x7, 4 in a row, the moved disc becomes the mover's disc")
+    assert words.endswith("when the board is full play goes on with mean moves")
+    assert board_words("connect4", {"rows": 6, "cols": 7}) == "6x7"
