@@ -44,7 +44,7 @@ searches it finished by then are judged (an iterative deepening's first depths t
 search still unfinished is not counted). A move that raises or is not legal earns nothing, as at
 every agent check.
 
-Params: ``positions`` (default 3) counted, ``values`` (default: two per tactic that needs depth)
+Params: ``positions`` (default 3) counted, ``values`` (default: one per tactic that needs depth)
 positions whose move is judged against minimax, ``depth`` passed to an agent that takes one
 (default 4 for Connect 4, 3 otherwise).
 """
@@ -133,7 +133,7 @@ class SearchNodes(Check):
         verdicts, boards = [], []
         misses: dict[str, bool] = {}  # whether the agent misses a reply to the opponent's threat, asked once
         counted = search_positions(ctx.game, count, depth, seed)
-        judged = value_positions(ctx, int(spec.params.get("values", 2 * len(ctx.game.depth_tactics))), depth)
+        judged = value_positions(ctx, int(spec.params.get("values", len(ctx.game.depth_tactics))), depth)
         for i, state in enumerate(counted + judged):
             if time.perf_counter() > deadline or any(v.words == TIMED_OUT for v in verdicts):
                 verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
