@@ -167,7 +167,11 @@ class StudentAgent:
     def _read(self, value: Any, board: Any, state: Any, legal: Sequence[Any], swapped: bool = False) -> tuple[Any, str]:
         """The move in an agent's answer on ``board`` (sent colour-swapped when ``swapped``), and how it was read."""
         rep = self.representation
-        for reading, candidate in returns.move_readings(value):
+        readings = returns.move_readings(value)
+        # the reading its earlier answers needed comes first: a (column, 0) answer would also read as the
+        # cell where a disc lands in column 0
+        readings.sort(key=lambda r: r[0] != self.reading)
+        for reading, candidate in readings:
             try:
                 action = rep.decode_action(candidate, board)
             except (NotThisRepresentation, TypeError, ValueError, IndexError):

@@ -8,6 +8,8 @@ Nothing is guessed silently: where no reading fits, the role is left unbound wit
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import random
 import re
 from dataclasses import dataclass, field, replace
@@ -239,7 +241,8 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         name, initial = module_board
         iface.adaptations.append(f"reads your boards from the module-level {name} (no function makes "
                                  "an empty board)")
-    candidate_reps = sorted(representations.candidates(game, initial), key=lambda r: -player_affinity(r, source))
+    candidate_reps = sorted(with_named_marks(representations.candidates(game, initial), source),
+                            key=lambda r: -player_affinity(r, source))
     if not candidate_reps:
         candidate_reps = representations.candidates(game, None)
         if initial is not None:
@@ -379,6 +382,57 @@ _PLAYER_PATTERNS = {
     2: r"3\s*-\s*[\w.]*(?:player|mark)|player\w*\s*==\s*2\b|player\w*\s*=\s*2\b|\b2\s+if\s+\w+\s*==\s*1\b",
     -1: r"(?:^|[=(,\[\s])-\w*player\b|\*\s*-1\b|player\w*\s*==\s*-1\b|player\w*\s*=\s*-1\b",
 }
+
+
+def with_named_marks(reps: list[Representation], source: str) -> list[Representation]:
+    """``reps`` and, where their players are marks (strings), the same readings with the marks the code
+    names for its two players (``RED, YELLOW = 'Red', 'Yellow'``): an empty board does not show them."""
+    known = {rep.players for rep in reps}
+    pairs = [pair for pair in named_mark_pairs(source) if pair not in known][:4]
+    out = list(reps)
+    for rep in reps:
+        if not (isinstance(rep.players[0], str) and dataclasses.is_dataclass(rep)):
+            continue
+        fields = {f.name for f in dataclasses.fields(rep)}
+        for first, second in pairs:
+            symbols = getattr(rep, "symbols", None)
+            if symbols is not None and symbols.empty in (first, second):
+                continue
+            changes: dict[str, Any] = {"players": (first, second)}
+            if "symbols" in fields and symbols is not None:
+                changes["symbols"] = dataclasses.replace(symbols, first=first, second=second)
+            out.append(dataclasses.replace(rep, **changes))
+    return out
+
+
+@lru_cache(maxsize=32)
+def named_mark_pairs(source: str) -> tuple[tuple[str, str], ...]:
+    """Pairs of short strings the code names at the top level for its two players, both ways round:
+    ``RED, YELLOW = 'Red', 'Yellow'``, ``PLAYERS = ('Red', 'Yellow')``, or two such names in a row."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ()
+
+    def mark(node: ast.expr) -> str | None:
+        ok = isinstance(node, ast.Constant) and isinstance(node.value, str) and 0 < len(node.value.strip()) <= 10
+        return node.value if ok else None
+
+    pairs: list[tuple[str, str]] = []
+    previous: str | None = None
+    for node in tree.body:
+        single = None
+        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Tuple, ast.List)) and \
+                len(node.value.elts) == 2:
+            two = [mark(e) for e in node.value.elts]
+            if None not in two and two[0] != two[1]:
+                pairs.append((two[0], two[1]))
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            single = mark(node.value)
+            if single is not None and previous is not None and single != previous:
+                pairs.append((previous, single))
+        previous = single
+    return tuple(dict.fromkeys(pairs + [(b, a) for a, b in pairs]))
 
 
 def player_affinity(rep: Representation, source: str) -> int:

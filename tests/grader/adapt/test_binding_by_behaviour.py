@@ -692,3 +692,32 @@ def test_of_two_agents_named_for_the_label_the_one_that_moves_is_graded_and_the_
         assert agent.name == "alpha_beta_search"
         said = [n for n in agent.notes if "also named for it" in n]
         assert said and "alpha_beta_agent() (" in said[0] and "TypeError" in said[0]
+
+
+def test_players_named_by_constants_are_read_where_the_empty_board_shows_no_marks():
+    """An empty board of None says nothing of the players' marks; RED, YELLOW = 'Red', 'Yellow' does, and a
+    search that asks other('x') for the opponent only works with them."""
+    box, student = adapted("c4_players_named_in_constants.py", "connect4")
+    with box:
+        assert student.representation.players == ("Red", "Yellow")
+        agrees_with_reference(student, student.game)
+        agent = find_agent(box, student.names, student.game, student.representation, "alpha_beta_player",
+                           ["alpha_beta_player"], labels=["random_player", "alpha_beta_player"],
+                           source=student.source)
+        assert agent.move(np.zeros((6, 7), dtype=int), 1).ok  # its (column, value) answers are read as such
+        board = np.zeros((6, 7), dtype=int)
+        board[5, 0:3] = -1
+        board[4, 0:2] = 1
+        board[5, 6] = 1
+        # blocks the only immediate win of the opponent, answering (3, 0), which is also where a disc in
+        # column 0 would land: the reading its earlier answers needed decides
+        assert agent.move(board, 1).action == 3
+
+
+def test_mark_pairs_are_read_from_top_level_names():
+    from grader.adapt.infer import named_mark_pairs
+
+    assert named_mark_pairs("RED, YELLOW = 'Red', 'Yellow'\n") == (("Red", "Yellow"), ("Yellow", "Red"))
+    assert named_mark_pairs("P1 = 'A'\nP2 = 'B'\nN = 3\n") == (("A", "B"), ("B", "A"))
+    assert named_mark_pairs("P1 = 'A'\nN = 3\nP2 = 'B'\n") == ()  # not named together
+    assert named_mark_pairs("def f():\n    a, b = 'x', 'y'\n") == ()  # only the top level counts
