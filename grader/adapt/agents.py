@@ -121,6 +121,17 @@ class StudentAgent:
             return Move(ok=False, error="stopped while its calls were counted", kind="stopped", seconds=seconds,
                         stdout=r.stdout, counted=r.counted)
         action, reading = self._read(r.value, board, state, legal, swapped=sent is not board)
+        if action is None and r.value is None and "state" in self.order and isinstance(target, str) \
+                and target not in (conventions.OBS_CONFIG_CALL, conventions.GAME_CALL):
+            # nothing answered: an agent that plays its move into the board it is given (the template's
+            # draw_line) is asked again and read by what it did to that board
+            again = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, return_args=True,
+                                          module_values=self.module_values)
+            if again.ok and again.value is None and again.args_after is not None:
+                played = again.args_after[list(self.order).index("state")]
+                action, _ = self._read(played, board, state, legal, swapped=sent is not board)
+                reading = "the board it was given, into which it played its move (it returns nothing)"
+                seconds = again.duration or seconds
         if action is None:
             return Move(ok=False, error=f"returned {short(r.value, 80)}, which is not a legal move here",
                         kind="illegal", raw=r.value, seconds=seconds, stdout=r.stdout)

@@ -721,3 +721,17 @@ def test_mark_pairs_are_read_from_top_level_names():
     assert named_mark_pairs("P1 = 'A'\nP2 = 'B'\nN = 3\n") == (("A", "B"), ("B", "A"))
     assert named_mark_pairs("P1 = 'A'\nN = 3\nP2 = 'B'\n") == ()  # not named together
     assert named_mark_pairs("def f():\n    a, b = 'x', 'y'\n") == ()  # only the top level counts
+
+
+def test_an_agent_that_plays_into_the_board_it_is_given_is_read_by_what_it_did():
+    box, student = adapted("dab_agent_draws_its_line_itself.py", "dots_and_boxes")
+    with box:
+        game = student.game
+        agent = find_agent(box, student.names, game, student.representation, "random_player", ["random_player"],
+                           labels=["random_player"], source=student.source)
+        state = game.initial_state()
+        for _ in range(5):
+            state = game.result(state, game.actions(state)[0])
+        move = agent.move(game.to_course(state), game.to_move(state))
+        assert move.ok and move.action in game.actions(state)
+        assert any("played its move" in note for note in agent.notes)
