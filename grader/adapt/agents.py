@@ -268,6 +268,7 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
     failed: list[str] = []  # the rubric-named candidates that did not answer the probe, and how
     board, player = late_position(game)
     unnamed = 0
+    deferred: StudentAgent | None = None  # a search whose bare-number answer may be a value that happens to be legal
     for cand in ranked:
         if failed and cand.tier > 1:
             # An agent the student named for the label is theirs even when it fails, as a function named
@@ -282,6 +283,9 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
             why_not = why_not or (agent if cand.tier <= 1 else None)
             continue
         move = agent.move(board, player, timeout=timeout if cand.tier < 3 or not random_label else RANDOM_SECONDS)
+        if move.ok and deferred is None and _maybe_a_value(agent, move):
+            deferred = agent  # a search called with its own depth that answers a bare number: maybe its value
+            continue
         if move.ok and (cand.tier < 3 or _plays_at_random(agent, game) == random_label):
             if cand.tier > 1:
                 how = ("its name and its moves" if cand.tier == 2 else "its moves, which are legal and vary at random"
@@ -298,6 +302,8 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
             fallback = agent
         if cand.tier <= 1:
             failed.append(f"{cand.target}() ({_probe_failure(move)})")
+    if fallback is None and deferred is not None:
+        return deferred
     if fallback is not None or why_not is not None:
         return fallback or why_not
     shared = _shared_search(caller, names, game, representation, label, others, board, player, timeout, source,
@@ -313,6 +319,16 @@ def _probe_failure(move: Move) -> str:
     if move.kind == "timeout":
         return "no move in time"
     return short(move.error, 80) if move.error else (f"answered {short(move.action, 40)}" if move.ok else "no usable move")
+
+
+def _maybe_a_value(agent: StudentAgent, move: Move) -> bool:
+    """Whether an answer that read as a legal move may be a search's value instead: a bare number from a
+    search the grader calls with its own depth and maximizing flag (``minimax(board, depth, isMax)``
+    scoring a board, beside a ``findBestMove(board)`` that answers the move). Such a candidate is taken
+    only when no other answers a legal move."""
+    raw = move.raw
+    number = isinstance(raw, (int, float)) and not isinstance(raw, bool)
+    return number and "depth" in agent.order and "maximizing" in agent.order
 
 
 def _shared_search(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,

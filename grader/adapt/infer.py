@@ -22,11 +22,13 @@ from grader.adapt import representations, returns
 from grader.adapt import candidates, game_objects
 from grader.adapt.candidates import Candidate
 from grader.adapt.representations.move_shapes import MoveShape, skeleton
-from grader.adapt.representations.base import NotThisRepresentation, Representation
+from grader.adapt.representations.base import NotThisRepresentation, Representation, cell_values, container_of, \
+    rebuild
+from grader.adapt.representations.base import cells as board_cells
 from grader.adapt.size_constants import described, size_constants
 from grader.adapt.signatures import argument_orders, positional_parameters, role_of
 from grader.sandbox.calls import CallResult, NameInfo
-from reference.games.base import Game, State
+from reference.games.base import Game, InvalidBoard, State
 from reference.positions import random_line, terminal_with_outcome
 
 #: the course's argument order for each role
@@ -238,9 +240,10 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                 iface.adaptations.append(f"uses your {target} as initial_state()")
                 break
     if initial is None and module_board is not None:
-        name, initial = module_board
-        iface.adaptations.append(f"reads your boards from the module-level {name} (no function makes "
-                                 "an empty board)")
+        name, initial, shown = module_board
+        iface.adaptations.append(f"reads your boards from the marks of the position your module-level {name} "
+                                 "holds (no function makes an empty board)" if shown else
+                                 f"reads your boards from the module-level {name} (no function makes an empty board)")
     candidate_reps = sorted(with_named_marks(representations.candidates(game, initial), source),
                             key=lambda r: -player_affinity(r, source))
     if not candidate_reps:
@@ -449,28 +452,58 @@ BOARD_WORDS = ("board", "initial", "empty", "state", "grid", "game")
 
 
 def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
-                  timeout: float) -> tuple[str, Any] | None:
-    """(name, value) of a module-level value that some reading takes for the empty board, or None.
+                  timeout: float) -> tuple[str, Any, bool] | None:
+    """(name, the empty board, whether it was made from a position) of a module-level value that some reading
+    takes for the empty board, or else for a position (its empty board is then made in its container and
+    marks); None when there is neither.
 
-    Old templates made the board as ``board = {'n': 4, 'm': 4}`` with no function around it."""
+    Old templates made the board as ``board = {'n': 4, 'm': 4}`` with no function around it; copied code
+    shows a position (``board = [['x', 'o', 'x'], ...]``) to try its search on."""
     def plainness(name: str) -> tuple:  # 'board' itself first, then the strongest word, then test boards last
         low = name.lower()
         return ("test" in low, low != "board", min(k for k, w in enumerate(BOARD_WORDS) if w in low), name)
 
     named = [n for n, i in names.items() if i.kind == "value" and any(w in n.lower() for w in BOARD_WORDS)
              and i.member("copy") is not None]
+    values = {}
     for name in sorted(named, key=plainness):
         r = caller.call(f"{name}.copy", timeout=timeout)
         if not r.ok:
             continue
-        value = representations.at_size(game, r.value)
+        value = values[name] = representations.at_size(game, r.value)
         for rep in representations.candidates(game, value):
             try:
                 board = rep.decode_board(value)
             except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
                 continue
             if same_board(game, board, game.to_course(game.initial_state())):
-                return name, value
+                return name, value, False
+    for name, value in values.items():  # a position shown at the top level still shows the marks
+        empty = _emptied(game, value)
+        if empty is not None:
+            return name, empty, True
+    return None
+
+
+def _emptied(game: Game, position: Any) -> Any | None:
+    """The empty board in the same container and marks as ``position`` (a grid the notebook shows at the top
+    level), when one of its values is the empty mark under a reading that takes ``position`` for a position
+    of the game; None otherwise."""
+    try:
+        grid = board_cells(position)
+    except (TypeError, ValueError):
+        return None
+    if grid.ndim not in (1, 2) or grid.dtype == object and any(isinstance(v, (list, dict)) for v in grid.ravel()):
+        return None
+    container = container_of(position)
+    for mark in cell_values(position):
+        empty = rebuild([mark] * grid.size, grid.shape, container)
+        for rep in representations.candidates(game, empty):
+            try:
+                game.from_course(rep.decode_board(position))
+            except (NotThisRepresentation, InvalidBoard, KeyError, TypeError, ValueError, IndexError):
+                continue
+            return empty
     return None
 
 

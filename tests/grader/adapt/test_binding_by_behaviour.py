@@ -735,3 +735,19 @@ def test_an_agent_that_plays_into_the_board_it_is_given_is_read_by_what_it_did()
         move = agent.move(game.to_course(state), game.to_move(state))
         assert move.ok and move.action in game.actions(state)
         assert any("played its move" in note for note in agent.notes)
+
+
+def test_a_position_shown_at_the_top_level_shows_the_marks_and_the_agent_is_the_move_not_the_value():
+    """With no function that makes a board, the position the code shows (cells '_', 'x', 'o') says how
+    boards are written; minimax(board, depth, isMax) answers a value, findBestMove(board) the move."""
+    box, student = adapted("ttt_find_best_move_on_a_shown_position.py", "tictactoe")
+    with box:
+        rep = student.representation
+        assert (rep.layout, rep.symbols.empty, rep.players) == ("grid", "_", ("x", "o"))
+        assert any("marks of the position" in a for a in student.interface.adaptations)
+        agent = find_agent(box, student.names, student.game, rep, "minimax_player",
+                           ["alpha_beta_player", "minimax_player", "best_move"],
+                           labels=["random_player", "minimax_player"], source=student.source)
+        assert agent.name == "findBestMove" and agent.fixed_side == 1
+        o_wins = ["x", "o", "x", "x", "o", " ", "o", " ", "x"]  # o to move wins at 7; x (findBestMove) sees it
+        assert agent.move(o_wins, -1).action == 7
