@@ -1,9 +1,10 @@
 """The game functions of an in-place game class, judged on objects brought to each position by replay
 (see ``grader.adapt.replayed_objects``): the same course face as :class:`StudentGame`.
 
-``result`` is judged by what the object answers after the student's transition: the lines it still
-offers (so the lines drawn), and whose turn its turn attribute then says. Box owners stay inside the
-object; who won is judged through the winner method, on positions built with the reference's turns.
+``result`` is judged by what the object answers after the student's transition: the board in its
+board attribute where a known reading decodes one, else the moves it still offers (for Dots and Boxes
+the lines drawn; elsewhere they must be the reference successor's), and whose turn its turn attribute
+then says. Who won is judged through the winner method, on positions built with the reference's turns.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjec
     interface_for, items, recipe
 from grader.adapt.representations.base import NotThisRepresentation, plain
 from grader.adapt.student_game import Reply, StudentGame, _unreadable
-from reference.games.base import Game
+from grader.text import short
+from reference.games.base import Game, State
 
 
 class ReplayedGame(StudentGame):
@@ -61,10 +63,14 @@ class ReplayedGame(StudentGame):
         return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value
 
     def initial_state(self) -> Reply:
-        reply, values = self._ask("initial_state", None, None, [("call", self.rep.methods.moves, [])])
+        reply, values = self._ask("initial_state", None, None, self._board_asks())
         if reply.ok:
-            reply.value = self._board_from_moves(reply, values[-1])
+            reply.value = self._board_after(reply, values, self.game.initial_state())
         return reply
+
+    def _board_asks(self) -> list:
+        """What to ask of an object for its board: its board attribute (if any), then its moves."""
+        return ([("read", self.rep.board, [])] if self.rep.board else []) + [("call", self.rep.methods.moves, [])]
 
     def actions(self, board: Any, player: int | None = None) -> Reply:
         reply, values = self._ask("actions", board, player if player is not None else 1,
@@ -82,11 +88,12 @@ class ReplayedGame(StudentGame):
         asks = [("call", self.rep.methods.transition, [move])]
         if self.rep.turn:
             asks.append(("read", self.rep.turn, []))
-        asks.append(("call", self.rep.methods.moves, []))
+        asks += self._board_asks()
         reply, values = self._ask("result", board, player, asks)
         if not reply.ok:
             return reply
-        reply.value = self._board_from_moves(reply, values[-1])
+        after = None if self.rep.lines else self.game.result(self.game.from_course(board, to_move=player), action)
+        reply.value = self._board_after(reply, values, after)
         if reply.value is not None and self.rep.turn:
             try:
                 after = self.rep.decode_player(values[1])
@@ -122,12 +129,26 @@ class ReplayedGame(StudentGame):
         """The agent for a rubric label, played on replayed objects."""
         return find_replayed_agent(self.rep, self.names, label, aliases, timeout)
 
-    def _board_from_moves(self, reply: Reply, moves: Any) -> Any:
+    def _board_after(self, reply: Reply, values: list, expected: State | None) -> Any:
+        """The course board an object shows (the answers to :meth:`_board_asks`, last in ``values``): read
+        from its board attribute, else from the lines it still offers, else, when its moves are those of
+        ``expected``, that position (its moves are all it shows). None, with the reason, when unreadable."""
+        moves = values[-1]
         try:
-            return self.rep.lines_left(moves)
+            if self.rep.board:
+                return self.rep.read_board(values[-2])
+            if self.rep.lines:
+                return self.rep.lines_left(moves)
+            listed = sorted(self.rep.decode_action(m) for m in items(moves))
         except (NotThisRepresentation, TypeError) as e:
-            reply.error = f"could not read the moves {moves!r}: {e}"
+            reply.error = f"could not read {short(values[-2] if self.rep.board else moves, 120)}: {e}"
             return None
+        game = self.game
+        if not game.terminal(expected) and listed != sorted(game.actions(expected)):
+            reply.error = (f"afterwards your {self.rep.methods.moves}() offers {short(items(moves), 120)}, where "
+                           f"the position has {[self.rep.to_student[m] for m in game.actions(expected)]}")
+            return None
+        return game.to_course(expected)
 
 
 def read_bool(reply: Reply, values: Any) -> Reply:

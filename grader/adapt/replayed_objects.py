@@ -5,13 +5,15 @@ the object (``SearchTreeNode(game).get_best_move(depth)``, ``best_move(game, dep
 No reading of a board fits such code: its board is private to the object, in any layout. So the
 positions the checks need are built through the student's own code: a fresh object of the rubric's
 size, then the student's own transition replaying moves that reach the position, in an order the
-rules allow (boxes closed by their owners, the right player to move at the end). Moves are the
-student's own, as their object lists them on the empty board, matched to the course's lines by the
-encodings students use ('h'/'v' lines, pairs of dots). Before each replayed move the object's turn
-is set to the reference's mover, so that a bug in the student's turn keeping is charged to the
-transition alone, not again to every function judged on a replayed position.
-
-Only Dots and Boxes is built this way so far (its positions are lines drawn in some order).
+rules allow: Dots and Boxes lines with boxes closed by their owners and the right player to move at
+the end; in games whose moves only add marks (Connect 4 discs, tic-tac-toe cells) the line of play
+:meth:`reference.games.base.Game.moves_to` finds. Moves are the student's own, as their object lists
+them on the empty board, matched to the course's by the encodings students use ('h'/'v' lines, pairs
+of dots, columns or cells counted from 0 or 1, cells as (row, col)). Before each replayed move the
+object's turn is set to the reference's mover, so that a bug in the student's turn keeping is charged
+to the transition alone, not again to every function judged on a replayed position. Where an
+attribute of the object holds a board that a known reading decodes (a numpy grid), the positions the
+transition makes are read from it.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from grader.adapt.representations.base import NotThisRepresentation, Representat
 from grader.adapt.representations.dots_and_boxes import dots_to_line
 from grader.adapt.signatures import positional_parameters
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
-from reference.games.base import Game
+from reference.games.base import Game, State
 
 #: the grader's helper in the worker: builds an object, replays moves, asks it questions
 HELPER = "_grader_replayed"
@@ -44,6 +46,10 @@ def {HELPER}(make, transition, steps, turn, asks):
     for kind, what, args, *keywords in asks:
         if kind == "state":
             out.append({{k: v for k, v in vars(obj).items() if type(v) in (bool, int, float, str)}})
+            continue
+        if kind == "boards":  # attributes that may hold a board
+            out.append({{k: v for k, v in vars(obj).items() if isinstance(v, (list, tuple, dict, str))
+                        or type(v).__name__ == "ndarray"}})
             continue
         if kind == "set":
             setattr(obj, what, args[0])
@@ -62,8 +68,13 @@ WINNER_WORDS = ("winner", "won") + ROLE_WORDS["utility"]
 
 
 def replays(game: Game) -> bool:
-    """Whether positions of ``game`` can be built by replay (lines drawn in an order the rules allow)."""
-    return game.name == "dots_and_boxes"
+    """Whether positions of ``game`` can be built by replay: its moves only add marks (lines, discs,
+    cells), so some line of play from the empty board reaches each position."""
+    try:
+        game.marks_within(game.initial_state(), game.initial_state())
+    except NotImplementedError:
+        return False
+    return True
 
 
 class NoReplay(ValueError):
@@ -243,10 +254,14 @@ class ReplayedObjects(Representation):
     methods: Methods
     make: str  # 'DotsAndBoxes(rows=4, cols=4)'
     encoding: str  # the move encoding, in words
-    to_student: dict  # course line -> the student's move
+    to_student: dict  # course move -> the student's move
     turn: str | None = None
     players: tuple[Any, Any] = (1, -1)
     timeout: float = 2.0
+    lines: bool = True  # positions are lines drawn in an order the rules allow, else a line of play
+    board: str | None = None  # the attribute that holds the board, read by ``reading``
+    reading: Representation | None = None
+    _paths: dict = field(default_factory=dict)
 
     @property
     def rows(self) -> int:
@@ -260,10 +275,11 @@ class ReplayedObjects(Representation):
             timeout: float | None = None, **options: Any) -> CallResult:
         """The answers of the object brought to ``board`` (None: the empty board) with ``player`` to move
         (None: whoever the order of play leaves to move, for questions that do not depend on it)."""
+        from grader.adapt.replayed_states import line_of_play  # it builds on this module
         steps: list = []
         if board is not None:
-            order = replay_order(board, player)
-            steps = [[self.to_student[line], self._turn_value(mover)] for line, mover in order]
+            order = replay_order(board, player) if self.lines else line_of_play(self.game, board, player, self._paths)
+            steps = [[self.to_student[move], self._turn_value(mover)] for move, mover in order]
             if self.turn and player is not None and \
                     not self.game.terminal(self.game.from_course(board, to_move=player)):
                 asks = [("set", self.turn, [self.encode_player(player)]), *asks]
@@ -293,19 +309,33 @@ class ReplayedObjects(Representation):
     def encode_action(self, action: Any, board: Any) -> Any:
         return self.to_student[tuple(action)]
 
-    def decode_action(self, action: Any, board: Any) -> Any:
-        for words, decode in ENCODINGS:
-            if words == self.encoding:
-                line = decode(action)
-                if line is None or line not in self.to_student:
-                    raise NotThisRepresentation(f"{action!r} is not a line written as {self.encoding}")
-                return line
-        raise NotThisRepresentation(f"unknown encoding {self.encoding}")
+    def decode_action(self, action: Any, board: Any = None) -> Any:
+        from grader.adapt.replayed_states import ENCODINGS as MOVE_ENCODINGS  # it builds on this module
+        decode = dict(MOVE_ENCODINGS).get(self.encoding)
+        if decode is None:
+            raise NotThisRepresentation(f"unknown encoding {self.encoding}")
+        try:
+            move = decode(action, self.game)
+        except (TypeError, ValueError):
+            move = None
+        if move is None or move not in self.to_student:
+            raise NotThisRepresentation(f"{action!r} is not a move written as {self.encoding}")
+        return move
+
+    def read_board(self, value: Any) -> Any:
+        """The course board in the object's board attribute; raises NotThisRepresentation."""
+        if self.reading is None:
+            raise NotThisRepresentation("no attribute of your object holds a board the grader can read")
+        try:
+            return self.reading.decode_board(value)
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise NotThisRepresentation(str(e)) from e
 
     def describe(self) -> str:
         turn = f", whose turn in .{self.turn} ({self.players[0]!r}/{self.players[1]!r})" if self.turn else ""
+        board = f"; its board read from .{self.board} ({self.reading.describe()})" if self.board else ""
         return (f"objects of your {self.methods.cls} ({self.make}) brought to each position by replaying its "
-                f"lines through your {self.methods.transition}(); moves as {self.encoding}{turn}")
+                f"moves through your {self.methods.transition}(); moves as {self.encoding}{turn}{board}")
 
     def at_size(self, rows: int, cols: int, game: Any) -> "ReplayedObjects":
         found = recipe(self.caller, self.methods, game, self.timeout)
@@ -326,8 +356,10 @@ def load_helper(sandbox: Any) -> bool:
 
 def recipe(caller: Caller, methods: Methods, game: Game, timeout: float = 2.0) -> ReplayedObjects | None:
     """How to build ``game``'s positions through objects of ``methods.cls``, found by behaviour: the
-    construction whose fresh object lists exactly the course's lines (under a known encoding), whose
-    transition removes the move it is given, and the attribute that flips after an ordinary move."""
+    construction whose fresh object lists exactly the course's moves (under a known encoding), whose
+    transition makes a move illegal once the course says it is (a line drawn, a cell taken, a column
+    filled), the attribute that says whose turn it is, and the attribute that holds the board."""
+    from grader.adapt.replayed_states import match_encoding  # it builds on this module
     empty = game.actions(game.initial_state())
     for arguments in _constructions(methods, game.rows, game.cols):
         make = f"{methods.cls}({arguments})"
@@ -335,24 +367,97 @@ def recipe(caller: Caller, methods: Methods, game: Game, timeout: float = 2.0) -
         r = trial.ask(None, None, [("call", methods.moves, [])])
         if not r.ok:
             continue
-        matched = match_moves(items(r.value[0]), empty)
-        if matched is None:
-            continue
-        trial.encoding, trial.to_student = matched
-        first, second = trial.to_student[empty[0]], trial.to_student[empty[-1]]
-        snapshots = [trial.caller.call_with(HELPER, [make, methods.transition, steps, None,
-                                                     [["state", "", []], ["call", methods.moves, []]]], {},
-                                            timeout=timeout)
-                     for steps in ([], [[first, None]], [[first, None], [second, None]])]
-        if not all(s.ok for s in snapshots) or first in items(snapshots[1].value[1]):
-            continue  # its transition does not draw the line it is given
-        states = [s.value[0] for s in snapshots]
-        flips = [k for k in states[0] if k in states[1] and k in states[2]
-                 and states[1][k] != states[0][k] and states[2][k] == states[0][k]]
-        if flips:
-            trial.turn, trial.players = flips[0], (states[0][flips[0]], states[1][flips[0]])
-        return trial
+        moves = items(r.value[0])
+        lined = match_moves(moves, empty)
+        matches = [lined] if lined else match_encoding(moves, game, game.initial_state())
+        for encoding, to_student in matches:
+            found = _with_transition(dataclasses.replace(trial, encoding=encoding, to_student=to_student,
+                                                         lines=lined is not None))
+            if found is not None:
+                return found
     return None
+
+
+def _repeats_until_illegal(game: Game, action: Any, limit: int = 20) -> int:
+    """How many times ``action`` is played from the empty board before the course says it is illegal."""
+    state, count = game.initial_state(), 0
+    while action in game.actions(state) and count < limit and not game.terminal(state):
+        state, count = game.result(state, action), count + 1
+    return count
+
+
+def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
+    """``trial`` when its transition plays the move it is given (the move is gone from the moves offered
+    once the course says so, and not before), with the attributes that keep the turn and the board."""
+    game, methods, make = trial.game, trial.methods, trial.make
+    empty = game.actions(game.initial_state())
+    first, second = trial.to_student[empty[0]], trial.to_student[empty[-1]]
+
+    def snapshot(steps: list) -> CallResult:
+        return trial.caller.call_with(HELPER, [make, methods.transition, steps, None,
+                                               [["state", "", []], ["call", methods.moves, []]]], {},
+                                      timeout=trial.timeout)
+
+    times = _repeats_until_illegal(game, empty[0])
+    filled = [snapshot([[first, None]] * n) for n in (times - 1, times)] if times > 1 else []
+    snapshots = [snapshot(steps) for steps in ([], [[first, None]], [[first, None], [second, None]])]
+    if not all(s.ok for s in snapshots + filled) or first in items(snapshots[1].value[1]) and times == 1:
+        return None  # its transition does not play the move it is given
+    if filled and (first not in items(filled[0].value[1]) or first in items(filled[1].value[1])):
+        return None
+    states = [s.value[0] for s in snapshots]
+    flips = [(k, (states[0][k], states[1][k])) for k in states[0] if k in states[1] and k in states[2]
+             and states[1][k] != states[0][k] and states[2][k] == states[0][k]]
+    if trial.lines:
+        if flips:
+            trial.turn, trial.players = flips[0][0], flips[0][1]
+        return trial
+    from grader.adapt.replayed_states import _player_like
+    player_like = [(where, pair) for (_, where), pair in _player_like([["attr", k, v] for k, v in states[0].items()])]
+    options = flips + [o for o in player_like if o[0] not in dict(flips)] + [(None, trial.players)]
+    for turn, players in options:  # the first turn keeping under which a board attribute reads right
+        candidate = dataclasses.replace(trial, turn=turn, players=players, _paths={})
+        board, reading = _board_attribute(candidate)
+        if board is not None:
+            return dataclasses.replace(candidate, board=board, reading=reading)
+    return dataclasses.replace(trial, turn=options[0][0], players=options[0][1], _paths={})
+
+
+def _evidence(game: Game) -> list[State]:
+    from grader.adapt.replayed_states import evidence_positions
+    return [s for s in evidence_positions(game, 4) if not game.terminal(s)][:3]
+
+
+def _board_attribute(rep: ReplayedObjects) -> tuple[str | None, Representation | None]:
+    """The attribute whose value a known reading decodes to the course board on replayed positions, and
+    that reading; (None, None) when none does."""
+    from grader.adapt import representations
+    game = rep.game
+    empty = rep.ask(None, None, [("boards", "", [])])
+    if not empty.ok:
+        return None, None
+    seen = []
+    for state in _evidence(game):
+        board = game.to_course(state)
+        try:
+            r = rep.ask(board, game.to_move(state), [("boards", "", [])])
+        except NoReplay:
+            continue
+        if not r.ok:
+            return None, None
+        seen.append((board, r.value[0]))
+    if not seen:
+        return None, None
+    for name, value in empty.value[0].items():
+        for reading in representations.candidates(game, value):
+            try:
+                if all(name in attrs and game.same_board(reading.decode_board(attrs[name]), board)
+                       for board, attrs in seen) and game.same_board(reading.decode_board(value),
+                                                                     game.to_course(game.initial_state())):
+                    return name, reading
+            except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
+                continue
+    return None, None
 
 
 # --- the game functions ---------------------------------------------------------------------------

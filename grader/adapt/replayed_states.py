@@ -172,6 +172,38 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> li
     return out
 
 
+# --- the moves that reach a position --------------------------------------------------------------
+
+def line_of_play(game: Game, board: Any, player: int | None, paths: dict) -> list[tuple[Any, int]]:
+    """(course move, mover) from the empty board to the course ``board`` with ``player`` to move (None:
+    whoever may be, as nothing asked depends on it); ``paths`` remembers the lines found. Raises
+    :class:`NoReplay` when no line of play reaches it."""
+    if player is not None:
+        return _moves_and_movers(game, game.from_course(board, to_move=player), paths)
+    try:
+        return _moves_and_movers(game, game.from_course(board), paths)
+    except ValueError:  # the board does not say whose turn it is: either will do, as none is asked
+        pass
+    for mover in (1, -1):
+        try:
+            return _moves_and_movers(game, game.from_course(board, to_move=mover), paths)
+        except ValueError:
+            continue
+    raise NoReplay("no line of play from the empty board reaches this board")
+
+
+def _moves_and_movers(game: Game, state: State, paths: dict) -> list[tuple[Any, int]]:
+    if state not in paths:
+        paths[state] = game.moves_to(state)
+    if paths[state] is None:
+        raise NoReplay("no line of play from the empty board reaches this position")
+    out, here = [], game.initial_state()
+    for action in paths[state]:
+        out.append((action, game.to_move(here)))
+        here = game.result(here, action)
+    return out
+
+
 # --- the student's functions and how to build their states -----------------------------------------
 
 @dataclass(frozen=True)
@@ -213,30 +245,12 @@ class ReplayedStates(Representation):
 
     def steps_to(self, board: Any, player: int | None) -> list:
         """The student's moves, with their movers, that reach the course ``board`` with ``player`` to move."""
-        if player is not None:
-            return self.steps_for(self.game.from_course(board, to_move=player))
-        try:
-            return self.steps_for(self.game.from_course(board))
-        except ValueError:  # the board does not say whose turn it is: either will do, as none is asked
-            pass
-        for mover in (1, -1):
-            try:
-                return self.steps_for(self.game.from_course(board, to_move=mover))
-            except ValueError:
-                continue
-        raise NoReplay("no line of play from the empty board reaches this board")
+        return [[self.to_student[a], self.encode_player(m)] for a, m in line_of_play(self.game, board, player,
+                                                                                     self._paths)]
 
     def steps_for(self, state: State) -> list:
-        if state not in self._paths:
-            self._paths[state] = self.game.moves_to(state)
-        path = self._paths[state]
-        if path is None:
-            raise NoReplay("no line of play from the empty board reaches this position")
-        steps, here = [], self.game.initial_state()
-        for action in path:
-            steps.append([self.to_student[action], self.encode_player(self.game.to_move(here))])
-            here = self.game.result(here, action)
-        return steps
+        return [[self.to_student[a], self.encode_player(m)] for a, m in _moves_and_movers(self.game, state,
+                                                                                          self._paths)]
 
     def ask(self, board: Any, player: int | None, asks: Sequence[Sequence], timeout: float | None = None,
             **options: Any) -> CallResult:
