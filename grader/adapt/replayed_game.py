@@ -43,7 +43,7 @@ class ReplayedGame(StudentGame):
         if binding is None:
             return f"{role}(...)"
         if role == "result" and action is not None:
-            return f"{binding.name}({self.rep.to_student.get(tuple(action), action)!r}) on the replayed object"
+            return f"{binding.name}({self.rep.to_student.get(tuple(action) if isinstance(action, list) else action, action)!r}) on the replayed object"
         if role == "initial_state":
             return self.rep.make
         return f"{binding.name}() on the replayed object"

@@ -306,8 +306,8 @@ class ReplayedObjects(Representation):
     def decode_board(self, board: Any) -> Any:
         raise NotThisRepresentation("positions are built by replaying moves through your object")
 
-    def encode_action(self, action: Any, board: Any) -> Any:
-        return self.to_student[tuple(action)]
+    def encode_action(self, action: Any, board: Any = None) -> Any:
+        return self.to_student[tuple(action) if isinstance(action, list) else action]
 
     def decode_action(self, action: Any, board: Any = None) -> Any:
         from grader.adapt.replayed_states import ENCODINGS as MOVE_ENCODINGS  # it builds on this module
@@ -542,9 +542,10 @@ class ReplayedAgent:
         return self.call
 
 
-def agent_candidates(names: Mapping[str, NameInfo], methods: Methods, depth: int = 3) -> list[tuple[str, str, str]]:
-    """(name, expression, call in words) of everything that may turn a game object into a move: a
-    function of the object (and a depth), or a class built on the object with a method that answers."""
+def agent_candidates(names: Mapping[str, NameInfo], methods: Methods,
+                     depth: int = 3) -> list[tuple[str, str, str, tuple]]:
+    """(name, expression, call in words, parameters) of everything that may turn a game object into a
+    move: a function of the object (and a depth), or a class built on the object with a method that answers."""
     out = []
     for name, info in names.items():
         if name.startswith("_") or name == methods.cls or NOT_A_ROLE.search(normalise(name)):
@@ -552,8 +553,10 @@ def agent_candidates(names: Mapping[str, NameInfo], methods: Methods, depth: int
         params = positional_parameters(info.parameters or ())
         required = [p for p in params if not p.has_default]
         if info.kind == "function" and 1 <= len(required) <= 2 and params:
-            extra = f", {depth}" if len(required) == 2 else ""
-            out.append((name, f"lambda g: {name}(g{extra})", f"{name}(game{extra})"))
+            # a search's depth may be passed by name (its positions counted at a depth): that wins
+            given = f"**{{{required[1].name!r}: {depth}, **o}}" if len(required) == 2 else "**o"
+            out.append((name, f"lambda g, **o: {name}(g, {given})",
+                        f"{name}(game{f', {depth}' if len(required) == 2 else ''})", tuple(info.parameters or ())))
         elif info.kind == "class" and len(required) == 1:
             for member in info.members:
                 if not member.callable or member.name.startswith("_"):
@@ -562,36 +565,60 @@ def agent_candidates(names: Mapping[str, NameInfo], methods: Methods, depth: int
                 if len(own) <= 1 and not NOT_A_ROLE.search(normalise(member.name)):
                     extra = f"{depth}" if own else ""
                     out.append((name, f"lambda g: {name}(g).{member.name}({extra})",
-                                f"{name}(game).{member.name}({extra})"))
+                                f"{name}(game).{member.name}({extra})", ()))
     return out
+
+
+def _takes_a_depth(parameters: tuple) -> bool:
+    from grader.adapt.search_parameters import search_role
+    return any(search_role(p.name) == "depth" for p in parameters)
+
+
+def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[str],
+               timeout: float | None = None) -> tuple[ReplayedAgent, bool] | None:
+    """The agent for a rubric label among candidates that take the student's own state, and whether it
+    serves the label without its name saying so: those answering a legal move, a random player playing
+    at random on the opening and a search not (asked late in a game, where any search is fast), names
+    ranking them. One search may serve both searching labels (a depth-limited alpha-beta is the
+    heuristic agent); any other label needs a name that says it."""
+    from grader.adapt.agents import late_position
+    if not agents:
+        return None
+    game = agents[0].game
+    words = AGENT_WORDS.get(label, (normalise(label),))
+    random_label = "random" in normalise(label)
+    board, player = (game.to_course(game.initial_state()), game.to_move(game.initial_state())) if random_label \
+        else late_position(game)
+    sibling = {ROLE_WORDS["heuristic"]: ROLE_WORDS["alphabeta"], ROLE_WORDS["alphabeta"]: ROLE_WORDS["heuristic"]}
+    fitting = []
+    for agent in agents:
+        norm = normalise(agent.name)
+        named = any(w in normalise(agent.name + agent.target) for w in words) or \
+            norm in {normalise(a) for a in aliases}
+        shared = not named and any(w in norm for w in sibling.get(words, ())) and \
+            (words != ROLE_WORDS["heuristic"] or _takes_a_depth(agent.parameters))
+        if not named and not shared and (words != ROLE_WORDS["alphabeta"] or "random" in norm) and not random_label:
+            continue
+        answers = [agent.move(board, player, timeout) for _ in range(4 if random_label else 1)]
+        if all(a.ok for a in answers) and (len({a.action for a in answers}) > 1) == random_label:
+            fitting.append((not named, not shared, agent))
+    if not fitting:
+        return None
+    unnamed, unshared, agent = min(fitting, key=lambda f: f[:2])
+    return agent, unnamed and not unshared
 
 
 def find_replayed_agent(rep: ReplayedObjects, names: Mapping[str, NameInfo], label: str,
                         aliases: Sequence[str], timeout: float | None = None) -> ReplayedAgent | str:
-    """The agent for a rubric label: candidates that answer a legal move on an opening position, ranked by
-    how their names speak for the label; a random player must also play at random, and a search must not.
-    A label other than the plain search (Monte Carlo) needs a name that says it."""
-    game = rep.game
-    words = AGENT_WORDS.get(label, (normalise(label),))
-    alias_words = {normalise(a) for a in aliases}
-    state = game.initial_state()
-    board, player = game.to_course(state), game.to_move(state)
-    answering = []
-    for name, target, call in agent_candidates(names, rep.methods):
-        agent = ReplayedAgent(rep.caller, game, rep, name, target, call)
-        answers = [agent.move(board, player, timeout) for _ in range(4)]
-        if all(a.ok for a in answers):
-            answering.append((agent, len({a.action for a in answers}) > 1))
-    def rank(entry: tuple[ReplayedAgent, bool]) -> tuple:
-        n = normalise(entry[0].name + entry[0].target)
-        return (normalise(entry[0].name) not in alias_words, not any(w in n for w in words))
-    random_label = "random" in normalise(label)
-    fitting = [a for a, varied in sorted(answering, key=rank) if varied == random_label]
-    if words != ROLE_WORDS["alphabeta"]:  # only the plain search label is served without its name's word
-        fitting = [a for a in fitting if not rank((a, False))[1] or random_label]
-    if not fitting:
+    """The agent for a rubric label among functions and classes that play the student's objects
+    (:func:`pick_agent`)."""
+    agents = [ReplayedAgent(rep.caller, rep.game, rep, name, target, call, parameters=parameters)
+              for name, target, call, parameters in agent_candidates(names, rep.methods)]
+    picked = pick_agent(agents, label, aliases, timeout)
+    if picked is None:
         return f"no function or class that plays your {rep.methods.cls} objects answers like {label}"
-    agent = fitting[0]
+    agent, shared = picked
     agent.notes.append(f"{label}: {agent.call}, asked on objects of your {rep.methods.cls} brought to each "
-                       f"position by replaying its moves")
+                       f"position by replaying its moves"
+                       + (f"; it serves as {label} too, as nothing is named for it" if shared else ""))
     return agent

@@ -14,14 +14,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from grader.adapt import returns
-from grader.adapt.agents import late_position
-from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise, rank
+from grader.adapt.candidates import NOT_A_ROLE, normalise, rank
 from grader.adapt.infer import Binding, Interface
 from grader.adapt.replayed_game import read_bool
-from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, items
+from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, items, pick_agent
 from grader.adapt.replayed_states import Call, ReplayedStates
 from grader.adapt.representations.base import NotThisRepresentation
-from grader.adapt.search_parameters import search_role
 from grader.adapt.signatures import positional_parameters
 from grader.adapt.student_game import Reply, StudentGame, _unreadable
 from grader.text import short
@@ -254,37 +252,15 @@ def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
     return out
 
 
-def _takes_a_depth(parameters: tuple) -> bool:
-    return any(search_role(p.name) == "depth" for p in parameters)
-
-
 def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
                      timeout: float | None = None, playing: set[str] = frozenset()) -> ReplayedAgent | str:
-    """The agent for a rubric label among functions that take the student's state: those answering a legal
-    move on the opening position, a random player playing at random and a search not, names ranking them."""
-    game = rep.game
-    words = AGENT_WORDS.get(label, (normalise(label),))
-    random_label = "random" in normalise(label)
-    # a random player shows itself on the opening; a search is asked late in a game, where any search is fast
-    board, player = (game.to_course(game.initial_state()), game.to_move(game.initial_state())) if random_label \
-        else late_position(game)
-    # one search may serve both searching labels (a depth-limited alpha-beta is the heuristic agent)
-    sibling = {ROLE_WORDS["heuristic"]: ROLE_WORDS["alphabeta"], ROLE_WORDS["alphabeta"]: ROLE_WORDS["heuristic"]}
-    fitting = []
-    for name, target, call, parameters in agent_candidates(rep, names, label, aliases, playing):
-        norm = normalise(name)
-        named = any(w in norm for w in words) or norm in {normalise(a) for a in aliases}
-        shared = not named and any(w in norm for w in sibling.get(words, ())) and \
-            (words != ROLE_WORDS["heuristic"] or _takes_a_depth(parameters))
-        if not named and not shared and (words != ROLE_WORDS["alphabeta"] or "random" in norm) and not random_label:
-            continue  # a label other than the plain search needs a name that says it
-        agent = ReplayedAgent(rep.caller, game, rep, name, target, call, parameters=parameters)
-        answers = [agent.move(board, player, timeout) for _ in range(4 if random_label else 1)]
-        if all(a.ok for a in answers) and (len({a.action for a in answers}) > 1) == random_label:
-            fitting.append((not named, not shared, agent))
-    if not fitting:
+    """The agent for a rubric label among functions that take the student's state (:func:`pick_agent`)."""
+    agents = [ReplayedAgent(rep.caller, rep.game, rep, name, target, call, parameters=parameters)
+              for name, target, call, parameters in agent_candidates(rep, names, label, aliases, playing)]
+    picked = pick_agent(agents, label, aliases, timeout)
+    if picked is None:
         return f"no function that takes your state answers like {label}"
-    named, shared, agent = min(fitting, key=lambda f: f[:2])
+    agent, shared = picked
     agent.notes.append(f"{label}: {agent.call}, asked on your states replayed to each position"
-                       + (f"; it serves as {label} too, as nothing is named for it" if named and not shared else ""))
+                       + (f"; it serves as {label} too, as nothing is named for it" if shared else ""))
     return agent
