@@ -160,3 +160,86 @@ def test_the_methods_that_play_the_roles_are_chosen_by_the_strength_of_their_nam
         method("print_board"), method("over"), method("get_scores"), method("winner")))
     found, = in_place_classes({"Game": game_class})
     assert (found.moves, found.transition, found.over, found.winner) == ("get_actions", "make_move", "over", "winner")
+
+
+#: the in-place Connect 4 class's drop, forgetting to hand the turn over
+NO_FLIP = ("                break\n        self.turn = -self.turn\n", "                break\n")
+#: its winner, blind to diagonals
+NO_DIAGONALS = ("((0, 1), (1, 0), (1, 1), (1, -1))", "((0, 1), (1, 0))")
+
+
+def replayed_as(source: str, assignment: str):
+    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
+    game, functions = functions_of(assignment)
+    return box, adapt(box, game, functions, source=source)
+
+
+def c4_variant(change: tuple[str, str]) -> str:
+    source = (STUDENTS / "c4_in_place_class.py").read_text()
+    assert change[0] in source
+    return source.replace(*change)
+
+
+@pytest.mark.parametrize("fixture, assignment, board", [("c4_in_place_class.py", "connect4", ".board"),
+                                                         ("ttt_in_place_class.py", "tictactoe", ".grid")])
+def test_an_in_place_class_of_a_game_whose_moves_add_marks_agrees_with_the_reference(fixture, assignment, board):
+    """Positions come from the line of play the reference finds; the board is read from the attribute
+    that holds it; the move encoding (columns, (row, col) cells) is learned from the empty board."""
+    box, student = replayed_as((STUDENTS / fixture).read_text(), assignment)
+    with box:
+        assert isinstance(student, ReplayedGame)
+        assert student.rep.board == board[1:] and not student.rep.lines
+        assert set(student.interface.bindings) == {"initial_state", "actions", "result", "terminal", "utility"}
+        assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+
+
+def test_in_place_connect4_at_another_size_and_its_agents():
+    box, student = replayed_as((STUDENTS / "c4_in_place_class.py").read_text(), "connect4")
+    with box:
+        assert wrong_roles(student.at_size(load_game("connect4", rows=4, cols=5)), positions=4)["result"] == 0
+        game = student.game
+        search = student.agent("alpha_beta_player", ["alpha_beta_player"])
+        assert search.call == "alpha_beta_player(game)"
+        assert student.agent("heuristic_player", ["heuristic_player"]).call == "alpha_beta_player(game)"
+        assert student.agent("random_player", ["random_player"]).call == "random_player(game)"
+        assert isinstance(student.agent("mcts_player", ["mcts_player"]), str)
+        for state in random_positions(game, 3, seed=8):
+            move = search.move(game.to_course(state), game.to_move(state))
+            assert move.ok and move.action in game.actions(state), move
+
+
+def test_a_drop_that_keeps_the_turn_is_charged_to_result_alone():
+    box, student = replayed_as(c4_variant(NO_FLIP), "connect4")
+    with box:
+        wrong = wrong_roles(student)
+        assert wrong["result"] > 0
+        assert wrong["actions"] == wrong["terminal"] == wrong["utility"] == 0
+
+
+def test_a_winner_blind_to_diagonals_is_charged_where_it_is_called():
+    """utility is the winner method; game_over calls it, so terminal is wrong on diagonal wins too."""
+    box, student = replayed_as(c4_variant(NO_DIAGONALS), "connect4")
+    with box:
+        game = student.game
+        diagonal = game.initial_state()
+        for col in (0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3):
+            diagonal = game.result(diagonal, col)
+        assert game.terminal(diagonal) and game.winner(diagonal) == 1
+        assert student.utility(game.to_course(diagonal), 1).value == 0
+        wrong = wrong_roles(student)
+        assert wrong["actions"] == wrong["result"] == 0
+
+
+@pytest.mark.parametrize("change, charged", [(NO_FLIP, ("result",)), (NO_DIAGONALS, ("utility", "terminal"))])
+def test_grading_an_in_place_connect4_class_charges_each_bug_to_its_function(tmp_path, change, charged):
+    spec = load_rubric(None).assignment("connect4")
+    right = grade_submission(STUDENTS / "c4_in_place_class.py", "connect4", spec, public_only=True)
+    path = tmp_path / "c4_in_place_variant.py"
+    path.write_text(c4_variant(change))
+    buggy = grade_submission(path, "connect4", spec, public_only=True)
+    points = {c.check: c.points for c in right.checks}
+    assert points["result: canned boards"] == 3 and points["utility: canned boards"] > 0
+    lost = {c.check for c in buggy.checks if points[c.check] - c.points > 1e-9}
+    functions = {name for name in lost if name.startswith(("actions", "result", "terminal", "utility"))}
+    assert functions and all(name.startswith(charged) for name in functions), lost
+    assert any(name.startswith(charged[0]) for name in functions), lost
