@@ -310,17 +310,8 @@ class ReplayedObjects(Representation):
         return self.to_student[tuple(action) if isinstance(action, list) else action]
 
     def decode_action(self, action: Any, board: Any = None) -> Any:
-        from grader.adapt.replayed_states import ENCODINGS as MOVE_ENCODINGS  # it builds on this module
-        decode = dict(MOVE_ENCODINGS).get(self.encoding)
-        if decode is None:
-            raise NotThisRepresentation(f"unknown encoding {self.encoding}")
-        try:
-            move = decode(action, self.game)
-        except (TypeError, ValueError):
-            move = None
-        if move is None or move not in self.to_student:
-            raise NotThisRepresentation(f"{action!r} is not a move written as {self.encoding}")
-        return move
+        from grader.adapt.replayed_states import decode_move  # it builds on this module
+        return decode_move(self.encoding, action, self.game, self.to_student)
 
     def read_board(self, value: Any) -> Any:
         """The course board in the object's board attribute; raises NotThisRepresentation."""

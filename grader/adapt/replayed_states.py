@@ -204,6 +204,19 @@ def _moves_and_movers(game: Game, state: State, paths: dict) -> list[tuple[Any, 
     return out
 
 
+def decode_move(encoding: str, action: Any, game: Game, known: Mapping) -> Any:
+    """The course move a student's ``action`` written as ``encoding`` is, one of ``known``'s; raises
+    NotThisRepresentation."""
+    decode = dict(ENCODINGS).get(encoding)
+    try:
+        move = None if decode is None else decode(action, game)
+    except (TypeError, ValueError):
+        move = None
+    if move is None or move not in known:
+        raise NotThisRepresentation(f"{action!r} is not a move written as {encoding}")
+    return move
+
+
 # --- the student's functions and how to build their states -----------------------------------------
 
 @dataclass(frozen=True)
@@ -297,14 +310,7 @@ class ReplayedStates(Representation):
         return self.to_student[action]
 
     def decode_action(self, action: Any, board: Any = None) -> Any:
-        decode = dict(ENCODINGS)[self.encoding]
-        try:
-            move = decode(action, self.game)
-        except (TypeError, ValueError):
-            move = None
-        if move is None or move not in self.to_student:
-            raise NotThisRepresentation(f"{action!r} is not a move written as {self.encoding}")
-        return move
+        return decode_move(self.encoding, action, self.game, self.to_student)
 
     def decode_player(self, value: Any) -> int:
         value = plain(value)
