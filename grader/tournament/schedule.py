@@ -18,10 +18,6 @@ from typing import Any, Sequence
 from reference.agents import AlphaBetaSearch, SearchTimeout, evaluation_for
 from reference.games.base import Game
 
-#: default random plies before the agents take over, per game
-OPENING_PLIES = {"tictactoe": 2, "connect4": 4, "dots_and_boxes": 4}
-#: how far from even (in the evaluation's units, the side to move's view) an opening may be
-TOLERANCE = {"tictactoe": 0.1, "connect4": 0.1, "dots_and_boxes": 1.0}
 SEARCH_DEPTH = 2
 #: nodes an exact solve of an opening may visit before the heuristic value is used instead (a node
 #: budget, not a time, so that the same seed gives the same openings on any machine)
@@ -81,8 +77,8 @@ def balanced_openings(game: Game, count: int, seed: int = 0, plies: int | None =
     """
     if count < 1:
         raise ValueError(f"the number of openings must be at least 1, not {count!r}")
-    plies = OPENING_PLIES.get(game.name, 2) if plies is None else plies
-    tolerance = TOLERANCE.get(game.name, 0.1) if tolerance is None else tolerance
+    plies = game.opening_plies if plies is None else plies
+    tolerance = game.opening_tolerance if tolerance is None else tolerance
     rng = random.Random(f"openings:{seed}:{game.name}:{plies}")
     chosen: list[tuple[Any, ...]] = []
     spare: list[tuple[float, tuple[Any, ...]]] = []

@@ -46,8 +46,11 @@ class Game(ABC):
     depth_tactics: tuple[str, ...] = ()
     #: the one-ply tactic that needs the opponent's reply seen (a search whose opponent never moves misses it)
     reply_tactic: str | None = None
-    #: random plies that open each pair of test games (enough to vary them, few enough to stay balanced)
+    #: random plies that open each pair of test and tournament games (enough to vary them, few enough to
+    #: stay balanced)
     opening_plies: int = 4
+    #: how far from even an opening may be, in the evaluation's units from the side to move's view
+    opening_tolerance: float = 0.1
     #: a search depth whose game tree is small enough to count position by position
     counted_depth: int = 3
     #: how a move reads before its action in feedback (``column 3``); nothing where the action says it

@@ -60,6 +60,7 @@ class DotsAndBoxes(Game):
     tactics = ("free_box", "safe_move")
     reply_tactic = "safe_move"
     depth_tactics = ("decline", "sacrifice")
+    opening_tolerance = 1.0  # its evaluation counts boxes: one box either way is still an even opening
 
     def __init__(self, rows: int = 4, cols: int = 4) -> None:
         for label, value in (("rows", rows), ("cols", cols)):
