@@ -72,7 +72,6 @@ class StudentAgent:
     maximizing_side: int | None = None  # for a search told whether it maximizes: the player that does (None: the mover)
     game_object: str | None = None  # for agents taking the game (``player(game, state)``): the object's name
     fixed_side: int | None = None  # an agent that always plays one player: the other's turns go to it colour-swapped
-    module_values: dict[str, int] = field(default_factory=dict)  # size constants set for each move (another size)
     timeouts: int = 0  # moves that ran out of time so far, over every check (checks ask less once it is many)
 
     def move(self, board: Any, player: int, timeout: float | None = None, *, options: Mapping[str, Any] | None = None,
@@ -107,9 +106,9 @@ class StudentAgent:
                 args = [target, self.game_object, self.order.index("game"), *args]
                 target = conventions.GAME_CALL
         start = time.perf_counter()
-        if options or count_calls or self.module_values:
+        if options or count_calls:
             r = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, count_calls=count_calls,
-                                      count_seconds=count_seconds, watch=watch, module_values=self.module_values)
+                                      count_seconds=count_seconds, watch=watch)
         else:
             r = self.caller.call(target, *args, timeout=timeout)
         seconds = r.duration or time.perf_counter() - start
@@ -125,8 +124,7 @@ class StudentAgent:
                 and target not in (conventions.OBS_CONFIG_CALL, conventions.GAME_CALL):
             # nothing answered: an agent that plays its move into the board it is given (the template's
             # draw_line) is asked again and read by what it did to that board
-            again = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, return_args=True,
-                                          module_values=self.module_values)
+            again = self.caller.call_with(target, args, dict(options or {}), timeout=timeout, return_args=True)
             if again.ok and again.value is None and again.args_after is not None:
                 played = again.args_after[list(self.order).index("state")]
                 action, _ = self._read(played, board, state, legal, swapped=sent is not board)

@@ -25,7 +25,6 @@ from grader.adapt.representations.move_shapes import MoveShape, skeleton
 from grader.adapt.representations.base import NotThisRepresentation, Representation, cell_values, container_of, \
     rebuild
 from grader.adapt.representations.base import cells as board_cells
-from grader.adapt.size_constants import described, size_constants
 from grader.adapt.signatures import argument_orders, positional_parameters, role_of
 from grader.sandbox.calls import CallResult, NameInfo
 from reference.games.base import Game, InvalidBoard, State
@@ -52,8 +51,7 @@ class Caller(Protocol):
 
     def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None, *,
                   timeout: float | None = None, return_args: bool = False, count_calls: bool = False,
-                  count_seconds: float | None = None, watch: Sequence[str] = (),
-                  module_values: Mapping[str, int] | None = None) -> CallResult: ...
+                  count_seconds: float | None = None, watch: Sequence[str] = ()) -> CallResult: ...
 
 
 @dataclass
@@ -82,8 +80,6 @@ class Interface:
     bindings: dict[str, Binding] = field(default_factory=dict)
     problems: dict[str, str] = field(default_factory=dict)  # role -> why it could not be bound
     adaptations: list[str] = field(default_factory=list)
-    #: module-level constants that hold the board's size (``ROWS = 6``): name -> 'rows' or 'cols'
-    size_constants: dict[str, str] = field(default_factory=dict)
     #: the student makes an initial state, but no reading of a board knows it
     initial_unread: bool = False
 
@@ -218,9 +214,6 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     # Read before any probe runs: a probe of a function without arguments (a notebook's ``ai_turn()``)
     # may play its move on the very board a notebook keeps at module level.
     module_board = _module_board(caller, names, game, timeout)
-    iface.size_constants = size_constants(caller, names, game.rows, game.cols, timeout)
-    if iface.size_constants:
-        iface.adaptations.append(described(iface.size_constants))
     initial = None
     pick = _choose(ranked.get("initial_state", []),
                    lambda c: _initial_fit(caller, c, game, timeout), unnamed_limit=6)

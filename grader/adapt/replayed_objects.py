@@ -493,7 +493,6 @@ class ReplayedAgent:
     timeouts: int = 0
     kind: str = "replayed"
     game_object: str | None = None  # agents here take the student's state, never a game object
-    module_values: dict = field(default_factory=dict)  # the size lives in the student's state, not in constants
 
     def move(self, board: Any, player: int, timeout: float | None = None, *,
              options: Mapping[str, Any] | None = None, count_calls: bool = False,

@@ -15,7 +15,6 @@ import numpy as np
 from grader.adapt import game_objects, returns
 from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decode_actions, decode_result_board, \
     move_parts, same_board
-from grader.adapt.size_constants import values_at
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
 from grader.sandbox.calls import CallResult
@@ -51,8 +50,6 @@ class StudentGame:
         self.names = dict(names or {})  # what the submission defines (NameInfo by name), for finding agents
         self.game: Game = interface.game
         self.timeout = timeout
-        #: module-level size constants set for each call (``ROWS``: a board of another size than the notebook's)
-        self.module_values: dict[str, int] = {}
         #: game objects made at other sizes, by (object, rows, cols): made once, shared by resized copies
         self.sized_objects: dict[tuple[str, int, int], str | None] = {}
 
@@ -66,8 +63,6 @@ class StudentGame:
         interface = replace(self.interface, game=game,
                             representation=self.representation.at_size(game.rows, game.cols, game))
         resized = StudentGame(self.caller, interface, self.names, timeout=self.timeout, source=self.source)
-        if interface.size_constants and game != self.game:
-            resized.module_values = values_at(interface.size_constants, game.rows, game.cols)
         obj = self.game_object
         if obj is None or game == self.game:
             return resized
@@ -138,9 +133,8 @@ class StudentGame:
         args = self.interface.arguments(role, board, player, action)
         if binding.read:
             r = self.caller.read(binding.name, timeout=self.timeout)
-        elif return_args or self.module_values:
-            r = self.caller.call_with(binding.name, args, {}, timeout=self.timeout, return_args=return_args,
-                                      module_values=self.module_values)
+        elif return_args:
+            r = self.caller.call_with(binding.name, args, {}, timeout=self.timeout, return_args=True)
         else:
             r = self.caller.call(binding.name, *args, timeout=self.timeout)
         if not r.ok:

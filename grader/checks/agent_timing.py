@@ -130,13 +130,10 @@ def resized(agent: StudentAgent, game: Game, ctx: CheckContext) -> StudentAgent:
     Agents that are classes get fresh instances per seat (they may have read the size when built);
     an agent given the game object gets one of that size, when the student's class takes the size.
     """
-    game_object, module_values = agent.game_object, {}
-    if ctx.student is not None and (game_object is not None or ctx.student.interface.size_constants):
-        sized = ctx.at_size(game.rows, game.cols).student
-        if game_object is not None:
-            game_object = sized.game_object or game_object
-        module_values = sized.module_values
-    return dataclasses.replace(agent, game=game, seats={}, game_object=game_object, module_values=module_values,
+    game_object = agent.game_object
+    if game_object is not None and ctx.student is not None:
+        game_object = ctx.at_size(game.rows, game.cols).student.game_object or game_object
+    return dataclasses.replace(agent, game=game, seats={}, game_object=game_object,
                                representation=agent.representation.at_size(game.rows, game.cols, game))
 
 

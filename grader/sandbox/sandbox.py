@@ -13,7 +13,7 @@ import itertools
 import json
 import math
 import weakref
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from . import codec, isolation
 from .launcher import Exchange, SandboxError, WorkerChannel, ZygoteProcess
@@ -126,7 +126,7 @@ class Sandbox:
     def call_with(self, target: str | Handle, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,
                   *, timeout: float | None = None, return_args: bool = False,
                   count_calls: bool = False, count_seconds: float | None = None,
-                  watch: Sequence[str] = (), module_values: Mapping[str, int] | None = None) -> CallResult:
+                  watch: Sequence[str] = ()) -> CallResult:
         """:meth:`call` with explicit ``args``/``kwargs`` (for keyword names like ``timeout``).
 
         With ``return_args`` a successful result also carries ``args_after``, the positional
@@ -135,12 +135,9 @@ class Sandbox:
         during the call (a search's nodes); the call runs slower while they are counted. With
         ``count_seconds`` too, the call is stopped after that long (its value is then None and
         ``counted.stopped`` is set): the calls made so far come back. Parameters named in ``watch``
-        (lower case, underscores dropped) have their values kept at each counted call. ``module_values``
-        (whole numbers) are set as the submission's module-level names for this call alone.
+        (lower case, underscores dropped) have their values kept at each counted call.
         """
         req = {"op": "call", "target": _target(target), **self._arguments(args, kwargs)}
-        if module_values:
-            req["module_values"] = {str(k): int(v) for k, v in module_values.items()}
         if return_args:
             req["return_args"] = True
         if count_calls:

@@ -32,7 +32,6 @@ import numbers
 import os
 import socket
 import struct
-import contextlib
 import sys
 import time
 import traceback
@@ -301,17 +300,16 @@ class Worker:
         args = codec.decode(req.get("args", {"$": "tuple", "v": []}))
         kwargs = codec.decode(req.get("kwargs", {"$": "dict", "v": {}}))
         trace = CallTrace(req.get("count_seconds"), watch=req.get("watch", ())) if req.get("count_calls") else None
-        with self.module_values(req.get("module_values") or {}):
-            if trace is None:
+        if trace is None:
+            value = fn(*args, **kwargs)
+        else:
+            sys.settrace(trace.hook)
+            try:
                 value = fn(*args, **kwargs)
-            else:
-                sys.settrace(trace.hook)
-                try:
-                    value = fn(*args, **kwargs)
-                except CountingStopped:
-                    value = None  # the calls so far are the answer
-                finally:
-                    sys.settrace(None)
+            except CountingStopped:
+                value = None  # the calls so far are the answer
+            finally:
+                sys.settrace(None)
         keep = req.get("keep")
         if keep is not None:
             self.handles[int(keep)] = value
@@ -328,22 +326,6 @@ class Worker:
             return _Encoded(tree, codec.encode(args, self.codec_limits), calls)
         except codec.CodecError as e:
             raise _BadReturn(f"after the call, an argument is no longer plain data: {e}") from None
-
-    @contextlib.contextmanager
-    def module_values(self, values: dict):
-        """The submission's module-level values set for one call and put back after it (a notebook's
-        ``ROWS = 6`` while the grader asks about a 5x6 board)."""
-        missing = object()
-        saved = {name: self.ns.get(name, missing) for name in values}
-        self.ns.update(values)
-        try:
-            yield
-        finally:
-            for name, old in saved.items():
-                if old is missing:
-                    self.ns.pop(name, None)
-                else:
-                    self.ns[name] = old
 
     def own_record_class(self, name: str, fields: tuple) -> type | None:
         """The submission's named tuple or dataclass ``name`` with these fields (its states arrive as its own

@@ -640,28 +640,6 @@ def test_a_random_player_is_never_said_to_play_one_side():
         assert not any("always plays" in note for note in agent.notes)
 
 
-def test_board_size_constants_follow_the_board_asked_about():
-    """Code written around ROWS = 6 and COLS = 7 is asked about a 5x6 board with them set to 5 and 6 for
-    the call (as the student would edit them), and they are put back after it."""
-    box, student = adapted("c4_tutorial_search_with_depth.py", "connect4")
-    with box:
-        assert student.interface.size_constants == {"ROWS": "rows", "COLS": "cols"}
-        small = load_game("connect4", rows=5, cols=6)
-        sized = student.at_size(small)
-        assert sized.module_values == {"ROWS": 5, "COLS": 6}
-        empty = small.to_course(small.initial_state())
-        assert sized.terminal(empty).ok and sized.terminal(empty).value is False
-        assert sorted(sized.actions(empty).value) == list(range(6))
-        assert box.read("ROWS").value == 6
-
-
-def test_a_module_value_set_for_one_call_is_put_back_after_it():
-    box = Sandbox(["ROWS = 6\ndef rows():\n    return ROWS\n"], Limits(call_timeout=2.0))
-    with box:
-        assert box.call_with("rows", module_values={"ROWS": 4}).value == 4
-        assert box.call("rows").value == 6
-
-
 def test_an_agent_named_for_the_label_is_graded_even_when_it_fails_and_the_feedback_says_which():
     box, student = adapted("c4_named_agent_broken_beside_a_working_one.py", "connect4")
     with box:
