@@ -2,7 +2,7 @@
 
 The case data is tested as data (reachable, fair, named, present at the rubric's sizes); the check
 is tested through the real pipeline (sandbox + adapter): the course-style correct student in
-``tests/canned_students`` scores 1.0 on every role, and a mutant loses exactly the cases named
+``tests/course_style_students`` scores 1.0 on every role, and a mutant loses exactly the cases named
 after its bug, with the case's name in the message.
 """
 
@@ -22,7 +22,7 @@ from grader.sandbox import Limits, Sandbox
 from reference.games import load_game
 from tests.paths import TESTS
 
-STUDENTS = TESTS / "canned_students"
+STUDENTS = TESTS / "course_style_students"
 SIZES = {"connect4": {"rows": 6, "cols": 7}, "tictactoe": {"rows": 3, "cols": 3, "k": 3},
          "dots_and_boxes": {"rows": 4, "cols": 4}}
 OTHER_SIZES = [("connect4", {"rows": 4, "cols": 4}), ("connect4", {"rows": 5, "cols": 5}),

@@ -1,7 +1,7 @@
 """Dots and Boxes: a ``result`` that answers ``(board, next_player)`` or ``(board, extra_turn)`` is judged
 on the turn too, since the course's board does not record whose turn it is.
 
-Students are the course-style correct one in ``tests/canned_students`` with ``result`` redefined by a
+Students are the course-style correct one in ``tests/course_style_students`` with ``result`` redefined by a
 later cell, the way notebooks do it. The adapter reads the second item from moves that complete no
 box, so a student who never gives the extra turn is read in their own convention and then loses
 exactly the cases where the mover completes a box (one, or two at once) and the game goes on.
@@ -25,7 +25,7 @@ from tests.paths import ROOT, TESTS
 
 pytestmark = pytest.mark.timeout(120)
 
-COURSE = (TESTS / "canned_students" / "dots_and_boxes_course.py").read_text()
+COURSE = (TESTS / "course_style_students" / "dots_and_boxes_course.py").read_text()
 ALIASES = {"initial_state": ["empty_board"], "actions": ["actions"], "result": ["result"],
            "terminal": ["terminal"], "utility": ["utility"]}
 
@@ -208,7 +208,7 @@ def result(s, player, a):
 
 
 def test_a_connect4_result_that_returns_the_next_player_keeps_full_marks():
-    source = (TESTS / "canned_students" / "connect4_course.py").read_text()
+    source = (TESTS / "course_style_students" / "connect4_course.py").read_text()
     spec = CheckSpec(kind="canned_boards", target="result", points=5)
     assignment = Assignment(title="c4", game="connect4", board={"rows": 6, "cols": 7}, functions=ALIASES,
                             tasks=[Task(name="environment", checks=[spec])])

@@ -2,7 +2,7 @@
 left them, the adapter compares the student's board before and after in the student's own
 representation, and ``no_mutation`` takes the point from a ``result`` that changes its input.
 
-Mutants are the course-style correct students in ``tests/canned_students`` with their one copy line
+Mutants are the course-style correct students in ``tests/course_style_students`` with their one copy line
 deleted: exactly the bug students make.
 """
 
@@ -24,7 +24,7 @@ from tests.paths import TESTS
 
 pytestmark = pytest.mark.timeout(120)
 
-STUDENTS = TESTS / "canned_students"
+STUDENTS = TESTS / "course_style_students"
 SIZES = {"connect4": {"rows": 6, "cols": 7}, "tictactoe": {"rows": 3, "cols": 3, "k": 3},
          "dots_and_boxes": {"rows": 4, "cols": 4}}
 ALIASES = {"initial_state": ["empty_board", "initial_state"], "actions": ["actions"], "result": ["result"],
