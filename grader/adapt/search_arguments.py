@@ -61,7 +61,7 @@ def read_arguments(counted: CountedCalls, nodes: frozenset[int], result_name: st
                       same_player=_same_player(counted, nodes, node_level, parents, result_name))
 
 
-def _role_values(counted: CountedCalls, call: int, role: str) -> list:
+def role_values(counted: CountedCalls, call: int, role: str) -> list:
     """The values passed at ``call`` to its function's parameters of ``role`` ('alpha', 'beta', 'player'...)."""
     values = counted.arguments[call] if call < len(counted.arguments) else None
     if values is None:
@@ -76,7 +76,7 @@ def _role(name: str) -> str | None:
 
 
 def _window(counted: CountedCalls, call: int) -> tuple[float, float] | None:
-    alpha, beta = _role_values(counted, call, "alpha"), _role_values(counted, call, "beta")
+    alpha, beta = role_values(counted, call, "alpha"), role_values(counted, call, "beta")
     if len(alpha) != 1 or len(beta) != 1 or not all(_number(v) for v in alpha + beta):
         return None
     return alpha[0], beta[0]
@@ -110,15 +110,15 @@ def _same_player(counted: CountedCalls, nodes: frozenset[int], node_level: dict[
     if result_name:
         made = [call for call, (f, _) in enumerate(counted.calls)
                 if _last(counted.functions[f].name) == _last(result_name) and parents[call] in node_level]
-        players = [tuple(_role_values(counted, call, "player")) for call in made]
+        players = [tuple(role_values(counted, call, "player")) for call in made]
         levels = {node_level[parents[call]] for call in made}
         if len(made) >= 2 and len(levels) >= 2 and all(players) and len(set(players)) == 1:
             return (f"every move your search made called {_last(result_name)} with the same player "
                     f"({players[0][0]!r})")
     if len(nodes) != 1 or not node_level or max(node_level.values()) < 2:
         return ""  # max/min pairs say whose turn it is by the function itself
-    players = [tuple(_role_values(counted, call, "player")) for call in node_level]
-    flags = {tuple(_role_values(counted, call, "maximizing")) for call in node_level}
+    players = [tuple(role_values(counted, call, "player")) for call in node_level]
+    flags = {tuple(role_values(counted, call, "maximizing")) for call in node_level}
     if all(players) and len(set(players)) == 1 and len(flags) == 1:
         name = counted.functions[next(iter(nodes))].name
         return f"{_last(name)} called itself with the same player ({players[0][0]!r}) at every position"

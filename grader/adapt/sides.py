@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.representations.base import NotThisRepresentation
-from grader.adapt.search_arguments import PLAYER_WORDS
+from grader.adapt.search_arguments import PLAYER_WORDS, role_values
 from reference.games.base import Game
 from reference.positions import random_line
 
@@ -89,12 +89,9 @@ def _first_piece(counted: "CountedCalls | None") -> Any:
     if counted is None or not counted.arguments:
         return None
     by_depth: dict[int, set] = {}
-    for call, (function, depth) in enumerate(counted.calls):
-        values = counted.arguments[call] if call < len(counted.arguments) else None
-        names = counted.functions[function].watched
-        for name, value in zip(names, values or ()):
-            if value is not None and name.lower().replace("_", "") in PLAYER_WORDS:
-                by_depth.setdefault(depth, set()).add(value if isinstance(value, (int, str)) else repr(value))
+    for call, (_, depth) in enumerate(counted.calls):
+        for value in role_values(counted, call, "player"):
+            by_depth.setdefault(depth, set()).add(value if isinstance(value, (int, str)) else repr(value))
     if not by_depth:
         return None
     shallowest = by_depth[min(by_depth)]
