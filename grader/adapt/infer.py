@@ -389,15 +389,13 @@ def with_named_marks(reps: list[Representation], source: str) -> list[Representa
     for rep in reps:
         if not (isinstance(rep.players[0], str) and dataclasses.is_dataclass(rep)):
             continue
-        fields = {f.name for f in dataclasses.fields(rep)}
+        symbols = getattr(rep, "symbols", None)  # grids keep the marks in their cells' symbols too
         for first, second in pairs:
-            symbols = getattr(rep, "symbols", None)
-            if symbols is not None and symbols.empty in (first, second):
-                continue
-            changes: dict[str, Any] = {"players": (first, second)}
-            if "symbols" in fields and symbols is not None:
-                changes["symbols"] = dataclasses.replace(symbols, first=first, second=second)
-            out.append(dataclasses.replace(rep, **changes))
+            if symbols is None:
+                out.append(dataclasses.replace(rep, players=(first, second)))
+            elif symbols.empty not in (first, second):
+                out.append(dataclasses.replace(rep, players=(first, second),
+                                               symbols=dataclasses.replace(symbols, first=first, second=second)))
     return out
 
 
