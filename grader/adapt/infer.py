@@ -206,7 +206,8 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     the functions accept equally (``1/-1`` or ``1/2``): the ids the code itself mentions win.
     """
     ranked = {role: [c for c in candidates.rank(names, role, alias_list)
-                     if (c.tier < 3 or _takes(c, ARITY[role])) and (role == "initial_state" or _may_take_a_board(c))
+                     if (c.tier < 2 or _takes(c, ARITY[role]) or (c.tier == 2 and _can_take(c, ARITY[role][0])))
+                     and (role == "initial_state" or _may_take_a_board(c))
                      and (c.tier < 2 or role == "initial_state" or _requires_an_argument(c))]
               for role, alias_list in aliases.items() if role in COURSE_ORDER}
     iface = Interface(game, None)
@@ -322,6 +323,15 @@ def _requires_an_argument(cand: Candidate) -> bool:
     """Whether a function must be given something: one that runs on defaults alone
     (``play_vs_random(N=1000, shape=(4, 4))``) is an experiment, not a function of a board."""
     return any(not p.has_default for p in positional_parameters(cand.info.parameters or []))
+
+
+def _can_take(cand: Candidate, count: int) -> bool:
+    """Whether a function accepts ``count`` arguments at all: a name that says a role in other words
+    (``isMovesLeft(board)`` for ``result``) cannot play a role that must be given more."""
+    params = cand.info.parameters
+    if params is None or any(p.kind == "VAR_POSITIONAL" for p in params):
+        return True
+    return len(positional_parameters(params)) >= count
 
 
 def _takes(cand: Candidate, arity: tuple[int, int]) -> bool:
