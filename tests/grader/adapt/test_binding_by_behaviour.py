@@ -723,6 +723,9 @@ def test_a_position_shown_at_the_top_level_shows_the_marks_and_the_agent_is_the_
         rep = student.representation
         assert (rep.layout, rep.symbols.empty, rep.players) == ("grid", "_", ("x", "o"))
         assert any("marks of the position" in a for a in student.interface.adaptations)
+        # isMovesLeft(board) takes one argument: its name says "moves", yet it cannot be result()
+        assert "result" not in student.interface.bindings
+        assert "nor any other function" in student.interface.problems["result"]
         agent = find_agent(box, student.names, student.game, rep, "minimax_player",
                            ["alpha_beta_player", "minimax_player", "best_move"],
                            labels=["random_player", "minimax_player"], source=student.source)
