@@ -144,8 +144,14 @@ def _repair_notes(session: Session, submission: Submission) -> list[str]:
             continue
         cell = stand_in.get("cell")
         where = notebook_index.get(cell) if type(cell) is int else None
-        module, needs = stand_in["module"], stand_in.get("needs")
+        module, needs, given = stand_in["module"], stand_in.get("needs"), stand_in.get("textbook")
         why = f"cannot be imported (it needs `{needs}`)" if needs else "is not installed"
+        if type(given) is list and given:
+            names = ", ".join(str(n) for n in given[:6]) + (", ..." if len(given) > 6 else "")
+            notes.append(f"{f'cell {where}: ' if where is not None else ''}`{module}` {why} for grading: it is the "
+                         f"textbook's module, so the grader gave it the textbook's {names} for your code to build "
+                         "on; anything else taken from it is not your code, and graded code that calls it fails")
+            continue
         notes.append(f"{f'cell {where}: ' if where is not None else ''}`{module}` {why} for grading: the grader "
                      "replaced it with a stand-in so the rest of the cell loads; graded code that calls it fails")
     restored = report.get("numpy_restored")

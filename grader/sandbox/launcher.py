@@ -28,7 +28,7 @@ from .limits import Limits
 from .zygote import BOOTSTRAP
 
 _HEADER = struct.Struct(">I")
-_SOURCES = (("_sandbox_codec", "codec.py"), ("_sandbox_confine", "confine.py"),
+_SOURCES = (("_sandbox_codec", "codec.py"), ("_sandbox_confine", "confine.py"), ("_sandbox_textbook", "textbook.py"),
             ("_sandbox_worker", "worker.py"), ("_sandbox_zygote", "zygote.py"))
 
 #: the only environment student code sees (plus HOME/TMPDIR set to its box)

@@ -11,7 +11,8 @@ dataclasses, pickle-free ``typing`` look-ups and ``inspect`` work as they would 
 
 A cell runs one top-level statement at a time, so a failing statement loses only itself (its
 error is the cell's). Two things old notebooks need are repaired as they load: a package the
-grader lacks is replaced by an inert stand-in (see :class:`StandIn`), and numpy 1 names that
+grader lacks is replaced by an inert stand-in (see :class:`StandIn`; the textbook's ``games`` and
+``utils`` modules by the base classes and helpers copied notebooks build on, see ``textbook.py``), and numpy 1 names that
 numpy 2 removed (``np.Inf``, ``np.float``, ...) are restored. :data:`LOAD_REPORT_FUNCTION` says
 which, so the feedback can name them.
 
@@ -40,10 +41,11 @@ import warnings
 from typing import Callable, Iterable, Iterator
 
 if __package__:
-    from . import codec, confine
+    from . import codec, confine, textbook
 else:  # inside the sandbox: modules loaded from source by the zygote bootstrap
     import _sandbox_codec as codec  # type: ignore[no-redef]
     import _sandbox_confine as confine  # type: ignore[no-redef]
+    import _sandbox_textbook as textbook  # type: ignore[no-redef]
 
 _HEADER = struct.Struct(">I")
 MODULE_NAME = "submission"
@@ -578,10 +580,12 @@ class StandInFinder:
     Only those statements ask for one (never the worker's imports), and never for the standard
     library: ``import tkinter`` failing is a real error. First on ``sys.meta_path`` once in use,
     so a submodule of an installed package (``matplotlib.pyplot`` missing a dependency) is served too.
+    A missing textbook module (``games``, ``utils``) is served with the textbook's own base classes and
+    helpers (see ``textbook.py``); its other names are stand-ins.
     """
 
     def __init__(self) -> None:
-        self.replaced: dict[str, dict] = {}  # module -> {"module", "needs", "cell"}
+        self.replaced: dict[str, dict] = {}  # module -> {"module", "needs", "cell"} (+ "textbook": names given)
 
     def run_import(self, run: Callable[[], None], modules: list[str], cell: int) -> None:
         """Run an import statement, replacing each module it cannot find by a stand-in."""
@@ -593,6 +597,8 @@ class StandInFinder:
                 if target is None or target in self.replaced:
                     raise
                 self.replaced[target] = {"module": target, "needs": needs, "cell": cell}
+                if not needs and target in textbook.MODULES:
+                    self.replaced[target]["textbook"] = list(textbook.MODULES[target])
                 if self not in sys.meta_path:
                     sys.meta_path.insert(0, self)
         run()
@@ -620,12 +626,31 @@ class StandInFinder:
             return None
         return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
 
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> StandIn:
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
         package = self._package_of(spec.name) or spec.name
+        if "textbook" in self.replaced.get(spec.name, {}):
+            return _textbook_module(spec.name)
         return StandIn(spec.name, package, self.replaced.get(package, {}).get("needs", ""))
 
     def exec_module(self, module: types.ModuleType) -> None:
         pass
+
+
+def _textbook_module(name: str) -> types.ModuleType:
+    """The textbook module ``name`` with the pieces of it the grader gives; any other name read from it
+    (``from games import alpha_beta_search``) is a stand-in, so the import loads and a call refuses."""
+    module = types.ModuleType(name)
+    given = textbook.MODULES[name]
+    module.__dict__.update({n: getattr(textbook, n) for n in given})
+    module.__all__ = list(given)
+
+    def missing(attribute: str) -> StandIn:
+        if attribute.startswith("__") and attribute.endswith("__"):
+            raise AttributeError(attribute)
+        return StandIn(f"{name}.{attribute}", name)
+
+    module.__getattr__ = missing  # PEP 562: read only for names the module lacks
+    return module
 
 
 #: numpy 1 names that numpy 2 (or 1.24) removed, restored when missing: name -> (value from the
