@@ -5,7 +5,8 @@ Methods of module-level objects are already candidates for the roles. A game cla
 code never makes an object at the top level (copied games modules rarely do) gets objects made
 here, one per plausible board size: its defaults, and the rubric's rows and columns passed to its
 two size parameters both ways round (``ConnectFour(h=7, v=6)`` counts columns first in one version
-of the textbook and rows first in another). Which object's methods play the roles is decided by
+of the textbook and rows first in another). A class the notebook did make an object of gets the
+rubric's sizes too: the textbook's own ``ConnectFour()`` of the newer version is 7 rows by 6 columns. Which object's methods play the roles is decided by
 their behaviour, like everything else in ``grader.adapt``. An object's ``initial`` attribute can be
 its initial state.
 """
@@ -38,17 +39,22 @@ def is_game_class(info: NameInfo) -> bool:
 
 def make_game_objects(sandbox: Any, names: Mapping[str, NameInfo], rows: int, cols: int,
                       k: int | None) -> list[str]:
-    """Make objects of the game classes nothing at the top level is an object of; what was made, in words."""
+    """Make objects of the game classes at the rubric's size, and with their defaults when nothing at the top
+    level is an object of them; what was made, in words."""
     instantiated = {info.type_name.rsplit(".", 1)[-1] for info in names.values() if info.kind == "value"}
     notes = []
     for name, info in names.items():
-        if not is_game_class(info) or name in instantiated or name.startswith("_"):
+        if not is_game_class(info) or name.startswith("_"):
             continue
-        for variable, arguments in _constructions(name, info.parameters or (), rows, cols, k):
+        constructions = _constructions(name, info.parameters or (), rows, cols, k)
+        if name in instantiated:  # the notebook's own object has the defaults; the rubric's size may differ
+            constructions = [(variable, arguments) for variable, arguments in constructions if arguments]
+        for variable, arguments in constructions:
             report = sandbox.load([f"{variable} = {name}({arguments})"]).cells[0]
             if report.ok:
-                notes.append(f"made {variable} = {name}({arguments}) to play its methods (your code makes no "
-                             f"{name} at the top level)")
+                why = f"the assignment's board size, {rows}x{cols}" if name in instantiated else \
+                    f"your code makes no {name} at the top level"
+                notes.append(f"made {variable} = {name}({arguments}) to play its methods ({why})")
     return notes
 
 

@@ -172,7 +172,7 @@ class StudentGame:
         if not reply.ok:
             return reply
         decoded = self._decode_board(reply, raw)
-        if not decoded.ok and np.ndim(raw) == 2:  # a board read transposed: ask for the shape the reading needs
+        if not decoded.ok and _is_grid(raw):  # a board read transposed: ask for the shape the reading needs
             binding = self.interface.bindings["initial_state"]
             shape = np.shape(self.representation.encode_board(self.game.to_course(self.game.initial_state())))
             for args in ([shape], list(shape)):
@@ -283,3 +283,11 @@ def same_value(a: Any, b: Any) -> bool:
 def _unreadable(reply: Reply, why: str) -> Reply:
     reply.ok, reply.error, reply.kind = False, why, "unreadable"
     return reply
+
+
+def _is_grid(value: Any) -> bool:
+    """Whether a value is a two-dimensional grid (a state record with a dict inside is not one)."""
+    try:
+        return np.ndim(value) == 2
+    except ValueError:  # ragged: numpy 2 refuses to guess a shape
+        return False

@@ -81,8 +81,17 @@ class CellMapRepresentation(Representation):
         return self._key(max(free) if free else 0, int(action))
 
     def decode_action(self, action: Any, board: Any) -> int:
+        """The course move of a cell; with gravity, only the cell where a disc lands in its column is a
+        move there (a reading that counts rows from the wrong end reads every other cell)."""
         r, c = self._cell(action)
-        return c if self.gravity else r * self.cols + c
+        if not self.gravity:
+            return r * self.cols + c
+        if board is not None:
+            grid = self.to_grid(board)
+            free = [row for row in range(self.rows) if grid[row][c] == 0]
+            if free and r != max(free):
+                raise NotThisRepresentation(f"{plain(action)!r} is not the cell where a disc lands in its column")
+        return c
 
     def describe(self) -> str:
         first = "(column, row)" if self.column_first else "(row, column)"
