@@ -259,11 +259,12 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
     ranked.sort(key=lambda c: (c.tier, any(w in normalise(c.target) for w in other_words)
                                and not any(w in normalise(c.target) for w in candidates.role_words(label))))
     named = [c for c in ranked if c.tier == 0] or [c for c in ranked if c.tier == 1]
-    if len(named) == 1:  # the template's name, or the only rubric name: the student's agent
+    if len(named) == 1 and not _has_stand_ins(names):  # the template's name, or the only rubric name: theirs
         return _agent_for(caller, game, representation, named[0], source, game_object)
     fallback: StudentAgent | None = None  # the first agent named for the label, though it failed the probe
     why_not: str | None = None  # why the first rubric-named candidate could not be built
     failed: list[str] = []  # the rubric-named candidates that did not answer the probe, and how
+    borrowed: list[str] = []  # candidates that only call code the submission imports from a missing package
     board, player = late_position(game)
     unnamed = 0
     deferred: StudentAgent | None = None  # a search whose bare-number answer may be a value that happens to be legal
@@ -281,6 +282,9 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
             why_not = why_not or (agent if cand.tier <= 1 else None)
             continue
         move = agent.move(board, player, timeout=timeout if cand.tier < 3 or not random_label else RANDOM_SECONDS)
+        if _borrows_missing_code(move):
+            borrowed.append(f"{cand.target}() calls {_missing_code(move)}")
+            continue
         if move.ok and deferred is None and _maybe_a_value(agent, move):
             deferred = agent  # a search called with its own depth that answers a bare number: maybe its value
             continue
@@ -293,6 +297,9 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
             if failed:
                 agent.notes.append(f"{label}: your {'; '.join(failed)}, also named for it, did not answer a legal "
                                    f"move on the probe position; {cand.target}() did")
+            if borrowed:
+                agent.notes.append(f"{label}: your {'; '.join(borrowed)}, code that is not in your submission, so "
+                                   f"{cand.target}(), your own, is graded instead")
             return agent
         # Named for the label and failing here, it is still the student's agent: the checks say how it
         # fails (names rank strongest first, and evaluation helpers are never candidates).
@@ -308,8 +315,38 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
                             game_object)
     if shared is not None:
         return shared
+    imported = [a for a in aliases if a in names and _is_stand_in(names[a])]
+    if borrowed or imported:
+        why = [f"your {b}" for b in borrowed] + [f"{a} is imported from a package the grader lacks" for a in imported]
+        return f"{'; '.join(why)}: code that is not in your submission, and no agent of your own was found " \
+               f"for {label}"
     tried = f" ({', '.join(c.target for c in ranked[:4])} did not answer a legal move)" if ranked else ""
     return f"no agent named {' / '.join(aliases[:6])} was found, nor another agent whose name says {label}{tried}"
+
+
+#: what a stand-in for a package the grader lacks raises once graded code calls it (the worker's StandIn)
+STAND_IN_REFUSAL = "cannot be used by graded code"
+
+
+def _is_stand_in(info: NameInfo) -> bool:
+    """Whether a name is a stand-in for something imported from a package the grader lacks."""
+    return info.kind == "module" and info.type_name.endswith(".StandIn")
+
+
+def _has_stand_ins(names: Mapping[str, NameInfo]) -> bool:
+    return any(_is_stand_in(info) for info in names.values())
+
+
+def _borrows_missing_code(move: Move) -> bool:
+    """Whether an agent failed only by calling into a package the grader lacks: the textbook's
+    ``alpha_beta_search`` imported from its ``games`` module is not the student's search."""
+    return not move.ok and STAND_IN_REFUSAL in (move.error or "")
+
+
+def _missing_code(move: Move) -> str:
+    """What a borrowing agent called, in the stand-in's words (``games.alpha_beta_search``)."""
+    called = re.search(r"so `([^`]+)` " + STAND_IN_REFUSAL, move.error or "")
+    return f"`{called.group(1)}`" if called else "a package the grader lacks"
 
 
 def _probe_failure(move: Move) -> str:
