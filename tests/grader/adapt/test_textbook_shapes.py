@@ -1,0 +1,114 @@
+"""Code copied from the textbook's (AIMA's) games module and notebook, as students adapt it: their own game
+classes built on the textbook's Game and GameState (handed in without the module, or pasted whole), its
+two editions' ConnectFour, and agents that only call the textbook's own search."""
+
+import numpy as np
+import pytest
+
+from grader.adapt import adapt, conventions, find_agent
+from grader.adapt.representations.base import NotThisRepresentation
+from grader.grading import grade_submission
+from grader.load import load_submission
+from grader.rubric import load_rubric
+from grader.sandbox import Limits, Sandbox
+from tests.grader.adapt.test_adapt import ASSIGNMENTS, STUDENTS, agrees_with_reference, functions_of
+
+
+def graded_way(file: str, assignment: str):
+    """A student file loaded as grading loads it (definitions only: its play_game is an experiment) and
+    adapted."""
+    submission = load_submission(STUDENTS / file)
+    kept = [cell.kept for cell in submission.cells]
+    box = Sandbox([conventions.SHIM_CELL, *kept], Limits(call_timeout=2.0), seed=0)
+    game, functions = functions_of(assignment)
+    return box, adapt(box, game, functions, source="\n".join(kept))
+
+
+def lost(result) -> dict[str, float]:
+    """Points each check took off."""
+    return {c.check: round(c.max_points - c.points, 2) for c in result.checks if c.status != "manual"}
+
+
+def win_in_column_3() -> np.ndarray:
+    """A 6x7 board, x (+1) to move, whose only immediate win is column 3."""
+    board = np.zeros((6, 7), dtype=int)
+    board[5, 0:3] = 1
+    board[4, 0:3] = -1
+    return board
+
+
+@pytest.mark.slow
+def test_a_notebook_without_the_textbooks_modules_is_graded_on_its_own_classes_and_searches():
+    """`from games import *` and `from utils import *` find no module: the grader gives the textbook's Game,
+    GameState and infinity, so every role the student wrote earns its points; Monte Carlo, never written,
+    is missing. Before, the class failed to load (NameError: Game) and the notebook got 2 of 87 points."""
+    spec = load_rubric(None).assignment("connect4")
+    result = grade_submission(STUDENTS / "textbook_notebook_without_its_modules.py", "connect4", spec)
+    taken = {check: off for check, off in lost(result).items() if off}
+    assert taken == {"mcts_player: legal moves in time": 3, "mcts_player: takes an immediate win": 3,
+                     "mcts_player: beats random": 4}
+    notes = " ".join(result.load_notes)
+    assert "`games` is not installed for grading: it is the textbook's module" in notes
+    assert "`notebook` is not installed for grading: the grader replaced it with a stand-in" in notes
+
+
+def test_the_textbooks_game_and_gamestate_carry_a_game_class_whose_module_is_missing():
+    box, student = graded_way("textbook_notebook_without_its_modules.py", "connect4")
+    with box:
+        assert {b.name.split(".")[0] for b in student.interface.bindings.values()} == {"c4"}
+        agrees_with_reference(student, student.game)
+        agents = ASSIGNMENTS["connect4"]["agents"]
+        agent = find_agent(box, student.names, student.game, student.representation, "heuristic_player",
+                           agents["heuristic_player"], labels=list(agents), source=student.source,
+                           game_object=student.game_object)
+        assert agent.name == "heuristic_player"
+        assert agent.move(win_in_column_3(), 1, timeout=10).action == 3
+
+
+def test_an_agent_that_only_calls_the_textbooks_search_gives_way_to_the_students_own():
+    """alpha_beta_player(game, state) returns games.alpha_beta_search(state, game), imported from a module
+    that is not there: it is not the student's search, so their own minmax_decision is graded for the
+    label; random_player, imported too, is said to be so."""
+    box, student = graded_way("textbook_agents_imported_from_games.py", "tictactoe")
+    with box:
+        agrees_with_reference(student, student.game)
+        agents = ASSIGNMENTS["tictactoe"]["agents"]
+        found = {label: find_agent(box, student.names, student.game, student.representation, label, agents[label],
+                                   labels=list(agents), source=student.source, game_object=student.game_object)
+                 for label in ("minimax_player", "random_player")}
+        assert found["minimax_player"].name in ("minmax_decision", "minmax_player")
+        assert any("`games.alpha_beta_search`, code that is not in your submission" in note
+                   for note in found["minimax_player"].notes)
+        assert found["minimax_player"].move(["x", "x", " ", "o", "o", " ", " ", " ", " "], 1).action == 2
+        assert isinstance(found["random_player"], str)
+        assert "random_player is imported from a package the grader lacks" in found["random_player"]
+
+
+def test_the_newer_editions_connect_four_is_played_through_an_object_of_the_rubrics_size():
+    """ConnectFour() of the newer edition is 7 rows by 6 columns (x counts rows from the top): the grader
+    makes ConnectFour(h=6, v=7) beside the notebook's own object, and reads rows from the top, the end
+    where its discs land; a reading from the bottom would pass actions and result yet mislead every agent."""
+    box, student = graded_way("textbook_connect_four_rows_first.py", "connect4")
+    with box:
+        assert student.game_object == "connectfour_6x7"
+        assert "rows counted from the top" in student.representation.describe()
+        agrees_with_reference(student, student.game)
+        agents = ASSIGNMENTS["connect4"]["agents"]
+        agent = find_agent(box, student.names, student.game, student.representation, "heuristic_player",
+                           agents["heuristic_player"], labels=list(agents), source=student.source,
+                           game_object=student.game_object)
+        assert agent.name == "cutoff_player"
+        assert agent.move(win_in_column_3(), 1, timeout=10).action == 3
+
+
+def test_a_connect4_cell_is_a_move_only_where_a_disc_lands():
+    from grader.adapt.representations import cell_map
+    from grader.adapt.representations.connect4 import from_grid, to_grid
+
+    reading = cell_map.CellMapRepresentation(6, 7, ("X", "O"), to_grid, from_grid, gravity=True, offset=1,
+                                             column_first=False, bottom_first=False)
+    board = np.zeros((6, 7), dtype=int)
+    board[5, 2] = 1
+    assert reading.decode_action((5, 3), board) == 2  # row 5 from the top, counted from 1: lands on the disc
+    with pytest.raises(NotThisRepresentation):
+        reading.decode_action((6, 3), board)  # the occupied cell below it
