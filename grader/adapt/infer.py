@@ -225,6 +225,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     elif pick is not None:
         iface.problems["initial_state"] = f"{pick[0].target}() did not return a board"
     if initial is None:  # a game object's initial state (the textbook's ``game.initial``)
+        unread = None  # one no reading knows: positions may still be built by replaying moves from it
         for target in game_objects.initial_attributes(names):
             r = caller.read(target, timeout=timeout)
             if r.ok and representations.candidates(game, r.value):
@@ -233,6 +234,9 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                 iface.problems.pop("initial_state", None)
                 iface.adaptations.append(f"uses your {target} as initial_state()")
                 break
+            if r.ok and unread is None and module_board is None:
+                unread = r.value
+        initial = initial if initial is not None else unread
     if initial is None and module_board is not None:
         name, initial, shown = module_board
         iface.adaptations.append(f"reads your boards from the marks of the position your module-level {name} "

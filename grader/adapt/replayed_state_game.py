@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from grader.adapt import returns
 from grader.adapt.candidates import NOT_A_ROLE, normalise, rank
+from grader.adapt.conventions import GAME_NAMES
 from grader.adapt.infer import Binding, Interface
 from grader.adapt.replayed_game import read_bool
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, items, pick_agent
@@ -244,7 +245,12 @@ def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
         if "." in name or name in roles or info.kind != "function" or NOT_A_ROLE.search(normalise(name)):
             continue
         required = [p for p in positional_parameters(info.parameters or ()) if not p.has_default]
-        if len(required) == 1:
+        game_at = [i for i, p in enumerate(required) if p.name.lower() in GAME_NAMES]
+        if rep.owner and len(required) == 2 and len(game_at) == 1:  # the textbook's player(game, state)
+            args = ", ".join(rep.owner if i == game_at[0] else "s" for i in range(2))
+            shown = ", ".join(rep.owner if i == game_at[0] else "state" for i in range(2))
+            out.append((name, f"lambda s, p, **o: {name}({args}, **o)", f"{name}({shown})", tuple(info.parameters)))
+        elif len(required) == 1:
             out.append((name, f"lambda s, p, **o: {name}(s, **o)", f"{name}(state)", tuple(info.parameters)))
         elif len(required) == 2:
             out.append((name, f"lambda s, p, **o: {name}(s, p, **o)", f"{name}(state, player)",

@@ -15,9 +15,11 @@ bug in the student's turn keeping is charged once, at ``result``, not again to e
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from grader.adapt import game_objects
 from grader.adapt.candidates import rank
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain, same_mark
@@ -247,6 +249,13 @@ class ReplayedStates(Representation):
     sizes: tuple[str, ...] = ()  # the initial function's size parameters (rows, cols), '' when it has none
     timeout: float = 2.0
     _paths: dict = dataclasses.field(default_factory=dict)
+    #: at another board size, (the notebook's game object, the one of this size that stands in for it)
+    resized_object: tuple[str, str] | None = None
+
+    @property
+    def owner(self) -> str | None:
+        """The game object whose attribute is the initial state (``game`` of ``game.initial``), if any."""
+        return None if self.start.endswith(")") else self.start.rsplit(".", 1)[0]
 
     @property
     def rows(self) -> int:
@@ -271,7 +280,8 @@ class ReplayedStates(Representation):
         ``player`` to move. An agent's ``('eval', target, [])`` gets the mover's id too."""
         steps = [] if board is None else self.steps_to(board, player)
         mover = self.encode_player(player if player is not None else 1)
-        sent = [[a[0], a[1], [mover], *a[3:]] if a[0] == "eval" else list(a) for a in asks]
+        sent = [[a[0], self.on_own_object(a[1]), [mover], *a[3:]] if a[0] == "eval" else
+                [a[0], self.on_own_object(a[1]), *a[2:]] if a[0] == "call" else list(a) for a in asks]
         if options.get("count_calls") and len(sent) == 1 and sent[0][0] == "eval":
             return self._counted(steps, sent[0], timeout, options)
         return self.ask_steps(steps, sent, timeout=timeout, **options)
@@ -325,9 +335,19 @@ class ReplayedStates(Representation):
         return (f"your states, built from {self.start} by replaying the moves that reach each position through "
                 f"your {self.transition.name}(); moves as {self.encoding}{turn}")
 
+    def on_own_object(self, expression: str) -> str:
+        """``expression`` (an agent's call, a function's name) with the notebook's game object replaced by
+        the one of this board size, when there is one."""
+        if self.resized_object is None:
+            return expression
+        notebook, sized = self.resized_object
+        return re.sub(rf"(?<![\w.]){re.escape(notebook)}(?!\w)", sized, expression)
+
     def at_size(self, rows: int, cols: int, game: Any) -> "ReplayedStates":
         if game == self.game:
             return self
+        if self.owner is not None:
+            return self._on_object_of_size(rows, cols, game)
         function = self.start.split("(", 1)[0]
         if len(self.sizes) != 2:
             raise TypeError(f"{function}() takes no board size, so boards of {rows}x{cols} cannot be built")
@@ -341,6 +361,42 @@ class ReplayedStates(Representation):
                 if words == self.encoding:
                     return dataclasses.replace(self, game=game, start=start, to_student=to_student, _paths={})
         raise TypeError(f"{function}() made no {rows}x{cols} board the grader could recognise")
+
+
+    def _on_object_of_size(self, rows: int, cols: int, game: Any) -> "ReplayedStates":
+        """The states of a game object's own initial attribute at another size: an object made at that
+        size (its class must take the size) plays the methods the notebook's object plays."""
+        if self.resized_object is not None:  # from the notebook's own object, not from another size's
+            notebook, sized = self.resized_object
+            back = (lambda name: re.sub(rf"(?<![\w.]){re.escape(sized)}(?!\w)", notebook, name))
+            self = dataclasses.replace(self, resized_object=None, start=back(self.start),
+                                       transition=Call(back(self.transition.name), self.transition.order),
+                                       moves=Call(back(self.moves.name), self.moves.order))
+        notebook = self.owner
+        found: dict[str, dict] = {}
+
+        def fits(variable: str) -> bool:
+            trial = dataclasses.replace(self, resized_object=(notebook, variable))
+            r = self.caller.call_with(HELPER, [trial.on_own_object(self.start), [trial.on_own_object(
+                self.transition.name), list(self.transition.order)], [], None,
+                [["call", trial.on_own_object(self.moves.name), list(self.moves.order), None, self.players[0]]]], {},
+                timeout=self.timeout)
+            matched = [to_student for words, to_student in match_encoding(items(r.value[0]), game,
+                                                                           game.initial_state())
+                       if words == self.encoding] if r.ok else []
+            if matched:
+                found[variable] = matched[0]
+            return bool(matched)
+
+        variable = game_objects.sized_object(self.caller, self.caller.names(), notebook, rows, cols,
+                                             getattr(game, "k", None), fits)
+        if variable is None:
+            raise TypeError(f"the class of {notebook} takes no board size, so boards of {rows}x{cols} cannot be built")
+        sized = dataclasses.replace(self, resized_object=(notebook, variable))
+        return dataclasses.replace(sized, game=game, start=sized.on_own_object(self.start),
+                                   transition=Call(sized.on_own_object(self.transition.name), self.transition.order),
+                                   moves=Call(sized.on_own_object(self.moves.name), self.moves.order),
+                                   to_student=found[variable], _paths={})
 
 
 def _where(turn: tuple) -> str:
@@ -382,10 +438,12 @@ STATE_ORDERS = (("state",), ("state", "player"))
 
 
 def _candidates(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str],
-                orders: Sequence[tuple[str, ...]]) -> list[Call]:
+                orders: Sequence[tuple[str, ...]], owner: str | None = None) -> list[Call]:
+    """Calls of the functions that may play ``role``, and of the methods of ``owner``, the game object
+    whose attribute is the initial state (the textbook's ``game.initial``)."""
     out = []
     for candidate in rank(names, role, aliases, unnamed=False):
-        if "." in candidate.target:
+        if "." in candidate.target and candidate.target.rsplit(".", 1)[0] != owner:
             continue
         out += [Call(candidate.target, order) for order in _orders(_required(candidate.info), orders)]
     return out
@@ -406,11 +464,13 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
     state, transition and moves fit together."""
     starts = [(f"{c.target}()", _size_parameters(c.info)) for c in rank(names, "initial_state",
                                                                        aliases.get("initial_state", ()), unnamed=False)
-              if c.info.kind == "function" and _required(c.info) == 0]
-    moves = _candidates(names, "actions", aliases.get("actions", ()), STATE_ORDERS)
-    transitions = _candidates(names, "result", aliases.get("result", ()), TRANSITION_ORDERS)
+              if c.info.kind == "function" and _required(c.info) == 0 and "." not in c.target]
+    starts += [(target, ()) for target in game_objects.initial_attributes(names)]  # the textbook's game.initial
     empty = game.initial_state()
     for start, sizes in starts:
+        owner = start.rsplit(".", 1)[0] if not start.endswith(")") else None
+        moves = _candidates(names, "actions", aliases.get("actions", ()), STATE_ORDERS, owner)
+        transitions = _candidates(names, "result", aliases.get("result", ()), TRANSITION_ORDERS, owner)
         if sizes:
             start = f"{start[:-2]}({sizes[0]}={game.rows}, {sizes[1]}={game.cols})"
         for move_call in moves:
@@ -531,7 +591,7 @@ def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
     found = {}
     for role, orders in (("terminal", (("state",),)), ("utility", STATE_ORDERS)):
         best, best_score = None, 0
-        for call in _candidates(names, role, aliases.get(role, ()), orders):
+        for call in _candidates(names, role, aliases.get(role, ()), orders, rep.owner):
             score = 0
             for state, steps in positions:
                 view = game.to_move(state)

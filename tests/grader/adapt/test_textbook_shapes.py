@@ -112,3 +112,58 @@ def test_a_connect4_cell_is_a_move_only_where_a_disc_lands():
     assert reading.decode_action((5, 3), board) == 2  # row 5 from the top, counted from 1: lands on the disc
     with pytest.raises(NotThisRepresentation):
         reading.decode_action((6, 3), board)  # the occupied cell below it
+
+
+#: the Dots and Boxes fixture's result, forgetting that closing a box gives another move
+NO_EXTRA_TURN = ("        to_move = state.to_move if closed else ('O' if state.to_move == 'X' else 'X')",
+                 "        to_move = 'O' if state.to_move == 'X' else 'X'")
+
+
+def test_a_textbook_dots_and_boxes_game_is_replayed_through_its_objects_initial_state_and_methods():
+    """No reading knows its GameState of lines and boxes: positions are built from dab.initial through
+    dab.result, at other sizes through an object of that size, and agents get (dab, state)."""
+    from grader.adapt import ReplayedStateGame
+    from reference.positions import random_positions
+
+    box, student = graded_way("textbook_dots_and_boxes_game.py", "dots_and_boxes")
+    with box:
+        assert isinstance(student, ReplayedStateGame)
+        assert student.rep.start == "dab.initial" and student.rep.transition.name == "dab.result"
+        game = student.game
+        for state in random_positions(game, 6, seed=3):
+            board, player = game.to_course(state), game.to_move(state)
+            assert sorted(student.actions(board, player).value) == sorted(game.actions(state))
+        agents = ASSIGNMENTS["dots_and_boxes"]["agents"]
+        agent = student.agent("alpha_beta_player", agents["alpha_beta_player"])
+        assert agent.call == "alpha_beta_player(dab, state)"
+        for state in random_positions(game, 3, seed=4):
+            move = agent.move(game.to_course(state), game.to_move(state))
+            assert move.ok and move.action in game.actions(state), move
+        bigger = student.at_size(load_game_at(game, 5, 5))
+        assert bigger.rep.start == "dab_5x5.initial"
+        empty = bigger.game.initial_state()
+        assert len(bigger.actions(bigger.game.to_course(empty), 1).value) == len(bigger.game.actions(empty))
+
+
+def load_game_at(game, rows: int, cols: int):
+    from reference.games import load_game
+
+    return load_game(game.name, rows=rows, cols=cols)
+
+
+@pytest.mark.slow
+def test_a_textbook_dots_and_boxes_result_without_the_extra_turn_is_charged_to_result(tmp_path):
+    spec = load_rubric(None).assignment("dots_and_boxes")
+    right = grade_submission(STUDENTS / "textbook_dots_and_boxes_game.py", "dots_and_boxes", spec)
+    source = (STUDENTS / "textbook_dots_and_boxes_game.py").read_text()
+    assert NO_EXTRA_TURN[0] in source
+    path = tmp_path / "textbook_dots_and_boxes_no_extra_turn.py"
+    path.write_text(source.replace(*NO_EXTRA_TURN))
+    buggy = grade_submission(path, "dots_and_boxes", spec)
+    assert {check for check, off in lost(right).items() if off} <= {
+        "mcts_player: legal moves in time", "mcts_player: beats random",
+        "alpha_beta_player: tactics that need depth"}  # its search looks 3 lines ahead: the endgame needs more
+    taken = {check for check, off in lost(buggy).items() if off} - set(
+        check for check, off in lost(right).items() if off)
+    assert "result: canned boards" in taken or "result: random positions" in taken
+    assert not any(check.startswith(("initial_state", "actions", "terminal", "utility")) for check in taken), taken
