@@ -32,16 +32,17 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
     if filled:
         names = sandbox.names()
     probes = ProbeBudget(sandbox)  # binding stops asking a function that keeps running out of time
-    made = game_objects.make_game_objects(sandbox, names, game.rows, game.cols, getattr(game, "k", None))
+    k = getattr(game, "k", None)
+    made = game_objects.make_game_objects(sandbox, names, game.rows, game.cols, k)
     if made:
         names = sandbox.names()
-    found = game_objects.objects(names)
-    if len(found) > 1:  # several objects of game classes: the one whose methods together agree best
-        trials = [infer_reading(probes, game_objects.alone(names, one, found), game, aliases, timeout=timeout,
-                                source=source) for one in found]
-        interface = min(trials, key=lambda t: misses(t) + len(t.problems))
-    else:
-        interface = infer_reading(probes, names, game, aliases, timeout=timeout, source=source)
+    interface = _best_object(probes, names, game, aliases, timeout, source)
+    if misses(interface) + len(interface.problems):  # the notebook's own game object may be of another size
+        resized = game_objects.make_game_objects(sandbox, names, game.rows, game.cols, k, of_instantiated=True)
+        if resized:
+            made += resized
+            names = sandbox.names()
+            interface = _best_object(probes, names, game, aliases, timeout, source)
     replayed = replayed_game(sandbox, names, game, interface, timeout, source) or \
         replayed_state_game(sandbox, names, game, interface, aliases, timeout, source)
     if replayed is not None:
@@ -49,6 +50,18 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
     owner = game_objects.game_object([b.name for b in interface.bindings.values()])
     interface.adaptations[:0] = [note for note in made if owner and note.startswith(f"made {owner} ")] + filled
     return StudentGame(sandbox, interface, names, timeout=timeout, source=source)
+
+
+def _best_object(probes: ProbeBudget, names, game: Game, aliases: Mapping[str, Sequence[str]], timeout: float,
+                 source: str) -> Interface:
+    """The reading of the submission; of several objects of game classes, the one whose methods together
+    agree best with the reference plays every role."""
+    found = game_objects.objects(names)
+    if len(found) <= 1:
+        return infer_reading(probes, names, game, aliases, timeout=timeout, source=source)
+    trials = [infer_reading(probes, game_objects.alone(names, one, found), game, aliases, timeout=timeout,
+                            source=source) for one in found]
+    return min(trials, key=lambda t: misses(t) + len(t.problems))
 
 
 def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[str], labels: Sequence[str],

@@ -5,8 +5,9 @@ Methods of module-level objects are already candidates for the roles. A game cla
 code never makes an object at the top level (copied games modules rarely do) gets objects made
 here, one per plausible board size: its defaults, and the rubric's rows and columns passed to its
 two size parameters both ways round (``ConnectFour(h=7, v=6)`` counts columns first in one version
-of the textbook and rows first in another). A class the notebook did make an object of gets the
-rubric's sizes too: the textbook's own ``ConnectFour()`` of the newer version is 7 rows by 6 columns. Which object's methods play the roles is decided by
+of the textbook and rows first in another). When the notebook's own object does not play the game
+the rubric asks, its class gets objects of the rubric's size too: the newer edition's own
+``ConnectFour()`` is 7 rows by 6 columns. Which object's methods play the roles is decided by
 their behaviour, like everything else in ``grader.adapt``. An object's ``initial`` attribute can be
 its initial state.
 """
@@ -38,16 +39,17 @@ def is_game_class(info: NameInfo) -> bool:
 
 
 def make_game_objects(sandbox: Any, names: Mapping[str, NameInfo], rows: int, cols: int,
-                      k: int | None) -> list[str]:
-    """Make objects of the game classes at the rubric's size, and with their defaults when nothing at the top
-    level is an object of them; what was made, in words."""
+                      k: int | None, *, of_instantiated: bool = False) -> list[str]:
+    """Make objects of the game classes nothing at the top level is an object of; what was made, in words.
+    With ``of_instantiated``, objects at the rubric's size of the classes the notebook did make an object
+    of, for when that object does not play the game the rubric asks (its defaults are another size)."""
     instantiated = {info.type_name.rsplit(".", 1)[-1] for info in names.values() if info.kind == "value"}
     notes = []
     for name, info in names.items():
-        if not is_game_class(info) or name.startswith("_"):
+        if not is_game_class(info) or name.startswith("_") or (name in instantiated) != of_instantiated:
             continue
         constructions = _constructions(name, info.parameters or (), rows, cols, k)
-        if name in instantiated:  # the notebook's own object has the defaults; the rubric's size may differ
+        if of_instantiated:  # the notebook's own object has the defaults
             constructions = [(variable, arguments) for variable, arguments in constructions if arguments]
         for variable, arguments in constructions:
             report = sandbox.load([f"{variable} = {name}({arguments})"]).cells[0]
