@@ -29,6 +29,12 @@ def lost(result) -> dict[str, float]:
     return {c.check: round(c.max_points - c.points, 2) for c in result.checks if c.status != "manual"}
 
 
+def connect4_agent(box, student, label: str):
+    agents = ASSIGNMENTS["connect4"]["agents"]
+    return find_agent(box, student.names, student.game, student.representation, label, agents[label],
+                      labels=list(agents), source=student.source, game_object=student.game_object)
+
+
 def win_in_column_3() -> np.ndarray:
     """A 6x7 board, x (+1) to move, whose only immediate win is column 3."""
     board = np.zeros((6, 7), dtype=int)
@@ -57,10 +63,7 @@ def test_the_textbooks_game_and_gamestate_carry_a_game_class_whose_module_is_mis
     with box:
         assert {b.name.split(".")[0] for b in student.interface.bindings.values()} == {"c4"}
         agrees_with_reference(student, student.game)
-        agents = ASSIGNMENTS["connect4"]["agents"]
-        agent = find_agent(box, student.names, student.game, student.representation, "heuristic_player",
-                           agents["heuristic_player"], labels=list(agents), source=student.source,
-                           game_object=student.game_object)
+        agent = connect4_agent(box, student, "heuristic_player")
         assert agent.name == "heuristic_player"
         assert agent.move(win_in_column_3(), 1, timeout=10).action == 3
 
@@ -93,10 +96,7 @@ def test_the_newer_editions_connect_four_is_played_through_an_object_of_the_rubr
         assert student.game_object == "connectfour_6x7"
         assert "rows counted from the top" in student.representation.describe()
         agrees_with_reference(student, student.game)
-        agents = ASSIGNMENTS["connect4"]["agents"]
-        agent = find_agent(box, student.names, student.game, student.representation, "heuristic_player",
-                           agents["heuristic_player"], labels=list(agents), source=student.source,
-                           game_object=student.game_object)
+        agent = connect4_agent(box, student, "heuristic_player")
         assert agent.name == "cutoff_player"
         assert agent.move(win_in_column_3(), 1, timeout=10).action == 3
 
