@@ -127,7 +127,7 @@ class ReplayedGame(StudentGame):
 
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
         """The agent for a rubric label, played on replayed objects."""
-        return find_replayed_agent(self.rep, self.names, label, aliases, timeout)
+        return find_replayed_agent(self.rep, self.names, label, aliases, timeout, self.source)
 
     def _board_after(self, reply: Reply, values: list, expected: State | None) -> Any:
         """The course board an object shows (the answers to :meth:`_board_asks`, last in ``values``): read

@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
+from grader.adapt.agent_classes import class_agents
 from grader.adapt.agents import Move
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise
 from grader.adapt.infer import Binding, Caller, Interface
@@ -532,13 +533,13 @@ class ReplayedAgent:
         return self.call
 
 
-def agent_candidates(names: Mapping[str, NameInfo], methods: Methods,
+def agent_candidates(names: Mapping[str, NameInfo], rep: ReplayedObjects, source: str = "",
                      depth: int = 3) -> list[tuple[str, str, str, tuple]]:
     """(name, expression, call in words, parameters) of everything that may turn a game object into a
-    move: a function of the object (and a depth), or a class built on the object with a method that answers."""
+    move: a function of the object (and a depth), or a class that plays it (:mod:`grader.adapt.agent_classes`)."""
     out = []
     for name, info in names.items():
-        if name.startswith("_") or name == methods.cls or NOT_A_ROLE.search(normalise(name)):
+        if name.startswith("_") or name == rep.methods.cls or NOT_A_ROLE.search(normalise(name)):
             continue
         params = positional_parameters(info.parameters or ())
         required = [p for p in params if not p.has_default]
@@ -547,15 +548,10 @@ def agent_candidates(names: Mapping[str, NameInfo], methods: Methods,
             given = f"**{{{required[1].name!r}: {depth}, **o}}" if len(required) == 2 else "**o"
             out.append((name, f"lambda g, **o: {name}(g, {given})",
                         f"{name}(game{f', {depth}' if len(required) == 2 else ''})", tuple(info.parameters or ())))
-        elif info.kind == "class" and len(required) == 1:
-            for member in info.members:
-                if not member.callable or member.name.startswith("_"):
-                    continue
-                own = [p for p in _own_parameters(member) if not p.has_default]
-                if len(own) <= 1 and not NOT_A_ROLE.search(normalise(member.name)):
-                    extra = f"{depth}" if own else ""
-                    out.append((name, f"lambda g: {name}(g).{member.name}({extra})",
-                                f"{name}(game).{member.name}({extra})", ()))
+        elif info.kind == "class":
+            player = f"s.{rep.turn}" if rep.turn else None
+            out += [(a.name, a.expression, a.call, a.parameters)
+                    for a in class_agents(name, info, source, depth, player)]
     return out
 
 
@@ -599,11 +595,11 @@ def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[st
 
 
 def find_replayed_agent(rep: ReplayedObjects, names: Mapping[str, NameInfo], label: str,
-                        aliases: Sequence[str], timeout: float | None = None) -> ReplayedAgent | str:
+                        aliases: Sequence[str], timeout: float | None = None, source: str = "") -> ReplayedAgent | str:
     """The agent for a rubric label among functions and classes that play the student's objects
     (:func:`pick_agent`)."""
     agents = [ReplayedAgent(rep.caller, rep.game, rep, name, target, call, parameters=parameters)
-              for name, target, call, parameters in agent_candidates(names, rep.methods)]
+              for name, target, call, parameters in agent_candidates(names, rep, source)]
     picked = pick_agent(agents, label, aliases, timeout)
     if picked is None:
         return f"no function or class that plays your {rep.methods.cls} objects answers like {label}"
