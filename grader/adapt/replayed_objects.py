@@ -36,32 +36,53 @@ from reference.games.base import Game, State
 #: the grader's helper in the worker: builds an object, replays moves, asks it questions
 HELPER = "_grader_replayed"
 HELPER_SOURCE = f'''
+exec(compile("""
+class _GraderKeptOutput:
+    # What your code prints while the grader builds and asks its positions: the first lines are kept,
+    # the rest dropped (a board printed at every move of a search is no fault of the move). Compiled
+    # apart from your cells, so that its calls are not counted as your search's.
+    def __init__(self, out, keep=16384):
+        self.out, self.left = out, keep
+
+    def write(self, text):
+        if self.left > 0:
+            self.out.write(text[:self.left])
+            self.left -= len(text)
+        return len(text)
+
+    def flush(self):
+        self.out.flush()
+""", "<grader output>", "exec"))
+
+
 def {HELPER}(make, transition, steps, turn, asks):
     """The grader builds a position through your own code: a fresh object, your moves replayed."""
-    obj = eval(make, globals())
-    for move, mover in steps:
-        if turn and mover is not None:
-            setattr(obj, turn, mover)
-        getattr(obj, transition)(move)
-    out = []
-    for kind, what, args, *keywords in asks:
-        if kind == "state":
-            out.append({{k: v for k, v in vars(obj).items() if type(v) in (bool, int, float, str)}})
-            continue
-        if kind == "boards":  # attributes that may hold a board
-            out.append({{k: v for k, v in vars(obj).items() if isinstance(v, (list, tuple, dict, str))
-                        or type(v).__name__ == "ndarray"}})
-            continue
-        if kind == "set":
-            setattr(obj, what, args[0])
-            out.append(None)
-            continue
-        value = getattr(obj, what) if kind == "read" else eval(what, globals())(obj, *args, **dict(*keywords)) \\
-            if kind == "eval" else getattr(obj, what)(*args)
-        if not isinstance(value, (list, tuple, set, frozenset, dict, str, bytes)) and hasattr(value, "__next__"):
-            value = list(value)
-        out.append(value)
-    return out
+    import contextlib, sys
+    with contextlib.redirect_stdout(_GraderKeptOutput(sys.stdout)):
+        obj = eval(make, globals())
+        for move, mover in steps:
+            if turn and mover is not None:
+                setattr(obj, turn, mover)
+            getattr(obj, transition)(move)
+        out = []
+        for kind, what, args, *keywords in asks:
+            if kind == "state":
+                out.append({{k: v for k, v in vars(obj).items() if type(v) in (bool, int, float, str)}})
+                continue
+            if kind == "boards":  # attributes that may hold a board
+                out.append({{k: v for k, v in vars(obj).items() if isinstance(v, (list, tuple, dict, str))
+                            or type(v).__name__ == "ndarray"}})
+                continue
+            if kind == "set":
+                setattr(obj, what, args[0])
+                out.append(None)
+                continue
+            value = getattr(obj, what) if kind == "read" else eval(what, globals())(obj, *args, **dict(*keywords)) \\
+                if kind == "eval" else getattr(obj, what)(*args)
+            if not isinstance(value, (list, tuple, set, frozenset, dict, str, bytes)) and hasattr(value, "__next__"):
+                value = list(value)
+            out.append(value)
+        return out
 '''
 
 #: a method's name says it plays the role (the course's words, plus 'winner' for who won)
@@ -172,6 +193,31 @@ def match_moves(student_moves: Sequence[Any], course_actions: Sequence[tuple]) -
         decoded = [decode(m) for m in student_moves]
         if None not in decoded and len(set(decoded)) == len(decoded) == len(wanted) and set(decoded) == wanted:
             return words, {line: move for line, move in zip(decoded, student_moves)}
+    return None
+
+
+def indexed_lines(trial: "ReplayedObjects", moves: Sequence[Any], course_actions: Sequence[tuple]) -> tuple[str, dict] | None:
+    """(words, course action -> the student's move) when the moves are numbers indexing a list of every
+    line that the fresh object keeps (``self.lines = [((0, 0), (0, 1)), ...]``, a dict by number too),
+    whose lines are written in a known encoding; None otherwise."""
+    numbers = [plain(m) for m in moves]
+    if not numbers or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) \
+            or len(set(numbers)) != len(course_actions):
+        return None
+    r = trial.ask(None, None, [("boards", "", [])])
+    if not r.ok:
+        return None
+    for name, value in r.value[0].items():
+        table = value if isinstance(value, dict) else dict(enumerate(value)) if isinstance(value, (list, tuple)) else {}
+        if len(table) != len(course_actions) or not set(numbers) <= set(table):
+            continue
+        keys = list(table)
+        lines = [table[k] for k in keys]
+        found = match_moves(lines, course_actions)
+        if found is not None:
+            words, to_line = found
+            to_number = {course: keys[lines.index(line)] for course, line in to_line.items()}
+            return f"numbers indexing your .{name}, lines written as {words}", to_number
     return None
 
 
@@ -286,7 +332,7 @@ class ReplayedObjects(Representation):
                 asks = [("set", self.turn, [self.encode_player(player)]), *asks]
         args = [self.make, self.methods.transition, steps, self.turn, [list(a) for a in asks]]
         r = self.caller.call_with(HELPER, args, {}, timeout=timeout or self.timeout, **options)
-        if r.ok and board is not None and self.turn and asks and asks[0][0] == "set":
+        if r.ok and r.value is not None and board is not None and self.turn and asks and asks[0][0] == "set":
             r = dataclasses.replace(r, value=r.value[1:])
         return r
 
@@ -360,7 +406,7 @@ def recipe(caller: Caller, methods: Methods, game: Game, timeout: float = 2.0) -
         if not r.ok:
             continue
         moves = items(r.value[0])
-        lined = match_moves(moves, empty)
+        lined = match_moves(moves, empty) or indexed_lines(trial, moves, empty)
         matches = [lined] if lined else match_encoding(moves, game, game.initial_state())
         for encoding, to_student in matches:
             found = _with_transition(dataclasses.replace(trial, encoding=encoding, to_student=to_student,

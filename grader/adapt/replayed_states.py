@@ -206,12 +206,18 @@ def _moves_and_movers(game: Game, state: State, paths: dict) -> list[tuple[Any, 
     return out
 
 
+def _looked_up(action: Any, known: Mapping) -> Any:
+    """The course move of an encoding learned as a table (numbers indexing the student's list of lines)."""
+    action = plain(action)
+    return next((move for move, theirs in known.items() if plain(theirs) == action), None)
+
+
 def decode_move(encoding: str, action: Any, game: Game, known: Mapping) -> Any:
     """The course move a student's ``action`` written as ``encoding`` is, one of ``known``'s; raises
     NotThisRepresentation."""
     decode = dict(ENCODINGS).get(encoding)
     try:
-        move = None if decode is None else decode(action, game)
+        move = _looked_up(action, known) if decode is None else decode(action, game)
     except (TypeError, ValueError):
         move = None
     if move is None or move not in known:
