@@ -7,7 +7,7 @@ Used by every check that compares functions on boards (edge-case boards, random 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from grader.adapt import Reply, StudentGame
@@ -88,8 +88,32 @@ def _reads_sign(student: StudentGame) -> bool:
 
 def other_sizes(ctx: CheckContext, sizes: Sequence[Sequence[int]]) -> list[CheckContext]:
     """The context on each board size of a check's ``params.sizes``, so that a function that hard-codes
-    the assignment's size loses boards; raises TypeError when the student's boards cannot be resized."""
-    return [ctx.at_size(int(rows), int(cols)) for rows, cols in sizes]
+    the assignment's size loses boards; on a size the student's boards cannot be made in (a class that
+    only makes square boards), every answer there is the reason, so those boards are lost, not the others."""
+    out = []
+    for rows, cols in sizes:
+        try:
+            out.append(ctx.at_size(int(rows), int(cols)))
+        except TypeError as e:
+            there = replace(ctx, student=None).at_size(int(rows), int(cols))
+            there.student = Unsized(f"a {rows}x{cols} board could not be written your way: {e}")
+            out.append(there)
+    return out
+
+
+@dataclass
+class Unsized:
+    """The student's functions on a board size their code cannot make: every answer is why."""
+
+    why: str
+
+    def has(self, role: str) -> bool:
+        return True
+
+    def refused(self, *args: Any) -> Reply:
+        return Reply(False, error=self.why, kind="error", call="")
+
+    actions = result = terminal = utility = refused
 
 
 def sized(case: Case, ctx: CheckContext) -> Case:
