@@ -66,7 +66,7 @@ def _status_like(v: Any) -> bool:
 
 def winner_of(value: Any, representation: Any) -> int | None:
     """+1 or -1 for an answer that names the winner by the student's mark, 0 for one that says nobody
-    won (0, None, False, '', 'draw', 'tie'), None for anything else."""
+    won (0, None, False, '', 'draw', 'tie'; -1 where 0 names a player), None for anything else."""
     try:
         return representation.decode_player(value)
     except NotThisRepresentation:
@@ -74,7 +74,17 @@ def winner_of(value: Any, representation: Any) -> int | None:
     value = plain(value)
     if value is None or value is False or value == 0 or value == "":
         return 0
+    if value == -1 and not isinstance(value, bool) and _names_a_player(0, representation):
+        return 0  # players 0 and 1: -1 is the usual "nobody"
     return 0 if isinstance(value, str) and any(w in value.lower() for w in ("draw", "tie", "none", "nobody")) else None
+
+
+def _names_a_player(value: Any, representation: Any) -> bool:
+    try:
+        representation.decode_player(value)
+    except NotThisRepresentation:
+        return False
+    return True
 
 
 def utility_scale(value: Any) -> float | None:

@@ -1,0 +1,91 @@
+"""Class-based Dots and Boxes as students copy it from public notebooks: agent classes built first and then
+handed the game, searches whose depth the grader must give, moves numbered into the object's own list of
+lines, a board printed at every move, a class that only makes square boards, a turn that always passes."""
+
+import pytest
+
+from grader.grading import grade_submission
+from grader.rubric import load_rubric
+from reference.games import load_game
+from reference.positions import random_positions
+from tests.grader.adapt.test_adapt import STUDENTS
+from tests.grader.adapt.test_replayed_objects import replayed, wrong_roles
+
+BUILT_APART = "dab_class_agents_built_apart.py"
+NUMBERED = "dab_class_numbered_lines_prints_board.py"
+SQUARE_NO_EXTRA_TURN = "dab_class_square_turn_always_switches.py"
+
+
+def points_by_role(fixture: str) -> dict[str, tuple[float, float]]:
+    """(points, max) per function or agent, the automatic checks of a public grading summed."""
+    graded = grade_submission(STUDENTS / fixture, "dots_and_boxes", load_rubric(None).assignment("dots_and_boxes"),
+                              public_only=True)
+    roles: dict[str, tuple[float, float]] = {}
+    for check in graded.checks:
+        if check.status != "manual" and ":" in check.check:
+            role = check.check.split(":")[0]
+            got, most = roles.get(role, (0.0, 0.0))
+            roles[role] = (got + check.points, most + check.max_points)
+    return roles
+
+
+def legal_everywhere(student, agent, positions: int = 3) -> bool:
+    game = student.game
+    for state in random_positions(game, positions, seed=8):
+        move = agent.move(game.to_course(state), game.to_move(state))
+        if not (move.ok and move.action in game.actions(state)):
+            return False
+    return True
+
+
+def test_agent_classes_built_first_are_handed_the_replayed_object():
+    box, student = replayed((STUDENTS / BUILT_APART).read_text())
+    with box:
+        assert student.rep.make == "DotsAndBoxes(rows=3, cols=3)"  # the size is required, and counts boxes
+        calls = {label: student.agent(label, [label]) for label in ("random_player", "alpha_beta_player",
+                                                                    "mcts_player")}
+        assert {label: agent.call for label, agent in calls.items()} == {
+            "random_player": "RandomAgent().get_move(game)", "alpha_beta_player": "AlphaBetaAgent().get_move(game)",
+            "mcts_player": "MCTSAgent().get_move(game)"}
+        assert [p.name for p in calls["alpha_beta_player"].parameters] == ["depth"]  # a depth set by name
+        assert all(legal_everywhere(student, agent) for agent in calls.values())
+
+
+def test_moves_numbered_into_the_objects_own_list_of_lines_and_a_depth_the_grader_gives():
+    box, student = replayed((STUDENTS / NUMBERED).read_text())
+    with box:
+        assert student.rep.make == "Board(n=4)"
+        assert student.rep.encoding.startswith("numbers indexing your .lines")
+        assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+        search = student.agent("alpha_beta_player", ["alpha_beta_player"])
+        assert search.call == "Minimax(game, depth=3).best_move()"
+        mcts = student.agent("mcts_player", ["mcts_player"])
+        assert mcts.call == "MCTS(game).search()"
+        # its board is printed at every move of every playout: the move is still read
+        assert legal_everywhere(student, search) and legal_everywhere(student, mcts, positions=2)
+
+
+def test_a_square_only_class_cannot_be_made_5x3():
+    box, student = replayed((STUDENTS / NUMBERED).read_text())
+    with box, pytest.raises(TypeError):
+        student.at_size(load_game("dots_and_boxes", rows=5, cols=3))
+
+
+@pytest.mark.parametrize("fixture", [BUILT_APART, NUMBERED])
+def test_every_role_of_a_right_class_and_its_agent_classes_gets_its_points(fixture):
+    roles = points_by_role(fixture)
+    for role in ("initial_state", "actions", "terminal", "utility", "random_player", "mcts_player"):
+        assert roles[role][0] == roles[role][1], (role, roles)
+    assert roles["alpha_beta_player"][0] >= 0.8 * roles["alpha_beta_player"][1], roles
+    if fixture == BUILT_APART:  # result loses only the board it changes in place, by design
+        assert roles["result"] == (8.0, 9.0), roles
+    else:  # a square-only class loses the 5x3 boards, not the square ones
+        assert 3.0 < roles["result"][0] < 5.0, roles
+
+
+def test_a_turn_that_always_passes_is_charged_to_result_and_its_search_class_is_played():
+    roles = points_by_role(SQUARE_NO_EXTRA_TURN)
+    assert roles["result"][0] < 3.0, roles
+    for role in ("initial_state", "actions", "terminal", "utility", "random_player"):
+        assert roles[role][0] == roles[role][1], (role, roles)
+    assert roles["alpha_beta_player"][0] > 0, roles  # Search(game).best(depth) found and asked
