@@ -69,8 +69,10 @@ class ReplayedGame(StudentGame):
         return reply
 
     def _board_asks(self) -> list:
-        """What to ask of an object for its board: its board attribute (if any), then its moves."""
-        return ([("read", self.rep.board, [])] if self.rep.board else []) + [("call", self.rep.methods.moves, [])]
+        """What to ask of an object for its board: its board attribute or the attribute that says who
+        closed each box (if any), then its moves."""
+        shown = self.rep.board or (self.rep.owners.attribute if self.rep.owners else None)
+        return ([("read", shown, [])] if shown else []) + [("call", self.rep.methods.moves, [])]
 
     def actions(self, board: Any, player: int | None = None) -> Reply:
         reply, values = self._ask("actions", board, player if player is not None else 1,
@@ -138,7 +140,7 @@ class ReplayedGame(StudentGame):
             if self.rep.board:
                 return self.rep.read_board(values[-2])
             if self.rep.lines:
-                return self.rep.lines_left(moves)
+                return self.rep.lines_left(moves, values[-2] if self.rep.owners else None)
             listed = sorted(self.rep.decode_action(m) for m in items(moves))
         except (NotThisRepresentation, TypeError) as e:
             reply.error = f"could not read {short(values[-2] if self.rep.board else moves, 120)}: {e}"

@@ -308,6 +308,7 @@ class ReplayedObjects(Representation):
     lines: bool = True  # positions are lines drawn in an order the rules allow, else a line of play
     board: str | None = None  # the attribute that holds the board, read by ``reading``
     reading: Representation | None = None
+    owners: BoxOwners | None = None  # Dots and Boxes: the attribute that says who closed each box
     _paths: dict = field(default_factory=dict)
 
     @property
@@ -339,12 +340,13 @@ class ReplayedObjects(Representation):
     def _turn_value(self, mover: int) -> Any:
         return self.encode_player(mover) if self.turn else None
 
-    def lines_left(self, moves: Any) -> dict:
-        """The course board whose undrawn lines are the student's remaining ``moves`` (owners unknown)."""
+    def lines_left(self, moves: Any, owners: Any = None) -> dict:
+        """The course board whose undrawn lines are the student's remaining ``moves``, its boxes read from
+        ``owners`` (the value of the owners attribute; None: owners unknown)."""
         undrawn = {self.decode_action(m, None) for m in items(moves)}
         everything = set(self.to_student)
         return {"size": (self.rows, self.cols), "lines": {line: True for line in everything - undrawn},
-                "boxes": None}
+                "boxes": None if self.owners is None or owners is None else self.owners.read(owners, self)}
 
     # Representation: moves both ways; boards exist only inside the student's objects
     def encode_board(self, board: Any) -> Any:
@@ -371,7 +373,8 @@ class ReplayedObjects(Representation):
 
     def describe(self) -> str:
         turn = f", whose turn in .{self.turn} ({self.players[0]!r}/{self.players[1]!r})" if self.turn else ""
-        board = f"; its board read from .{self.board} ({self.reading.describe()})" if self.board else ""
+        board = f"; its board read from .{self.board} ({self.reading.describe()})" if self.board else \
+            f"; who closed each box read from .{self.owners.attribute}" if self.owners else ""
         return (f"objects of your {self.methods.cls} ({self.make}) brought to each position by replaying its "
                 f"moves through your {self.methods.transition}(); moves as {self.encoding}{turn}{board}")
 
@@ -449,6 +452,7 @@ def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
     if trial.lines:
         if flips:
             trial.turn, trial.players = flips[0][0], flips[0][1]
+            trial.owners = box_owners(trial)
         return trial
     from grader.adapt.replayed_states import _player_like
     player_like = [(where, pair) for (_, where), pair in _player_like([["attr", k, v] for k, v in states[0].items()])]
@@ -496,6 +500,85 @@ def _board_attribute(rep: ReplayedObjects) -> tuple[str | None, Representation |
             except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
                 continue
     return None, None
+
+
+# --- who closed each box --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BoxOwners:
+    """An attribute that says who closed each box: a grid of the boxes, or a dict by box (from 0 or 1),
+    a box left open holding ``blank`` (the value every box has on the empty board) or absent."""
+
+    attribute: str
+    blank: Any
+    offset: int
+
+    def marked(self, value: Any) -> dict[tuple[int, int], Any] | None:
+        """The closed boxes in ``value`` and what each holds; None when it is no grid or dict of boxes."""
+        if isinstance(value, dict):
+            cells = {}
+            for key, held in value.items():
+                key = tuple(plain(k) for k in key) if isinstance(key, (list, tuple)) else None
+                if key is None or len(key) != 2 or not all(isinstance(k, int) for k in key):
+                    return None
+                cells[(key[0] - self.offset, key[1] - self.offset)] = held
+        elif isinstance(value, (list, tuple)) and all(isinstance(row, (list, tuple)) for row in value):
+            cells = {(r, c): held for r, row in enumerate(value) for c, held in enumerate(row)}
+        else:
+            return None
+        return {box: plain(held) for box, held in cells.items() if plain(held) != self.blank}
+
+    def read(self, value: Any, rep: "ReplayedObjects") -> dict[tuple[int, int], int]:
+        """The course's boxes: each closed box and its owner (+1/-1); raises NotThisRepresentation."""
+        marked = self.marked(value)
+        if marked is None:
+            raise NotThisRepresentation(f"its {self.attribute} holds no boxes")
+        return {box: rep.decode_player(held) for box, held in marked.items()}
+
+
+#: what an open box holds in a dict of boxes that lists none until one is closed
+ABSENT = "<absent>"
+
+
+def box_owners(rep: "ReplayedObjects") -> BoxOwners | None:
+    """The attribute of the student's object that marks exactly the closed boxes, on positions replayed
+    with boxes of both players, each holding a player's value; None when no attribute does (then result
+    is judged on its lines and its turn only)."""
+    from grader.adapt.replayed_states import evidence_positions
+    game = rep.game
+    fresh = rep.ask(None, None, [("boards", "", [])])
+    if not fresh.ok:
+        return None
+    seen = []
+    for state in evidence_positions(game, 8):
+        board = game.to_course(state)
+        if len(set(board["boxes"].values())) < 2:
+            continue
+        try:
+            r = rep.ask(board, None if game.terminal(state) else game.to_move(state), [("boards", "", [])])
+        except NoReplay:
+            continue
+        if not r.ok:
+            return None
+        seen.append((board, r.value[0]))
+        if len(seen) == 2:
+            break
+    for name, value in fresh.value[0].items():
+        cells = [plain(v) for v in value.values()] if isinstance(value, dict) else \
+            [plain(v) for row in value for v in (row if isinstance(row, (list, tuple)) else [None, ABSENT])] \
+            if isinstance(value, (list, tuple)) else []
+        if isinstance(value, str) or (cells and len({repr(c) for c in cells}) != 1) or (not cells and value):
+            continue
+        for offset in ((0, 1) if isinstance(value, dict) else (0,)):
+            owners = BoxOwners(name, cells[0] if cells else ABSENT, offset)
+            try:
+                if seen and all(name in attrs and owners.marked(attrs[name]) is not None
+                                and set(owners.marked(attrs[name])) == set(board["boxes"])
+                                and owners.read(attrs[name], rep) is not None for board, attrs in seen):
+                    return owners
+            except (NotThisRepresentation, TypeError):
+                continue
+    return None
 
 
 # --- the game functions ---------------------------------------------------------------------------

@@ -89,3 +89,17 @@ def test_a_turn_that_always_passes_is_charged_to_result_and_its_search_class_is_
     for role in ("initial_state", "actions", "terminal", "utility", "random_player"):
         assert roles[role][0] == roles[role][1], (role, roles)
     assert roles["alpha_beta_player"][0] > 0, roles  # Search(game).best(depth) found and asked
+
+
+def test_who_closed_each_box_is_read_from_the_object_so_a_box_credited_to_the_opponent_is_charged_to_result():
+    box, student = replayed((STUDENTS / "dab_class_box_credited_to_opponent.py").read_text())
+    with box:
+        assert student.rep.owners is not None and student.rep.owners.attribute == "box_owner"
+        assert student.rep.encoding.endswith("1-based")
+        wrong = wrong_roles(student)
+        assert wrong["result"] > 0 and wrong["actions"] == wrong["terminal"] == 0
+    right_box, right = replayed((STUDENTS / BUILT_APART).read_text())
+    with right_box:
+        assert right.rep.owners.attribute == "boxes"  # a grid of owners, 0 where open
+        empty = right.initial_state()
+        assert empty.ok and empty.value["boxes"] == {}
