@@ -23,10 +23,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from grader.adapt.agent_classes import class_agents
+from grader.adapt import returns
 from grader.adapt.agents import Move
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise
 from grader.adapt.infer import Binding, Caller, Interface
+from grader.adapt.object_agents import class_agents, function_agent
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 from grader.adapt.representations.dots_and_boxes import dots_to_line
 from grader.adapt.signatures import positional_parameters
@@ -275,17 +276,22 @@ def in_place_classes(names: Mapping[str, NameInfo]) -> list[Methods]:
 
 
 def _constructions(methods: Methods, rows: int, cols: int) -> list[str]:
-    """Argument lists to try: the rubric's size in dots, then in boxes, each both ways; the defaults last."""
+    """Argument lists to try: the rubric's size in dots, then in boxes, each both ways (two numbers, or
+    one pair: ``size=(3, 3)``); the defaults last."""
     params = positional_parameters(methods.parameters)
-    sizes = [p for p in params if not p.has_default or isinstance(p.default, int)][:2]
+    pair = next((p for p in params if isinstance(p.default, (tuple, list)) and len(p.default) == 2
+                 and all(isinstance(v, int) for v in p.default)), None)
+    sizes = [p for p in params if not p.has_default or isinstance(p.default, int) or p is pair][:2]
     if any(not p.has_default for p in params if p not in sizes):
         return []
     out = []
+    both_ways = ((rows, cols), (cols, rows), (rows - 1, cols - 1), (cols - 1, rows - 1))
     if len(sizes) == 2:
-        for a, b in ((rows, cols), (cols, rows), (rows - 1, cols - 1), (cols - 1, rows - 1)):
-            out.append(f"{sizes[0].name}={a}, {sizes[1].name}={b}")
+        out += [f"{sizes[0].name}={a}, {sizes[1].name}={b}" for a, b in both_ways]
     elif len(sizes) == 1:
-        out += [f"{sizes[0].name}={rows}", f"{sizes[0].name}={rows - 1}"]
+        if sizes[0] is not pair:
+            out += [f"{sizes[0].name}={rows}", f"{sizes[0].name}={rows - 1}"]
+        out += [f"{sizes[0].name}=({a}, {b})" for a, b in both_ways]
     if all(p.has_default for p in params):
         out.append("")
     return list(dict.fromkeys(out))
@@ -649,11 +655,8 @@ class ReplayedAgent:
             return Move(ok=False, error="stopped at the move limit", kind="stopped", seconds=seconds,
                         counted=r.counted)
         raw = r.value[0]
-        try:
-            action = rep.decode_action(raw, board)
-        except NotThisRepresentation:
-            action = None
-        if action not in legal:
+        action = _legal_move_in(raw, rep, board, legal)
+        if action is None:
             return Move(ok=False, error=f"returned {raw!r}, which is not a legal move here", kind="illegal",
                         raw=raw, seconds=seconds, stdout=r.stdout)
         return Move(action=action, ok=True, raw=raw, seconds=seconds, stdout=r.stdout, counted=r.counted)
@@ -662,25 +665,31 @@ class ReplayedAgent:
         return self.call
 
 
+def _legal_move_in(answer: Any, rep: Representation, board: Any, legal: Sequence[Any]) -> Any:
+    """The legal move an agent's answer holds: the answer itself, else the move of a ``(value, move)``
+    pair, a ``{'move': ...}`` dict and the like (:func:`grader.adapt.returns.move_readings`); None if none."""
+    for _, candidate in returns.move_readings(answer):
+        try:
+            action = rep.decode_action(candidate, board)
+        except (NotThisRepresentation, TypeError):
+            continue
+        if action in legal:
+            return action
+    return None
+
+
 def agent_candidates(names: Mapping[str, NameInfo], rep: ReplayedObjects, source: str = "",
                      depth: int = 3) -> list[tuple[str, str, str, tuple]]:
     """(name, expression, call in words, parameters) of everything that may turn a game object into a
-    move: a function of the object (and a depth), or a class that plays it (:mod:`grader.adapt.agent_classes`)."""
+    move: a function of it or a class that plays it (:mod:`grader.adapt.object_agents`)."""
     out = []
     for name, info in names.items():
         if name.startswith("_") or name == rep.methods.cls or NOT_A_ROLE.search(normalise(name)):
             continue
-        params = positional_parameters(info.parameters or ())
-        required = [p for p in params if not p.has_default]
-        if info.kind == "function" and 1 <= len(required) <= 2 and params:
-            # a search's depth may be passed by name (its positions counted at a depth): that wins
-            given = f"**{{{required[1].name!r}: {depth}, **o}}" if len(required) == 2 else "**o"
-            out.append((name, f"lambda g, **o: {name}(g, {given})",
-                        f"{name}(game{f', {depth}' if len(required) == 2 else ''})", tuple(info.parameters or ())))
-        elif info.kind == "class":
-            player = f"s.{rep.turn}" if rep.turn else None
-            out += [(a.name, a.expression, a.call, a.parameters)
-                    for a in class_agents(name, info, source, depth, player)]
+        player = f"s.{rep.turn}" if rep.turn else None
+        found = [function_agent(name, info, source, depth, player)] if info.kind == "function" else \
+            class_agents(name, info, source, depth, player) if info.kind == "class" else []
+        out += [(a.name, a.expression, a.call, a.parameters) for a in found if a is not None]
     return out
 
 

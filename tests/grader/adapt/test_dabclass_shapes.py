@@ -103,3 +103,13 @@ def test_who_closed_each_box_is_read_from_the_object_so_a_box_credited_to_the_op
         assert right.rep.owners.attribute == "boxes"  # a grid of owners, 0 where open
         empty = right.initial_state()
         assert empty.ok and empty.value["boxes"] == {}
+
+
+def test_a_size_given_as_a_pair_and_the_tutorials_search_on_the_object_answering_value_and_move():
+    box, student = replayed((STUDENTS / "dab_class_size_pair_tutorial_minimax.py").read_text())
+    with box:
+        assert student.rep.make == "DotsAndBoxes(size=(3, 3))"
+        assert wrong_roles(student.at_size(load_game("dots_and_boxes", rows=5, cols=3)), positions=4)["result"] == 0
+        search = student.agent("alpha_beta_player", ["alpha_beta_player"])
+        assert search.call == "minimax(game, depth=3, alpha=-inf, beta=inf, maximizing_player=True)"
+        assert legal_everywhere(student, search)

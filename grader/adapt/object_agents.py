@@ -1,16 +1,19 @@
-"""Agents written as classes that play the student's own state or game object, the two ways students
-write them: built on it and asked for a move (``SearchTreeNode(game).get_best_move(depth)``,
-``Minimax(game, depth).best_move()``, ``MCTS(game, iterations).search()``), or built first with
-their settings and then handed it (``AlphaBetaAgent(depth=3).get_move(game)``, ``RandomAgent().get_move(game)``).
+"""Agents that play the student's own state or game object (positions built by replay), the ways students
+write them: a function of it, plain (``best_move(game, depth)``) or the tutorial's search itself
+(``minimax(game, depth, alpha, beta, maximizing_player)`` answering ``(value, move)``); a class built on it
+and asked for a move (``SearchTreeNode(game).get_best_move(depth)``, ``Minimax(game, depth).best_move()``,
+``MCTS(game, iterations).search()``); or a class built first with its settings and then handed it
+(``AlphaBetaAgent(depth=3).get_move(game)``, ``RandomAgent().get_move(game)``).
 
-The settings a class needs are filled the way a search's are (:mod:`grader.adapt.search_parameters`):
-its depth as the student's own calls pass it (else the grader's), its number of simulations or
-seconds, and, for a class built for one side, the player whose turn it is. The depth goes in by
-name, so the checks that count a search at a depth of their own can set it.
+The settings are filled the way a search's are (:mod:`grader.adapt.search_parameters`): its depth as the
+student's own calls pass it (else the grader's), the window fully open, the side to move maximizing, its
+number of simulations or seconds, and, for a class built for one side, the player whose turn it is. The
+depth goes in by name, so the checks that count a search at a depth of their own can set it.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -25,8 +28,8 @@ MOVE_WORDS = ("getmove", "bestmove", "choosemove", "move", "action", "decision",
 
 
 @dataclass(frozen=True)
-class ClassAgent:
-    """One way a class turns the student's state into a move: the expression of the state (``s``), the
+class ObjectAgent:
+    """One way a function or class turns the student's state into a move: the expression of the state (``s``), the
     player to move (``p``) and the options (``o``), evaluated in the worker; the call in the student's
     words; and the parameters a depth may be set by name through."""
 
@@ -50,9 +53,8 @@ def _setting(p: Parameter, where: str, position: int, source: str, depth: int, p
         return str(depth_from_calls(source, where, position, p.name) or depth)
     if role == "simulations":
         return str(DEFAULT_SIMULATIONS)
-    if role == "seconds":
-        return str(opening_value(role, depth, True))
-    return None
+    value = opening_value(role, depth, True)  # the window fully open, the side to move maximizing
+    return f"float({str(value)!r})" if isinstance(value, float) and math.isinf(value) else repr(value)
 
 
 def _arguments(params: Sequence[Parameter], subject: int | None, where: str, source: str, depth: int,
@@ -72,7 +74,8 @@ def _arguments(params: Sequence[Parameter], subject: int | None, where: str, sou
         if value is None:
             return None
         code.append(f"{p.name}={value}")
-        words.append(f"{p.name}={'player' if value == player else value}")
+        shown = "player" if value == player else value.replace("float('", "").replace("')", "")
+        words.append(f"{p.name}={shown}")
         options = options or search_role(p.name) == "depth"
     return code, words, options
 
@@ -87,6 +90,21 @@ def _call(code: list[str], options: bool) -> str:
                                    + "**o}"])
 
 
+def function_agent(name: str, info: NameInfo, source: str = "", depth: int = 3,
+                   player: str | None = None) -> ObjectAgent | None:
+    """How function ``name`` turns the student's state ``s`` into a move: the state first, every other
+    required parameter a setting; None when one is not."""
+    params = positional_parameters(info.parameters or ())
+    if not params or params[0].has_default:
+        return None
+    made = _arguments(params, 0, name, source, depth, player)
+    if made is None:
+        return None
+    code, words, options = made
+    return ObjectAgent(name, f"lambda s, p=None, **o: {name}({_call(code, options)})",
+                      f"{name}({', '.join(words)})", tuple(info.parameters or ()))
+
+
 def _movers(info: NameInfo) -> list[NameInfo]:
     """The class's public methods, those whose names say they answer a move first."""
     members = [m for m in info.members if m.callable and not m.name.startswith("_")
@@ -97,7 +115,7 @@ def _movers(info: NameInfo) -> list[NameInfo]:
 
 
 def class_agents(name: str, info: NameInfo, source: str = "", depth: int = 3,
-                 player: str | None = None) -> list[ClassAgent]:
+                 player: str | None = None) -> list[ObjectAgent]:
     """Every way class ``name`` may turn the student's state ``s`` into a move: built on it (its first
     required parameter names no setting), or built with its settings alone and a method handed it.
     ``player`` is the code that says whose turn it is (for a class built for one side), if any."""
@@ -121,7 +139,7 @@ def class_agents(name: str, info: NameInfo, source: str = "", depth: int = 3,
         if built_on and ctor_options and options:
             options = False  # the depth is set where the class is built
         ctor_call = _call(ctor_code, ctor_options and not options)
-        out.append(ClassAgent(
+        out.append(ObjectAgent(
             name, f"lambda s, p=None, **o: {name}({ctor_call}).{member.name}({_call(code, options)})",
             f"{name}({', '.join(ctor_words)}).{member.name}({', '.join(words)})",
             tuple(own if options else ctor if ctor_options else ())))
