@@ -76,9 +76,11 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
 
 def replayed_game(sandbox, names, game: Game, interface: Interface, timeout: float,
                   source: str) -> StudentGame | None:
-    """When no reading of a board fits (nothing plays result) and the game is a class whose object is
-    the state, its positions are built through the student's own code instead."""
-    if "result" in interface.bindings or not replayed_objects.replays(game):
+    """When no reading of a board fits (nothing plays result, or only board by board, as no reading of
+    its arguments gave the right board) and the game is a class whose object is the state, its positions
+    are built through the student's own code instead."""
+    result = interface.bindings.get("result")
+    if (result is not None and not result.note) or not replayed_objects.replays(game):
         return None
     classes = replayed_objects.in_place_classes(names)
     if not classes or not replayed_objects.load_helper(sandbox):

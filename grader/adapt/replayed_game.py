@@ -50,7 +50,8 @@ class ReplayedGame(StudentGame):
 
     def _ask(self, role: str, board: Any, player: int | None, asks: list) -> tuple[Reply, Any]:
         """The answers of the object brought to ``board``, as a reply (not ok when it could not be built)."""
-        call = self.describe_call(role, board, player, asks[0][2][0] if role == "result" else None)
+        move = (tuple(asks[0][2]) if self.rep.methods.parts > 1 else asks[0][2][0]) if role == "result" else None
+        call = self.describe_call(role, board, player, move)
         if role not in self.interface.bindings:
             return Reply(False, error=f"no {role} method was found", kind="missing", call=call), None
         try:
@@ -87,7 +88,7 @@ class ReplayedGame(StudentGame):
 
     def result(self, board: Any, player: int, action: Any) -> Reply:
         move = self.rep.encode_action(action, board)
-        asks = [("call", self.rep.methods.transition, [move])]
+        asks = [("call", self.rep.methods.transition, self.rep.methods.transition_arguments(move))]
         if self.rep.turn:
             asks.append(("read", self.rep.turn, []))
         asks += self._board_asks()

@@ -61,10 +61,11 @@ def {HELPER}(make, transition, steps, turn, asks):
     import contextlib, sys
     with contextlib.redirect_stdout(_GraderKeptOutput(sys.stdout)):
         obj = eval(make, globals())
+        play = getattr(obj, transition.lstrip("*"))
         for move, mover in steps:
             if turn and mover is not None:
                 setattr(obj, turn, mover)
-            getattr(obj, transition)(move)
+            play(*move) if transition.startswith("*") else play(move)
         out = []
         for kind, what, args, *keywords in asks:
             if kind == "state":
@@ -234,6 +235,15 @@ class Methods:
     over: str | None
     winner: str | None
     parameters: tuple = ()
+    parts: int = 1  # the transition takes a move's parts (draw_line(orientation, row, col)), not the move
+
+    @property
+    def playing(self) -> str:
+        """The transition as the replay helper calls it: ``*name`` when it takes the move's parts."""
+        return f"*{self.transition}" if self.parts > 1 else self.transition
+
+    def transition_arguments(self, move: Any) -> list:
+        return list(move) if self.parts > 1 else [move]
 
 
 def _own_parameters(member: NameInfo) -> list:
@@ -268,10 +278,12 @@ def in_place_classes(names: Mapping[str, NameInfo]) -> list[Methods]:
         if info.kind != "class" or name.startswith("_"):
             continue
         moves = _method(info, ROLE_WORDS["actions"], 0)
-        transition = _method(info, ROLE_WORDS["result"], 1)
+        # the move, else its parts (the template's draw_line(orientation, row, col))
+        parts, transition = next(((n, t) for n in (1, 3, 2) if (t := _method(info, ROLE_WORDS["result"], n))),
+                                 (1, None))
         if moves and transition:
             out.append(Methods(name, moves, transition, _method(info, ROLE_WORDS["terminal"], 0),
-                               _method(info, WINNER_WORDS, 0), tuple(info.parameters or ())))
+                               _method(info, WINNER_WORDS, 0), tuple(info.parameters or ()), parts))
     return out
 
 
@@ -337,7 +349,7 @@ class ReplayedObjects(Representation):
             if self.turn and player is not None and \
                     not self.game.terminal(self.game.from_course(board, to_move=player)):
                 asks = [("set", self.turn, [self.encode_player(player)]), *asks]
-        args = [self.make, self.methods.transition, steps, self.turn, [list(a) for a in asks]]
+        args = [self.make, self.methods.playing, steps, self.turn, [list(a) for a in asks]]
         r = self.caller.call_with(HELPER, args, {}, timeout=timeout or self.timeout, **options)
         if r.ok and r.value is not None and board is not None and self.turn and asks and asks[0][0] == "set":
             r = dataclasses.replace(r, value=r.value[1:])
@@ -441,7 +453,7 @@ def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
     first, second = trial.to_student[empty[0]], trial.to_student[empty[-1]]
 
     def snapshot(steps: list) -> CallResult:
-        return trial.caller.call_with(HELPER, [make, methods.transition, steps, None,
+        return trial.caller.call_with(HELPER, [make, methods.playing, steps, None,
                                                [["state", "", []], ["call", methods.moves, []]]], {},
                                       timeout=trial.timeout)
 
