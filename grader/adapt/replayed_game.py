@@ -97,7 +97,13 @@ class ReplayedGame(StudentGame):
             return reply
         after = None if self.rep.lines else self.game.result(self.game.from_course(board, to_move=player), action)
         reply.value = self._board_after(reply, values, after)
-        if reply.value is not None and self.rep.turn:
+        if reply.value is not None and self.rep.caller_switches:
+            again = plain(values[0])
+            if isinstance(again, bool):  # the turn is handed over by the caller, as the transition answers
+                reply.moves_again = again
+                reply.turn = f"{self.rep.methods.transition}() answered {again}: " + \
+                    ("the same player moves again" if again else "the turn passes")
+        elif reply.value is not None and self.rep.turn:
             try:
                 after = self.rep.decode_player(values[1])
             except NotThisRepresentation:

@@ -236,6 +236,9 @@ class Methods:
     winner: str | None
     parameters: tuple = ()
     parts: int = 1  # the transition takes a move's parts (draw_line(orientation, row, col)), not the move
+    #: the method the student's own loop calls to hand the turn over when the transition says no box was
+    #: closed (``if not game.make_move(m): game.switch_player()``), when the transition keeps no turn
+    switch: str | None = None
 
     @property
     def playing(self) -> str:
@@ -250,6 +253,9 @@ def _own_parameters(member: NameInfo) -> list:
     params = positional_parameters(member.parameters or ())
     return params[1:] if params and params[0].name in ("self", "cls") else params
 
+
+#: words of a method that hands the turn over (``switch_player``, ``next_turn``, ``change_turn``)
+SWITCH_WORDS = ("switch", "swap", "toggle", "changeplayer", "changeturn", "nextplayer", "nextturn", "otherplayer")
 
 #: method names that undo or copy rather than play a role
 NOT_PLAYING = ("undo", "unmake", "revert", "copy", "clone")
@@ -283,7 +289,8 @@ def in_place_classes(names: Mapping[str, NameInfo]) -> list[Methods]:
                                  (1, None))
         if moves and transition:
             out.append(Methods(name, moves, transition, _method(info, ROLE_WORDS["terminal"], 0),
-                               _method(info, WINNER_WORDS, 0), tuple(info.parameters or ()), parts))
+                               _method(info, WINNER_WORDS, 0), tuple(info.parameters or ()), parts,
+                               _method(info, SWITCH_WORDS, 0)))
     return out
 
 
@@ -327,6 +334,9 @@ class ReplayedObjects(Representation):
     board: str | None = None  # the attribute that holds the board, read by ``reading``
     reading: Representation | None = None
     owners: BoxOwners | None = None  # Dots and Boxes: the attribute that says who closed each box
+    #: the turn is handed over by the student's loop (their switch method), not by the transition: whose
+    #: turn follows a move is what the transition answers (a closed box: the same player's)
+    caller_switches: bool = False
     _paths: dict = field(default_factory=dict)
 
     @property
@@ -390,7 +400,9 @@ class ReplayedObjects(Representation):
             raise NotThisRepresentation(str(e)) from e
 
     def describe(self) -> str:
-        turn = f", whose turn in .{self.turn} ({self.players[0]!r}/{self.players[1]!r})" if self.turn else ""
+        turn = f", whose turn in .{self.turn} ({self.players[0]!r}/{self.players[1]!r}" + \
+            (f", handed over by your {self.methods.switch}() when {self.methods.transition}() answers that no "
+             f"box was closed)" if self.caller_switches else ")") if self.turn else ""
         board = f"; its board read from .{self.board} ({self.reading.describe()})" if self.board else \
             f"; who closed each box read from .{self.owners.attribute}" if self.owners else ""
         return (f"objects of your {self.methods.cls} ({self.make}) brought to each position by replaying its "
@@ -468,6 +480,9 @@ def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
     flips = [(k, (states[0][k], states[1][k])) for k in states[0] if k in states[1] and k in states[2]
              and states[1][k] != states[0][k] and states[2][k] == states[0][k]]
     if trial.lines:
+        if not flips and methods.switch:
+            flips = _switched(trial)
+            trial.caller_switches = bool(flips)
         if flips:
             trial.turn, trial.players = flips[0][0], flips[0][1]
             trial.owners = box_owners(trial)
@@ -481,6 +496,18 @@ def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
         if board is not None:
             return dataclasses.replace(candidate, board=board, reading=reading)
     return dataclasses.replace(trial, turn=options[0][0], players=options[0][1], _paths={})
+
+
+def _switched(trial: ReplayedObjects) -> list[tuple[str, tuple]]:
+    """(attribute, (first player, second)) that the class's switch method flips back and forth on a fresh
+    object; empty when it flips none."""
+    switch = ("call", trial.methods.switch, [])
+    r = trial.ask(None, None, [("state", "", []), switch, ("state", "", []), switch, ("state", "", [])])
+    if not r.ok:
+        return []
+    states = r.value[0::2]
+    return [(k, (states[0][k], states[1][k])) for k in states[0] if k in states[1] and k in states[2]
+            and states[1][k] != states[0][k] and states[2][k] == states[0][k]]
 
 
 def _evidence(game: Game) -> list[State]:

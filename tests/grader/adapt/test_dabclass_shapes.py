@@ -123,3 +123,17 @@ def test_a_transition_that_takes_the_parts_of_a_move_is_replayed_with_them():
         assert student.rep.methods.transition == "draw_line" and student.rep.methods.parts == 3
         assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
         assert legal_everywhere(student, student.agent("alpha_beta_player", ["alpha_beta_player"]))
+
+
+def test_a_turn_handed_over_by_the_callers_switch_method_is_read_from_what_the_transition_answers():
+    source = (STUDENTS / "dab_class_caller_switches_player.py").read_text()
+    box, student = replayed(source)
+    with box:
+        assert (student.rep.turn, student.rep.caller_switches) == ("current_player", True)
+        assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+    never_closed = source.replace("        return completed\n", "        return False\n")
+    assert never_closed != source
+    box, student = replayed(never_closed)  # it never says a box was closed: no extra turn, result's fault
+    with box:
+        wrong = wrong_roles(student)
+        assert wrong["result"] > 0 and wrong["actions"] == wrong["terminal"] == wrong["utility"] == 0
