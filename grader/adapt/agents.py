@@ -64,6 +64,7 @@ class StudentAgent:
     seats: dict[int, Any] = field(default_factory=dict)  # player -> Handle, for classes fixed per seat
     method: str = "__call__"  # for classes: the method that answers a move
     constructor_params: tuple = ()  # for classes: what building one takes (a player, or nothing we know)
+    settings: dict = field(default_factory=dict)  # for classes: the search settings building one needs, by name
     reading: str = ""
     notes: list[str] = field(default_factory=list)
     depth: int = DEFAULT_DEPTH  # for a search called with its depth: the depth to pass
@@ -170,8 +171,9 @@ class StudentAgent:
         """One instance per seat: classes often take their player (and nothing else we know) when built."""
         wants_player = any(role_of(p.name) == "player" for p in self.constructor_params if not p.has_default)
         if wants_player:
-            return self.caller.create(self.target, self.representation.encode_player(player), timeout=timeout)
-        return self.caller.create(self.target, timeout=timeout)
+            return self.caller.create(self.target, self.representation.encode_player(player), timeout=timeout,
+                                      **self.settings)
+        return self.caller.create(self.target, timeout=timeout, **self.settings)
 
     def _read(self, value: Any, board: Any, state: Any, legal: Sequence[Any], swapped: bool = False) -> tuple[Any, str]:
         """The move in an agent's answer on ``board`` (sent colour-swapped when ``swapped``), and how it was read."""
@@ -477,8 +479,11 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
         agent.kind = "class"
         agent.method = method
         agent.constructor_params = tuple(positional_parameters(info.parameters or []))
+        agent.settings = _constructor_settings(agent.constructor_params, hit, source, game.counted_depth)
         agent.parameters = tuple(info.member(method).parameters or ())
-        agent.notes.append(f"{hit}: creates one {hit} per seat and calls its .{method}()")
+        built = ", ".join(f"{k}={v}" for k, v in agent.settings.items())
+        agent.notes.append(f"{hit}: creates one {f'{hit}({built})' if built else hit} per seat and calls its "
+                           f".{method}()")
     elif info.callable and info.kind in ("function", "builtin", "partial"):
         agent.parameters = tuple(info.parameters or ())
     else:
@@ -499,6 +504,21 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
     elif agent.order != ("state", "player"):
         agent.notes.append(f"{hit}: called as ({', '.join(agent.order)})")
     return agent
+
+
+def _constructor_settings(params: Sequence[Any], cls: str, source: str, depth: int) -> dict[str, Any]:
+    """The search settings an agent class needs to be built (``AlphaBetaAgent(depth)``,
+    ``MCTSAgent(n_simulations)``), by name: as the student's own calls pass them, else the grader's (the
+    game's usual ``depth``)."""
+    out = {}
+    for position, p in enumerate(params):
+        role = search_parameters.search_role(p.name)
+        if p.has_default or role not in ("depth", "simulations", "seconds"):
+            continue
+        found = None if role == "seconds" else search_parameters.depth_from_calls(
+            source, cls, position, p.name, 100_000 if role == "simulations" else 12)
+        out[p.name] = found or opening_value(role, depth, True)
+    return out
 
 
 @lru_cache(maxsize=16)

@@ -776,7 +776,7 @@ def find_replayed_agent(rep: ReplayedObjects, names: Mapping[str, NameInfo], lab
     """The agent for a rubric label among functions and classes that play the student's objects
     (:func:`pick_agent`)."""
     agents = [ReplayedAgent(rep.caller, rep.game, rep, name, target, call, parameters=parameters)
-              for name, target, call, parameters in agent_candidates(names, rep, source)]
+              for name, target, call, parameters in agent_candidates(names, rep, source, rep.game.counted_depth)]
     picked = pick_agent(agents, label, aliases, timeout)
     if picked is None:
         return f"no function or class that plays your {rep.methods.cls} objects answers like {label}"

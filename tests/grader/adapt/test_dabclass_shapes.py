@@ -137,3 +137,13 @@ def test_a_turn_handed_over_by_the_callers_switch_method_is_read_from_what_the_t
     with box:
         wrong = wrong_roles(student)
         assert wrong["result"] > 0 and wrong["actions"] == wrong["terminal"] == wrong["utility"] == 0
+
+
+def test_an_agent_class_that_requires_its_depth_is_built_with_the_games_usual_depth():
+    from grader.adapt import StudentAgent, student_agent
+
+    box, student = replayed((STUDENTS / "dab_agent_class_needs_its_depth.py").read_text())
+    with box:
+        agent = student_agent(box, student, "alpha_beta_player", ["alpha_beta_player"], ["alpha_beta_player"], 2.0)
+        assert isinstance(agent, StudentAgent) and agent.settings == {"depth": student.game.counted_depth}
+        assert legal_everywhere(student, agent)
