@@ -37,6 +37,9 @@ class ObjectAgent:
     expression: str
     call: str
     parameters: tuple[Parameter, ...]
+    #: how many of its parameters the grader fills: a search called as the agent (the window, the
+    #: maximizing flag) may answer its value where a move is a number, so a plainer agent goes first
+    filled: int = 0
 
 
 def _own(member: NameInfo) -> list[Parameter]:
@@ -102,7 +105,7 @@ def function_agent(name: str, info: NameInfo, source: str = "", depth: int = 3,
         return None
     code, words, options = made
     return ObjectAgent(name, f"lambda s, p=None, **o: {name}({_call(code, options)})",
-                      f"{name}({', '.join(words)})", tuple(info.parameters or ()))
+                      f"{name}({', '.join(words)})", tuple(info.parameters or ()), len(code) - 1)
 
 
 def _movers(info: NameInfo) -> list[NameInfo]:
@@ -142,5 +145,6 @@ def class_agents(name: str, info: NameInfo, source: str = "", depth: int = 3,
         out.append(ObjectAgent(
             name, f"lambda s, p=None, **o: {name}({ctor_call}).{member.name}({_call(code, options)})",
             f"{name}({', '.join(ctor_words)}).{member.name}({', '.join(words)})",
-            tuple(own if options else ctor if ctor_options else ())))
+            tuple(own if options else ctor if ctor_options else ()),
+            len(ctor_code) + len(code) - 1))
     return out

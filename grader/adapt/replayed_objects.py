@@ -27,7 +27,7 @@ from grader.adapt import returns
 from grader.adapt.agents import Move
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise
 from grader.adapt.infer import Binding, Caller, Interface
-from grader.adapt.object_agents import class_agents, function_agent
+from grader.adapt.object_agents import ObjectAgent, class_agents, function_agent
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 from grader.adapt.representations.dots_and_boxes import dots_to_line
 from grader.adapt.signatures import positional_parameters
@@ -667,6 +667,7 @@ class ReplayedAgent:
     seats: dict = field(default_factory=dict)
     timeouts: int = 0
     kind: str = "replayed"
+    filled: int = 0  # parameters the grader fills besides the state (see ObjectAgent.filled)
     game_object: str | None = None  # agents here take the student's state, never a game object
 
     def move(self, board: Any, player: int, timeout: float | None = None, *,
@@ -718,9 +719,9 @@ def _legal_move_in(answer: Any, rep: Representation, board: Any, legal: Sequence
 
 
 def agent_candidates(names: Mapping[str, NameInfo], rep: ReplayedObjects, source: str = "",
-                     depth: int = 3) -> list[tuple[str, str, str, tuple]]:
-    """(name, expression, call in words, parameters) of everything that may turn a game object into a
-    move: a function of it or a class that plays it (:mod:`grader.adapt.object_agents`)."""
+                     depth: int = 3) -> list[ObjectAgent]:
+    """Everything that may turn a game object into a move: a function of it or a class that plays it
+    (:mod:`grader.adapt.object_agents`)."""
     out = []
     for name, info in names.items():
         if name.startswith("_") or name == rep.methods.cls or NOT_A_ROLE.search(normalise(name)):
@@ -728,7 +729,7 @@ def agent_candidates(names: Mapping[str, NameInfo], rep: ReplayedObjects, source
         player = f"s.{rep.turn}" if rep.turn else None
         found = [function_agent(name, info, source, depth, player)] if info.kind == "function" else \
             class_agents(name, info, source, depth, player) if info.kind == "class" else []
-        out += [(a.name, a.expression, a.call, a.parameters) for a in found if a is not None]
+        out += [a for a in found if a is not None]
     return out
 
 
@@ -756,18 +757,18 @@ def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[st
     fitting = []
     for agent in agents:
         norm = normalise(agent.name)
-        named = any(w in normalise(agent.name + agent.target) for w in words) or \
-            norm in {normalise(a) for a in aliases}
+        exact = norm in {normalise(a) for a in aliases}
+        named = exact or any(w in normalise(agent.name + agent.target) for w in words)
         shared = not named and any(w in norm for w in sibling.get(words, ())) and \
             (words != ROLE_WORDS["heuristic"] or _takes_a_depth(agent.parameters))
         if not named and not shared and (words != ROLE_WORDS["alphabeta"] or "random" in norm) and not random_label:
             continue
         answers = [agent.move(board, player, timeout) for _ in range(4 if random_label else 1)]
         if all(a.ok for a in answers) and (len({a.action for a in answers}) > 1) == random_label:
-            fitting.append((not named, not shared, agent))
+            fitting.append((not named, not shared, not exact, agent.filled, len(fitting), agent))
     if not fitting:
         return None
-    unnamed, unshared, agent = min(fitting, key=lambda f: f[:2])
+    unnamed, unshared, *_, agent = min(fitting, key=lambda f: f[:5])
     return agent, unnamed and not unshared
 
 
@@ -775,8 +776,8 @@ def find_replayed_agent(rep: ReplayedObjects, names: Mapping[str, NameInfo], lab
                         aliases: Sequence[str], timeout: float | None = None, source: str = "") -> ReplayedAgent | str:
     """The agent for a rubric label among functions and classes that play the student's objects
     (:func:`pick_agent`)."""
-    agents = [ReplayedAgent(rep.caller, rep.game, rep, name, target, call, parameters=parameters)
-              for name, target, call, parameters in agent_candidates(names, rep, source, rep.game.counted_depth)]
+    agents = [ReplayedAgent(rep.caller, rep.game, rep, a.name, a.expression, a.call, parameters=a.parameters,
+                            filled=a.filled) for a in agent_candidates(names, rep, source, rep.game.counted_depth)]
     picked = pick_agent(agents, label, aliases, timeout)
     if picked is None:
         return f"no function or class that plays your {rep.methods.cls} objects answers like {label}"
