@@ -758,17 +758,18 @@ def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[st
     for agent in agents:
         norm = normalise(agent.name)
         exact = norm in {normalise(a) for a in aliases}
-        named = exact or any(w in normalise(agent.name + agent.target) for w in words)
+        by_name = exact or any(w in norm for w in words)  # its own name, not only its method's, says it
+        named = by_name or any(w in normalise(agent.target) for w in words)
         shared = not named and any(w in norm for w in sibling.get(words, ())) and \
             (words != ROLE_WORDS["heuristic"] or _takes_a_depth(agent.parameters))
         if not named and not shared and (words != ROLE_WORDS["alphabeta"] or "random" in norm) and not random_label:
             continue
         answers = [agent.move(board, player, timeout) for _ in range(4 if random_label else 1)]
         if all(a.ok for a in answers) and (len({a.action for a in answers}) > 1) == random_label:
-            fitting.append((not named, not shared, not exact, agent.filled, len(fitting), agent))
+            fitting.append((not named, not shared, not exact, not by_name, agent.filled, len(fitting), agent))
     if not fitting:
         return None
-    unnamed, unshared, *_, agent = min(fitting, key=lambda f: f[:5])
+    unnamed, unshared, *_, agent = min(fitting, key=lambda f: f[:6])
     return agent, unnamed and not unshared
 
 
