@@ -732,3 +732,17 @@ def test_a_position_shown_at_the_top_level_shows_the_marks_and_the_agent_is_the_
         assert agent.name == "findBestMove" and agent.fixed_side == 1
         o_wins = ["x", "o", "x", "x", "o", " ", "o", " ", "x"]  # o to move wins at 7; x (findBestMove) sees it
         assert agent.move(o_wins, -1).action == 7
+
+
+def test_a_random_player_under_a_plain_name_is_told_by_its_moves_despite_a_buggy_actions():
+    """dice_agent draws from an actions() that offers full columns: on a late position its moves are
+    often illegal, yet early in a game it plays legal moves at random. play_random(player_1,
+    player_2), a match runner named "random", fails and must not be graded in its place."""
+    box, student = adapted("c4_random_player_under_a_plain_name.py", "connect4")
+    with box:
+        for _ in range(6):  # on the late probe position 3 of its 7 columns are full: 4/7 of a chance each
+            agent = find_agent(box, student.names, student.game, student.representation, "random_player",
+                               ["random_player", "random_agent"], labels=["random_player", "alpha_beta_player"],
+                               source=student.source)
+            assert not isinstance(agent, str), agent
+            assert agent.name == "dice_agent"
