@@ -132,7 +132,7 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
         tier, last = _tier(target, aliases, words, role), normalise(target.rsplit(".", 1)[-1])
         if (tier == 3 and not unnamed) or (tier > 1 and NOT_A_ROLE.search(last)):
             continue
-        within = order.get(last, len(order)) if tier == 1 else _strength(normalise(target), words)
+        within = (order.get(last, len(order)), 0) if tier == 1 else _strength(normalise(target), words)
         out.append((tier, within, "." in target, Candidate(target, info, tier)))
     out.sort(key=lambda t: t[:3])
     return [c for *_, c in out]
@@ -142,13 +142,15 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
 AGENTISH = ("agent", "player", "strategy", "bot", "ai", "policy", "computer", "cpu")
 
 
-def _strength(norm: str, words: Sequence[str]) -> int:
+def _strength(norm: str, words: Sequence[str]) -> tuple[int, int]:
     """How strongly a name says the role: the rank of the first role word it contains (words come
-    strongest first: ``pmcs`` before ``playout``), then agent-like names, then the rest."""
+    strongest first: ``pmcs`` before ``playout``), then agent-like names, then the rest; among names
+    with the same word, the one that puts it first (``HeuristicMinimaxAgent`` says the role,
+    ``MinimaxAgentHeuristicOrdering`` is a minimax agent whose word only qualifies its ordering)."""
     hit = next((k for k, w in enumerate(words) if w in norm), None)
     if hit is not None:
-        return hit
-    return len(words) + (0 if any(w in norm for w in AGENTISH) else 1)
+        return hit, norm.index(words[hit])
+    return len(words) + (0 if any(w in norm for w in AGENTISH) else 1), 0
 
 
 def role_words(role: str) -> tuple[str, ...]:

@@ -746,3 +746,14 @@ def test_a_random_player_under_a_plain_name_is_told_by_its_moves_despite_a_buggy
                                source=student.source)
             assert not isinstance(agent, str), agent
             assert agent.name == "dice_agent"
+
+
+def test_a_name_that_puts_the_labels_word_first_says_it_more_strongly():
+    """MinimaxAgentHeuristicOrdering is a minimax agent whose moves are ordered by a heuristic, defined
+    before HeuristicMinimaxAgent: the heuristic agent is the one whose name starts with the word."""
+    def agent_class(name):
+        return NameInfo(name, "class", "type", (Parameter("max_depth", "POSITIONAL_OR_KEYWORD", True),))
+    names = {n: agent_class(n) for n in ("MinimaxAgentHeuristicOrdering", "HeuristicMinimaxAgent")}
+    ranked = candidates.rank(names, "heuristic_player", ["heuristic_player"], classes=True)
+    assert [(c.target, c.tier) for c in ranked] == [("HeuristicMinimaxAgent", 2),
+                                                     ("MinimaxAgentHeuristicOrdering", 2)]
