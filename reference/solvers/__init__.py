@@ -59,4 +59,19 @@ def solve(game: Any, state: Any, *, weak: bool = False, node_budget: int | None 
     return solve_dots_and_boxes(game, state, **({} if node_budget is None else {"node_budget": node_budget}))
 
 
-__all__ = ["SUPPORTED_GAMES", "SolverBudgetExceeded", "TerminalState", "UnsupportedGame", "solve"]
+def loses_within(game: Any, state: Any, rounds: int, *, node_budget: int | None = None) -> bool:
+    """Whether the side to move in the unfinished ``state`` loses by force to one of the opponent's next
+    ``rounds`` stones: a bounded question, answered where the full value is out of reach.
+
+    Only Connect 4 asks it (the other games' solvers always reach the end); others raise
+    :class:`UnsupportedGame`.
+    """
+    if getattr(game, "name", None) != "connect4":
+        raise UnsupportedGame(f"no bounded-loss search for game {getattr(game, 'name', None)!r}")
+    from reference.solvers.connect4 import solver_for
+
+    solver = solver_for(game.rows, game.cols, getattr(game, "k", 4))
+    return solver.loses_within(state.current, state.mask, state.moves, rounds, node_budget=node_budget)
+
+
+__all__ = ["SUPPORTED_GAMES", "SolverBudgetExceeded", "TerminalState", "UnsupportedGame", "loses_within", "solve"]

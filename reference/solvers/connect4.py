@@ -171,6 +171,24 @@ class Connect4Solver:
             self.nodes = negamax.nodes()
         return (low > 0) - (low < 0) if weak else low
 
+    def loses_within(self, current: int, mask: int, moves: int, rounds: int, node_budget: int | None = None) -> bool:
+        """Whether the side to move loses by force to one of the opponent's next ``rounds`` stones.
+
+        One null-window search at that bound: every line longer than the bound is cut off at once, so
+        the question is cheap where the full value is not (a middle-game position).
+        """
+        self.check_position(current, mask, moves)
+        self.nodes = 0
+        if self.winning_cells(current) & (mask + self.bottom) & self.board:
+            return False  # it wins with its next stone
+        negamax = self._negamax_function(node_budget)
+        bound = self.lose_now[moves] + rounds - 1  # losing to the opponent's n-th stone scores lose_now + n - 1
+        try:
+            return negamax(current, mask, moves, self.winning_cells(current ^ mask) & (self.board ^ mask),
+                           bound, bound + 1) <= bound
+        finally:
+            self.nodes = negamax.nodes()
+
     def _negamax_function(self, node_budget: int | None) -> Any:
         """A fresh negamax closure (with its own empty transposition table and node counter).
 

@@ -3,6 +3,11 @@ opponent's only one.
 
 - ``win``: no other move also forces a win. Minimax as taught values every win alike (+1), so an
   agent that sees a slower forced win may rightly play it (and a random move would often be one).
+  Where the solver cannot settle that (the middle game), no other move may force a win with one of
+  the mover's next ``WIN_HORIZON`` stones: a slower win lies deeper than a search that answers in
+  time on 6x7 looks (13 plies or more). The
+  middle game is where a search that values a win below its heuristic (utility +-1, heuristic in
+  tens) shows it: there the heuristic is large everywhere.
 - ``block``: there are other legal moves, after the block the opponent has no immediate win, and
   the block does not lose by force (otherwise every move loses and a searching agent may rightly
   not care). Forced outcomes come from the exact solver; a position it cannot settle within
@@ -12,10 +17,11 @@ opponent's only one.
 from __future__ import annotations
 
 from reference.games.base import Action, Game, State
-from reference.solvers import SolverBudgetExceeded, UnsupportedGame, solve
+from reference.solvers import SolverBudgetExceeded, UnsupportedGame, loses_within, solve
 from reference.tactics.base import Answer, TacticKind
 
 OUTCOME_NODE_BUDGET = 5_000  # per forced-outcome question; most late Connect 4 positions need far fewer
+WIN_HORIZON = 5  # the mover's next stones after its other move: a slower win is 13 plies away or more
 
 
 def immediate_wins(game: Game, state: State) -> list[Action]:
@@ -57,9 +63,21 @@ def _win(game: Game, state: State) -> Answer | None:
     if not wins or len(wins) == len(game.actions(state)):
         return None  # nothing to find, or nothing to miss
     others = (a for a in game.actions(state) if a not in wins)
-    if any(forced_outcome(game, game.result(state, a)) not in (0, 1) for a in others):
+    if not all(_wins_no_sooner(game, game.result(state, a)) for a in others):
         return None  # after another move the opponent loses by force too (or the solver could not tell)
     return Answer(tuple(wins))
+
+
+def _wins_no_sooner(game: Game, after: State) -> bool:
+    """Whether, after one of the mover's other moves, the opponent does not lose by force: not at all
+    where the solver can tell, else not to one of the mover's next ``WIN_HORIZON`` stones."""
+    outcome = forced_outcome(game, after)
+    if outcome is not None:
+        return outcome in (0, 1)
+    try:
+        return not loses_within(game, after, WIN_HORIZON, node_budget=OUTCOME_NODE_BUDGET)
+    except (SolverBudgetExceeded, UnsupportedGame):
+        return False
 
 
 def _block(game: Game, state: State) -> Answer | None:

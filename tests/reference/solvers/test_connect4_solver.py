@@ -78,6 +78,21 @@ def test_node_count_matches_the_published_order_on_end_easy():
     assert 30 <= total / len(positions) <= 80
 
 
+@pytest.mark.parametrize("file_name", ["Test_L3_R1", "Test_L2_R1"])
+def test_a_loss_within_some_rounds_agrees_with_the_exact_score(file_name):
+    """loses_within(rounds) is one null-window search; the published score says when the side to move
+    loses (the opponent's n-th stone scores lose_now + n - 1), so both must agree for every bound."""
+    solver = Connect4Solver(6, 7)
+    disagree = []
+    for moves, score in seeded_sample(file_name, 60, seed=7):
+        current, mask, count = solver.position(moves)
+        for rounds in range(1, 7):
+            expected = score <= solver.lose_now[count] + rounds - 1
+            if solver.loses_within(current, mask, count, rounds) != expected:
+                disagree.append(f"{moves} (score {score}) within {rounds}")
+    assert not disagree, disagree[:5]
+
+
 def test_weak_solve_gives_only_the_sign():
     solver = Connect4Solver(6, 7)
     for moves, expected in benchmark_positions("Test_L2_R1")[:60]:

@@ -5,6 +5,8 @@ plays them, a one-ply agent does not, and a miss says what a search of that dept
 from __future__ import annotations
 
 
+import random
+
 import pytest
 
 from grader.adapt import adapt
@@ -252,3 +254,37 @@ def depth_3_by_default(board, player=1, max_depth=3):
     r = _check("connect4", source, "depth_3_by_default", ["double_threat", "avoid_double_threat"])
     assert r.points == 10 and "makes two threats at once (a win in two moves):" in r.message, r.message
     assert "does not let the opponent make two threats at once:" not in r.message
+
+
+# --- the one-move win, in the middle game too ---
+
+
+def test_win_positions_reach_the_middle_game_where_no_other_move_wins_soon():
+    """Where the solver cannot settle the other moves, a win position still counts when none of them
+    wins by force within the horizon: the middle game, where a search that values a win below its
+    heuristic shows it. Checked here by brute force over the next two of the mover's stones."""
+    from reference.tactics.in_a_row import WIN
+
+    rng = random.Random(SEED)
+    middle = []
+    for _ in range(200):
+        if len(middle) == 3:
+            break
+        state = CONNECT4.initial_state()
+        for _ in range(rng.randrange(6, 13)):
+            if CONNECT4.terminal(state):
+                break
+            state = CONNECT4.result(state, rng.choice(CONNECT4.actions(state)))
+        answer = None if CONNECT4.terminal(state) else WIN.find(CONNECT4, state)
+        if answer is not None:
+            middle.append((state, answer))
+    assert len(middle) == 3, "too few win positions with 6 to 12 discs"
+    for state, answer in middle:
+        assert set(answer.actions) == set(wins_now(CONNECT4, state))
+        for action in CONNECT4.actions(state):
+            if action in answer.actions:
+                continue
+            child = CONNECT4.result(state, action)
+            assert CONNECT4.terminal(child) or any(
+                not forced_win_within(CONNECT4, CONNECT4.result(child, reply), 3) for reply in CONNECT4.actions(child)
+            ), f"{action} also wins within two more moves"
