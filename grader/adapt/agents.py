@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from grader.adapt import candidates, conventions, returns, search_parameters
+from grader.adapt import candidates, conventions, returns, search_parameters, techniques
 from grader.adapt.candidates import Candidate, normalise
 from grader.adapt.infer import Caller, decode_result_board, same_board
 from grader.adapt.representations.base import NotThisRepresentation, Representation
@@ -94,7 +94,7 @@ class StudentAgent:
         if self.fixed_side is not None and player != self.fixed_side:
             sent, side = self.game.swap_colours(board), self.fixed_side
         if self.order == OBS_CONFIG and isinstance(target, str):
-            args = conventions.obs_config_arguments(target, sent, side, getattr(self.game, "k", 4))
+            args = conventions.obs_config_arguments(target, sent, side, getattr(self.game, "k", 4), timeout)
             target = conventions.OBS_CONFIG_CALL
         else:
             values = {"state": lambda: rep.encode_board(sent), "player": lambda: rep.encode_player(side),
@@ -150,7 +150,7 @@ class StudentAgent:
         maximizing = self.maximizing_side in (None, player)
         shown["game"] = self.game_object or "game"
         shown.update(rows=str(getattr(self.representation, "rows", "rows")),
-                     cols=str(getattr(self.representation, "cols", "cols")), config="config")
+                     cols=str(getattr(self.representation, "cols", "cols")), obs="obs", config="config")
         if self.depth_is_moves_left:
             shown["depth"] = "moves_left"
         args = [shown.get(r) or str(opening_value(r, self.depth, maximizing, self.simulations)) for r in self.order]
@@ -245,12 +245,14 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
                timeout: float | None = 2.0, source: str = "", game_object: str | None = None) -> StudentAgent | str:
     """:func:`find_agent` before its sides are settled."""
     # A random player shows itself by its moves, whatever its name. An agent for another label, in a
-    # file where no agent is named for any label (Kaggle or copied code), by a name that says
-    # "agent" (or Kaggle's signature) and moves that are legal and not random.
+    # file where no search agent is named for any label (Kaggle or copied code; a random player named
+    # beside it says nothing of the searches), by a name that says "agent" (or Kaggle's signature),
+    # code that shows the label's technique, and moves that are legal and not random.
     others = [other for other in labels if other != label]
     random_label = label in RANDOM_LABELS
     unnamed_search = not random_label and not any(
-        c.tier < 3 for other in (label, *others) for c in candidates.rank(names, other, [], classes=True, unnamed=False))
+        c.tier < 3 for other in (label, *others) if other not in RANDOM_LABELS
+        for c in candidates.rank(names, other, [], classes=True, unnamed=False))
     pool = [c for c in candidates.rank(names, label, aliases, classes=True)
             if c.tier <= 1 or not NOT_AN_AGENT.search(normalise(c.target))]
     # A search named only in other words (tier 2: ``minimax(node, depth, maximizing, mark, config)``)
@@ -269,6 +271,8 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
     borrowed: list[str] = []  # candidates that only call code the submission imports from a missing package
     board, player = late_position(game)
     unnamed = 0
+    technique = None if random_label else techniques.needed_for(label)
+    lacking: list[str] = []  # unnamed agents whose code shows no search (or no playouts) for this label
     deferred: StudentAgent | None = None  # a search whose bare-number answer may be a value that happens to be legal
     for cand in ranked:
         if failed and cand.tier > 1:
@@ -277,6 +281,9 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
             break
         if cand.tier == 3:
             if unnamed >= UNNAMED_LIMIT or any(w in normalise(cand.target) for w in other_words):
+                continue
+            if technique and techniques.shows(source, cand.target, technique) is False:
+                lacking.append(cand.target)
                 continue
             unnamed += 1
         agent = _agent_for(caller, game, representation, cand, source, game_object)
@@ -298,9 +305,10 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
             continue
         if move.ok and (cand.tier < 3 or _plays_at_random(agent, game) == random_label):
             if cand.tier > 1:
+                shown = technique is not None and techniques.shows(source, cand.target, technique)
                 how = ("its name and its moves" if cand.tier == 2 else "its moves, which are legal and vary at random"
-                       if random_label else "its legal, not random moves: nothing else is named for it (one agent "
-                       "may serve several labels)")
+                       if random_label else f"its legal, not random moves{TECHNIQUE_SHOWN[technique] if shown else ''}: "
+                       "nothing else is named for it (one agent may serve several labels)")
                 agent.notes.append(f"{cand.target}: found as {label} by {how}")
             if failed:
                 agent.notes.append(f"{label}: your {'; '.join(failed)}, also named for it, did not answer a legal "
@@ -328,7 +336,12 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
         why = [f"your {b}" for b in borrowed] + [f"{a} is imported from a package the grader lacks" for a in imported]
         return f"{'; '.join(why)}: code that is not in your submission, and no agent of your own was found " \
                f"for {label}"
-    tried = f" ({', '.join(c.target for c in ranked[:4])} did not answer a legal move)" if ranked else ""
+    asked = [c.target for c in ranked if c.target not in lacking][:4]
+    tried = f" ({', '.join(asked)} did not answer a legal move)" if asked else ""
+    if lacking:
+        one = len(lacking) == 1
+        tried += (f"; {', '.join(lacking[:4])} {'is' if one else 'are'} not taken for it: {'its' if one else 'their'} "
+                  f"code shows no {TECHNIQUE_WORDS[technique]}")
     return f"no agent named {' / '.join(aliases[:6])} was found, nor another agent whose name says {label}{tried}"
 
 
@@ -355,6 +368,13 @@ def _missing_code(move: Move) -> str:
     """What a borrowing agent called, in the stand-in's words (``games.alpha_beta_search``)."""
     called = re.search(r"so `([^`]+)` " + STAND_IN_REFUSAL, move.error or "")
     return f"`{called.group(1)}`" if called else "a package the grader lacks"
+
+
+#: what each technique is, in the words of the feedback: missing, and shown
+TECHNIQUE_WORDS = {techniques.SEARCH: "search (no function that calls itself)",
+                   techniques.PLAYOUTS: "random playouts (no random move drawn over and over)"}
+TECHNIQUE_SHOWN = {techniques.SEARCH: " and its code, which searches",
+                   techniques.PLAYOUTS: " and its code, which plays random playouts"}
 
 
 def _probe_failure(move: Move) -> str:

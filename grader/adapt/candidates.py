@@ -57,10 +57,10 @@ AGENT_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 #: names (normalised: lower case, no underscores) that never play a game role: display, input and
-#: experiment helpers
+#: experiment helpers, and the statistics of experiments (``get_win_percentages``, ``mean_reward``)
 NOT_A_ROLE = re.compile(r"print|show|display|draw(?!line)|plot|render|input|human|^ask|test|benchmark|timeit|"
                         r"experiment|tournament|compare|visual|animate|interactive|main$|^run|playgame|"
-                        r"simulategame|gameloop")
+                        r"simulategame|gameloop|percent|winrate|average|^mean(reward|score)")
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,9 @@ lives in the worker, so :data:`GAME_CALL` puts it among the plain arguments ther
 
 Kaggle's ConnectX calls ``agent(obs, config)`` with attribute-style dicts: ``obs.board`` a flat list of
 rows*columns cells (0 empty, 1 and 2 the players, row 0 on top), ``obs.mark`` the player to move (1 or
-2), ``config.rows``/``columns``/``inarow``. Such objects cannot cross the sandbox's plain-data wire, so
+2), ``config.rows``/``columns``/``inarow``, and the seconds a move may take in ``config.actTimeout`` (and the
+older ``config.timeout``), which agents that search until time runs out read: it is half the grader's move
+limit, the median the timing checks allow, and no overage time is given (``obs.remainingOverageTime`` 0). Such objects cannot cross the sandbox's plain-data wire, so
 :data:`SHIM_CELL` defines :data:`OBS_CONFIG_CALL` in the submission's namespace (a dunder name: the
 adapter never lists it), which builds them there and calls the agent.
 """
@@ -23,16 +25,16 @@ OBS_CONFIG_CALL = "__grader_obs_config_call__"
 GAME_CALL = "__grader_game_call__"
 
 SHIM_CELL = f'''
-def {OBS_CONFIG_CALL}(target, board, mark, rows, columns, inarow):
+def {OBS_CONFIG_CALL}(target, board, mark, rows, columns, inarow, seconds):
     class Struct(dict):
         def __getattr__(self, name):
             try:
                 return self[name]
             except KeyError:
                 raise AttributeError(name) from None
-    obs = Struct(board=list(board), mark=mark, step=sum(1 for v in board if v), remainingOverageTime=60)
-    config = Struct(rows=rows, columns=columns, inarow=inarow, timeout=2, actTimeout=2, episodeSteps=1000,
-                    agentTimeout=60, runTimeout=1200)
+    obs = Struct(board=list(board), mark=mark, step=sum(1 for v in board if v), remainingOverageTime=0)
+    config = Struct(rows=rows, columns=columns, inarow=inarow, timeout=seconds, actTimeout=seconds,
+                    episodeSteps=1000, agentTimeout=60, runTimeout=1200)
     head, *path = target.split(".")
     fn = globals()[head]
     for name in path:
@@ -67,8 +69,15 @@ def takes_obs_config(names: list[str]) -> bool:
     return len(names) >= 2 and names[0].lower() in OBS_NAMES and names[1].lower() in CONFIG_NAMES
 
 
-def obs_config_arguments(target: str, board: Any, player: int, inarow: int = 4) -> list[Any]:
-    """The arguments of :data:`OBS_CONFIG_CALL` for a course Connect 4 board and player (+1/-1)."""
+#: the move limit assumed when a move is asked without one
+DEFAULT_MOVE_SECONDS = 2.0
+
+
+def obs_config_arguments(target: str, board: Any, player: int, inarow: int = 4,
+                         move_limit: float | None = None) -> list[Any]:
+    """The arguments of :data:`OBS_CONFIG_CALL` for a course Connect 4 board and player (+1/-1), asked
+    within ``move_limit`` seconds (the agent is told half of it)."""
     cells = np.asarray(board)
     flat = [0 if v == 0 else 1 if v == 1 else 2 for v in cells.ravel().tolist()]
-    return [target, flat, 1 if player == 1 else 2, int(cells.shape[0]), int(cells.shape[1]), inarow]
+    seconds = (move_limit or DEFAULT_MOVE_SECONDS) / 2
+    return [target, flat, 1 if player == 1 else 2, int(cells.shape[0]), int(cells.shape[1]), inarow, seconds]

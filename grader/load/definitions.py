@@ -147,6 +147,9 @@ _CHEAP_DECORATOR_FACTORIES = frozenset(["functools.lru_cache"])
 _CLASS_FACTORIES = frozenset(["collections.namedtuple", "typing.NamedTuple", "enum.Enum", "enum.IntEnum"])
 #: cell magics whose body is ordinary Python run in the user's namespace
 _PYTHON_BODY_CELL_MAGICS = frozenset(["time", "capture"])
+#: cell magics that write their body to a file: a ``.py`` file's body is the Python the student means
+#: (Kaggle notebooks write their agent with ``%%writefile submission.py``; Kaggle runs that file)
+_FILE_WRITING_CELL_MAGICS = frozenset(["writefile", "file"])
 
 
 #: names students use without showing the import (it sits in a cell we could not parse, ...)
@@ -163,6 +166,8 @@ class DefinitionContext:
     classes: set[str] = field(default_factory=set)
     #: names whose latest binding was skipped (``board = empty_board()``): code using them would fail
     only_skipped: set[str] = field(default_factory=set)
+    #: functions and classes kept so far, so a later definition of the same name can be named
+    defined: set[str] = field(default_factory=set)
 
     def bind(self, node: ast.stmt, kept: bool) -> None:
         """Record the names a top-level statement binds, so later statements can tell what exists."""
@@ -193,6 +198,9 @@ class DefinitionContext:
                     self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
         elif isinstance(node, ast.ClassDef):
             self.classes.add(node.name)
+            self.defined.add(node.name)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.defined.add(node.name)
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             if self.canonical(node.value.func) in _CLASS_FACTORIES:
                 self.classes.update(t.id for t in node.targets if isinstance(t, ast.Name))
@@ -484,9 +492,13 @@ def filter_cell(source: str, ctx: DefinitionContext | None = None) -> CellDefini
     magic = re.match(r"%%(\w+)", body)
     if magic:
         name = magic.group(1)
-        if name in _PYTHON_BODY_CELL_MAGICS:
+        python_file = _python_file_written(name, body.partition("\n")[0])
+        if name in _PYTHON_BODY_CELL_MAGICS or python_file:
+            defined_before = set(ctx.defined)
             inner = filter_cell("\n" * (offset + 1) + body.partition("\n")[2], ctx)
             reason = f"cell magic %%{name} (its body is filtered like any cell)"
+            if python_file:
+                reason = _written_file_reason(python_file, inner, defined_before)
             note = SkippedStatement(offset + 1, offset + 1, original_lines[offset], reason)
             return CellDefinitions(inner.kept, inner.kept_statements, (note, *inner.skipped), inner.syntax_error,
                                    inner.parsed)
@@ -545,6 +557,28 @@ def filter_cell(source: str, ctx: DefinitionContext | None = None) -> CellDefini
         except (ValueError, RecursionError, MemoryError) as err:
             return CellDefinitions("", (), skipped, SyntaxProblem(None, f"{type(err).__name__}: {err}"))
     return CellDefinitions(kept, tuple(statements), skipped, None, ParsedCell(tree, python, offset, kept))
+
+
+def _python_file_written(magic: str, header: str) -> str | None:
+    """The ``.py`` file a ``%%writefile [-a] name.py`` cell writes, else None (other files are not code)."""
+    if magic not in _FILE_WRITING_CELL_MAGICS:
+        return None
+    target = header.split()[-1] if len(header.split()) > 1 else ""
+    return target.strip("\"'") if target.strip("\"'").endswith(".py") else None
+
+
+def _written_file_reason(file: str, inner: CellDefinitions, defined_before: set[str]) -> str:
+    """Why a ``%%writefile x.py`` cell's Python is kept, and which earlier definitions it replaces.
+
+    The file is the code the student submits (Kaggle runs ``submission.py`` as the agent), so it is
+    read as if it ran where it stands: where it defines a name an earlier cell defines too, its
+    definition is the later one, and the later one is what the notebook means."""
+    kept = {name for statement in inner.kept_statements for name in _DEFINED.findall(statement.source)}
+    again = sorted(kept & defined_before)
+    reason = f"cell magic %%writefile {file}: the file you submit, so its Python is filtered like any cell's"
+    if again:
+        reason += f"; its {', '.join(again)} replace{'s' if len(again) == 1 else ''} the earlier definition"
+    return reason
 
 
 def _salvaged(body: str, offset: int, err: SyntaxError, ctx: DefinitionContext,
