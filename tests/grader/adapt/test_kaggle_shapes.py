@@ -2,13 +2,10 @@
 submission.py`` cell, self-contained ``my_agent(observation, configuration)`` files, Monte Carlo agents
 that read obs as a dict; each is graded for the course roles it really implements."""
 
-from functools import lru_cache
-
 import numpy as np
 
-from grader.adapt import conventions, find_agent
-from grader.grading import grade_submission
-from grader.rubric import load_rubric
+from grader.adapt import adapt, conventions, find_agent
+from grader.load import load_submission
 from grader.sandbox import Limits, Sandbox
 from tests.grader.adapt.test_adapt import ASSIGNMENTS, STUDENTS, functions_of
 from tests.grader.adapt.test_binding_by_behaviour import graded_way
@@ -16,38 +13,34 @@ from tests.grader.adapt.test_binding_by_behaviour import graded_way
 AGENTS = ASSIGNMENTS["connect4"]["agents"]
 
 
-@lru_cache(maxsize=4)
-def graded(file: str) -> dict:
-    """The public checks of a fixture graded as Connect 4, by check title."""
-    result = grade_submission(STUDENTS / file, "connect4", load_rubric().assignments["connect4"], public_only=True)
-    assert result.status == "graded", result.message
-    return {c.check: c for c in result.checks} | {"adaptations": result.adaptations, "load_notes": result.load_notes}
-
-
-def share(checks: dict, prefix: str) -> float:
-    """The share of the points earned by the checks whose title starts with ``prefix``."""
-    judged = [c for title, c in checks.items() if title.startswith(prefix)]
-    assert judged, prefix
-    return sum(c.points for c in judged) / sum(c.max_points for c in judged)
-
-
 def test_an_agent_written_in_a_writefile_cell_is_graded_and_replaces_the_starting_agent():
     """The course's starting my_agent (a random move) sits in an ordinary cell; the student's alpha-beta
     my_agent only in the %%writefile submission.py cell after it. Before, that cell was skipped whole and
-    no search agent was found (10.67/87 then, 64/87 now); now its Python is kept and, as the later definition, graded."""
-    checks = graded("c4_kaggle_writefile_agent.ipynb")
-    assert any("%%writefile submission.py" in note and "its my_agent replaces the earlier definition" in note
-               for note in checks["load_notes"])
-    assert share(checks, "result:") == 1
-    assert checks["random_player: legal moves in time"].points == 3
-    assert any("random_player: graded your agent_random()" in a for a in checks["adaptations"])
-    assert any("alpha_beta_player: graded your my_agent()" in a for a in checks["adaptations"])
-    assert checks["alpha_beta_player: legal moves in time"].points == 3
-    assert share(checks, "alpha_beta_player: tactics") >= 0.6  # the search, not the random starter
-    assert share(checks, "heuristic_player: tactics") >= 0.6  # an alpha-beta search with a depth cutoff
-    assert "no agent named mcts_player" in checks["mcts_player: legal moves in time"].message
-    for role in ("initial_state", "actions", "terminal", "utility"):  # not in the file: nothing stands in
-        assert all(c.points == 0 for title, c in checks.items() if title.startswith(f"{role}:"))
+    no search agent was found (10.67/87 then, 64/87 now); now its Python is kept and, as the later
+    definition, graded."""
+    cells = load_submission(STUDENTS / "c4_kaggle_writefile_agent.ipynb").cells
+    notes = [s.reason for cell in cells for s in cell.skipped]
+    assert any(n.startswith("cell magic %%writefile submission.py") and
+               n.endswith("its my_agent replaces the earlier definition") for n in notes)
+    kept = [cell.kept for cell in cells]
+    box = Sandbox([conventions.SHIM_CELL, *kept], Limits(call_timeout=5.0), seed=0)
+    game, functions = functions_of("connect4")
+    with box:
+        student = adapt(box, game, functions, source="\n".join(kept))
+        assert {role: b.name for role, b in student.interface.bindings.items()} == {"result": "drop_piece"}
+        found = {label: find_agent(box, student.names, student.game, student.representation, label,
+                                   AGENTS[label], labels=list(AGENTS), source=student.source, timeout=10.0)
+                 for label in AGENTS}
+        assert found["random_player"].name == "agent_random"
+        for label in ("alpha_beta_player", "heuristic_player"):  # the random starter would be taken for neither
+            assert found[label].name == "my_agent"
+            assert any("its code, which searches" in n for n in found[label].notes)
+        assert isinstance(found["mcts_player"], str) and "no agent named mcts_player" in found["mcts_player"]
+        board = np.zeros((6, 7), dtype=int)
+        board[5, 0:3] = 1
+        board[4, 0:3] = -1
+        for _ in range(3):  # the search takes the win every time; the random starter would not
+            assert found["alpha_beta_player"].move(board, 1, timeout=10.0).action == 3
 
 
 def test_a_kaggle_negamax_submission_is_alpha_beta_and_cutoff_but_no_monte_carlo_player():
@@ -96,7 +89,6 @@ def test_a_kaggle_agent_is_told_half_the_move_limit_and_may_read_obs_as_a_dict()
     box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=5.0), seed=0)
     game, functions = functions_of("connect4")
     with box:
-        from grader.adapt import adapt
         student = adapt(box, game, functions, source=source)
         agent = find_agent(box, student.names, student.game, student.representation, "my_agent", ["my_agent"],
                            source=source)
