@@ -9,13 +9,14 @@ from __future__ import annotations
 import random
 import weakref
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.adapt.search_arguments import PLAYER_WORDS, role_values
 from reference.games.base import Game
 from reference.positions import random_line
+from reference.solvers import SolverBudgetExceeded, UnsupportedGame, solve
 
 if TYPE_CHECKING:
     from grader.adapt.agents import StudentAgent
@@ -130,7 +131,51 @@ def _maximizing_side(agent: "StudentAgent", timeout: float | None) -> int | None
 def _rival_wins_position(game: Game, mover: int | None = None) -> tuple[Any, int, Any, Any] | None:
     """(course board, mover, the mover's only winning move, the opponent's only winning move) from a
     seeded random game, or None. The opponent's wins are seen after each quiet move of the mover's (its
-    own cell aside), so every board asked about is a real position."""
+    own cell aside), so every board asked about is a real position.
+
+    A plain minimax that does not prefer quicker wins may block instead of winning when blocking wins
+    too (CS50's ``minimax(board)``): a position where the immediate win is the mover's only winning
+    move, as an exact solver says, is preferred, so that an agent following the turn takes it."""
+    found = []
+    for position in _rival_wins_positions(game, mover):
+        decisive = _only_winning_move(game, position[0], position[2])
+        if decisive:
+            return game.to_course(position[0]), *position[1:]
+        found.append(position)
+        if decisive is None or len(found) >= _DECISIVE_TRIES:
+            break
+    return (game.to_course(found[0][0]), *found[0][1:]) if found else None
+
+
+#: positions tried for one whose immediate win is the only winning move, and the solver's budget for each
+_DECISIVE_TRIES = 12
+_SOLVER_NODES = 20_000
+
+
+def _only_winning_move(game: Game, state: Any, winning: Any) -> bool | None:
+    """Whether ``winning`` is the only move that wins for the side to move with best play after it; None
+    when the solver cannot say (no solver for the game, or a position too far from the end)."""
+    mover = game.to_move(state)
+    for action in game.actions(state):
+        if action == winning:
+            continue
+        after = game.result(state, action)
+        if game.terminal(after):
+            value = game.utility(after, mover)
+        else:
+            try:
+                value = solve(game, after, weak=True, node_budget=_SOLVER_NODES)
+            except (UnsupportedGame, SolverBudgetExceeded):
+                return None
+            value = value if game.to_move(after) == mover else -value
+        if value > 0:
+            return False
+    return True
+
+
+def _rival_wins_positions(game: Game, mover: int | None = None) -> Iterator[tuple[Any, int, Any, Any]]:
+    """(state, mover, the mover's only immediate win, the opponent's only immediate win) along seeded
+    random games, in order."""
     rng = random.Random(11)
     for _ in range(200):
         moves, _ = random_line(game, rng)
@@ -148,9 +193,8 @@ def _rival_wins_position(game: Game, mover: int | None = None) -> tuple[Any, int
                                        for after in quiet.values()):
                 theirs = {a for q, after in quiet.items() for a in game.actions(after) if a != q and _wins(game, after, a)}
                 if len(theirs) == 1 and mine[0] not in theirs:
-                    return game.to_course(state), game.to_move(state), mine[0], theirs.pop()
+                    yield state, game.to_move(state), mine[0], theirs.pop()
             state = game.result(state, action)
-    return None
 
 
 def _wins(game: Game, state: Any, action: Any) -> bool:
