@@ -301,6 +301,13 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         learned = [rep for rep in fitting if getattr(rep, "action_kind", "") == "learned"]
         best = min((trial(v) for v in [*(v for base in candidate_reps for v in _variants(base)), *learned]),
                    key=misses)
+    if not fitting and best.representation is not None and "actions" in best.bindings \
+            and not best.bindings["actions"].note:
+        # No result() to say how moves are written (a result wrong for one player fits no reading):
+        # they are written as the student's own actions() writes them.
+        written = _written_like_actions(caller, game, best, timeout)
+        if written is not None and written != best.representation and misses(trial(written)) <= misses(best):
+            best = trial(written)
     if fitting:
         best.adaptations.append(f"reads your boards as: {best.representation.describe()}")
         if not best.bindings["result"].note:
@@ -656,6 +663,33 @@ def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Re
     return learn(drop, mean) if drop is not None or mean is not None else None
 
 
+def _written_like_actions(caller: Caller, game: Game, iface: Interface, timeout: float) -> Representation | None:
+    """The reading with moves written the way the student's ``actions`` writes them on the empty board
+    (``(i, j)`` cells where the reading has cell numbers), among the ways its family allows; None when
+    none writes them so."""
+    state = game.initial_state()
+    board, mover = game.to_course(state), game.to_move(state)
+    r = caller.call(iface.bindings["actions"].name, *iface.arguments("actions", board, mover), timeout=timeout)
+    try:
+        written = {_as_written(m) for m in listed(r.value)} if r.ok else set()
+    except TypeError:
+        return None
+    for variant in _variants(iface.representation):
+        try:
+            if written == {_as_written(variant.encode_action(a, board, mover)) for a in game.actions(state)}:
+                return variant
+        except (NotThisRepresentation, KeyError, TypeError, ValueError):
+            continue
+    return None
+
+
+def _as_written(move: Any) -> Any:
+    """A move as plain, hashable values: ``(np.int64(0), 1)`` and ``[0, 1]`` are both ``(0, 1)``."""
+    if isinstance(move, (list, tuple, np.ndarray)):
+        return tuple(_as_written(m) for m in move)
+    return returns.plain(move)
+
+
 def _board_key(board: Any) -> bytes:
     return np.asarray(board, dtype=np.int64).tobytes()
 
@@ -845,11 +879,12 @@ def _bind_utility(caller: Caller, cand: Candidate, game: Game, iface: Interface,
     # A utility that names a player parameter must answer for that player: reading it as taking
     # none (its default) would hide the bug of ignoring it.
     takes_player = any(role_of(p.name) == "player" for p in positional_parameters(cand.info.parameters or []))
-    answered, fallback = False, ("state", "player")
+    answered, fallback, evaluates = False, ("state", "player"), False
     for order, answers in _answered_orders(caller, cand, iface, timeout, cases):
         if takes_player and "player" not in order:
             continue
         values = [r.value for r in answers]
+        evaluates = evaluates or (not game.margin_utility and _evaluates(values))
         if "player" not in order and not takes_player and cand.tier <= 2:  # named for the role: a terminal
             # test that names the winner does the utility's job only inside another function
             winners = [returns.winner_of(v, iface.representation) for v in values]
@@ -883,5 +918,17 @@ def _bind_utility(caller: Caller, cand: Candidate, game: Game, iface: Interface,
         if scale not in (1, 1.0) and not game.margin_utility:
             says.append(f"{cand.target}() reports a win as {scale:g}; read as +1")
         return FITS, Binding("utility", cand.target, order, reading=words, scale=scale, says=tuple(says))
+    if evaluates and cand.tier >= 2:  # a name that only says "score" in other words: a heuristic helper
+        return FAILS, Binding("utility", cand.target, fallback, reading="a number",
+                              note="it values finished games on a sliding scale, as a heuristic does")
     return (ANSWERS if answered else FAILS), Binding(
         "utility", cand.target, fallback, reading="a number", note="no reading of its answers matched the reference")
+
+
+def _evaluates(values: Sequence[Any]) -> bool:
+    """Whether answers on finished games read as a heuristic evaluation rather than a utility: more than
+    two different magnitudes (a utility has a win's, on whatever scale, and a draw's zero; the tutorial's
+    ``score_position(board, piece)`` counts open windows). Games scored by a margin are never asked."""
+    magnitudes = {abs(float(v)) for v in map(returns.plain, values)
+                  if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    return len(magnitudes) > 2
