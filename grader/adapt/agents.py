@@ -254,7 +254,8 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
         c.tier < 3 for other in (label, *others) if other not in RANDOM_LABELS
         for c in candidates.rank(names, other, [], classes=True, unnamed=False))
     pool = [c for c in candidates.rank(names, label, aliases, classes=True)
-            if c.tier <= 1 or not NOT_AN_AGENT.search(normalise(c.target))]
+            if c.tier <= 1 or not (NOT_AN_AGENT.search(normalise(c.target))
+                                   or candidates.says_another_label(c.target, label, others))]
     # A search named only in other words (tier 2: ``minimax(node, depth, maximizing, mark, config)``)
     # may be the helper of an agent that says only "agent": then that agent is a candidate too.
     searches_only = not any(c.tier <= 1 for c in pool) and any(c.tier == 2 for c in pool)

@@ -47,6 +47,9 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "mcts": ("mcts", "montecarlo", "monte", "carlo", "uct", "pmc", "pmcs", "simulation", "playout", "rollout"),
 }
 
+#: words of a search label that any searching agent's name may hold (``monte_carlo_tree_search``)
+ANY_SEARCH_WORDS = frozenset({"search", "bestmove", "findbest", "pickbest"})
+
 #: which words speak for which agent label (a label not listed is matched by its own words)
 AGENT_WORDS: dict[str, tuple[str, ...]] = {
     "random_player": ROLE_WORDS["random"],
@@ -151,6 +154,15 @@ def _strength(norm: str, words: Sequence[str]) -> tuple[int, int]:
     if hit is not None:
         return hit, norm.index(words[hit])
     return len(words) + (0 if any(w in norm for w in AGENTISH) else 1), 0
+
+
+def says_another_label(target: str, label: str, others: Sequence[str]) -> bool:
+    """Whether a name speaks for another of the rubric's labels and for ``label`` only in words any
+    searching agent may use: ``pure_monte_carlo_search`` is a Monte Carlo player, not an alpha-beta one."""
+    norm = normalise(target)
+    if any(w in norm for w in role_words(label) if w not in ANY_SEARCH_WORDS):
+        return False
+    return any(w in norm for other in others if other != label for w in role_words(other))
 
 
 def role_words(role: str) -> tuple[str, ...]:

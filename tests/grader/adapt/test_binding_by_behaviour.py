@@ -760,3 +760,32 @@ def test_a_name_that_puts_the_labels_word_first_says_it_more_strongly():
     ranked = candidates.rank(names, "heuristic_player", ["heuristic_player"], classes=True)
     assert [(c.target, c.tier) for c in ranked] == [("HeuristicMinimaxAgent", 2),
                                                      ("MinimaxAgentHeuristicOrdering", 2)]
+
+
+def test_a_monte_carlo_search_is_never_graded_as_the_alpha_beta_player():
+    """pure_monte_carlo_search says "search", a word of alpha-beta names, but "monte carlo" says the Monte
+    Carlo label: beside an alpha-beta agent under names no list knows, it must not stand in for it."""
+    plain_names = (STUDENTS / "c4_names_outside_the_lists.py").read_text().replace(
+        "ab_minmax_player", "choose_column").replace("findBestMove", "column_for")
+    source = plain_names + '''
+
+def pure_monte_carlo_search(board, player, n=20):
+    import random
+    def playout(b, p):
+        while not finished(b):
+            b = nxt(b, p, random.choice(open_columns(b)))
+            p = -p
+        return payoff(b, player)
+    return max(open_columns(board), key=lambda c: sum(playout(nxt(board, player, c), -player) for _ in range(n)))
+'''
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    with box:
+        game, functions = functions_of("connect4")
+        student = adapt(box, game, functions, source=source)
+        labels = ["random_player", "alpha_beta_player", "heuristic_player", "mcts_player"]
+        found = find_agent(box, student.names, student.game, student.representation, "alpha_beta_player",
+                           ["alpha_beta_player"], labels=labels, source=source)
+        assert isinstance(found, str) or found.name != "pure_monte_carlo_search"
+        mcts = find_agent(box, student.names, student.game, student.representation, "mcts_player",
+                          ["mcts_player"], labels=labels, source=source)
+        assert not isinstance(mcts, str) and mcts.name == "pure_monte_carlo_search"
