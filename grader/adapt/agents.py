@@ -456,15 +456,16 @@ def _agentish(cand: Candidate) -> bool:
 
 def _plays_at_random(agent: "StudentAgent", game: Game, calls: int = 8) -> bool:
     """Whether an agent is a random player: on a position where exactly one move gains at once (wins,
-    or completes a box), its quick, legal answers vary and do not always take that move, as no search
-    would."""
+    or completes a box), its quick answers vary and do not always take that move, as no search would.
+    An answer that is not a legal move counts as it is: a random player with a bug is still a random
+    player (its checks charge the bug), and must not pass for a search because its moves are illegal."""
     board, player, good = _telling_position(game)
     moves = []
     for _ in range(calls):
         move = agent.move(board, player, timeout=RANDOM_SECONDS)  # move() never changes the board it is given
-        if not move.ok or move.seconds > RANDOM_SECONDS:
+        if move.seconds > RANDOM_SECONDS or not (move.ok or move.kind == "illegal"):
             return False
-        moves.append(repr(move.action))
+        moves.append(repr(move.action) if move.ok else short(move.raw, 200))
     return len(set(moves)) > 1 and moves.count(repr(good)) < calls
 
 

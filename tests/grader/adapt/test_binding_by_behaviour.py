@@ -789,3 +789,25 @@ def pure_monte_carlo_search(board, player, n=20):
         mcts = find_agent(box, student.names, student.game, student.representation, "mcts_player",
                           ["mcts_player"], labels=labels, source=source)
         assert not isinstance(mcts, str) and mcts.name == "pure_monte_carlo_search"
+
+
+def test_a_random_player_whose_moves_are_sometimes_illegal_is_no_search_agent():
+    """A random player that sometimes answers a column off the board still plays at random: its
+    illegal answers must not make it pass for a search, serving the heuristic label in a file where
+    no search is named."""
+    source = (STUDENTS / "c4_random_player_under_a_plain_name.py").read_text().replace(
+        "np.random.choice(legal_columns(board))",
+        "np.random.randint(board.shape[1] + 1 + 0 * discs(list(board[0])))  # bug: one column too many") + '''
+
+def discs(cells):
+    """Discs in a list of cells, counted recursively: code that calls itself, as a search's does."""
+    return 0 if not cells else int(cells[0] != 0) + discs(cells[1:])
+'''
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    with box:
+        game, functions = functions_of("connect4")
+        student = adapt(box, game, functions, source=source)
+        for _ in range(4):
+            found = find_agent(box, student.names, student.game, student.representation, "heuristic_player",
+                               ["heuristic_player"], labels=["random_player", "heuristic_player"], source=source)
+            assert isinstance(found, str) or found.name != "dice_agent", found.notes
