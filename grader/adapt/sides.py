@@ -16,7 +16,7 @@ from grader.adapt.representations.base import NotThisRepresentation
 from grader.adapt.search_arguments import PLAYER_WORDS, role_values
 from reference.games.base import Game
 from reference.positions import random_line
-from reference.solvers import SolverBudgetExceeded, UnsupportedGame, solve
+from reference.tactics.in_a_row import forced_outcome
 
 if TYPE_CHECKING:
     from grader.adapt.agents import StudentAgent
@@ -160,15 +160,10 @@ def _only_winning_move(game: Game, state: Any, winning: Any) -> bool | None:
         if action == winning:
             continue
         after = game.result(state, action)
-        if game.terminal(after):
-            value = game.utility(after, mover)
-        else:
-            try:
-                value = solve(game, after, weak=True, node_budget=_SOLVER_NODES)
-            except (UnsupportedGame, SolverBudgetExceeded):
-                return None
-            value = value if game.to_move(after) == mover else -value
-        if value > 0:
+        outcome = forced_outcome(game, after, node_budget=_SOLVER_NODES)  # for the side to move after it
+        if outcome is None:
+            return None
+        if (outcome if game.to_move(after) == mover else -outcome) > 0:
             return False
     return True
 

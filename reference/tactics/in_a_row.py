@@ -45,14 +45,14 @@ def threats(game: Game, state: State) -> set[Action]:
     return found
 
 
-def forced_outcome(game: Game, state: State) -> int | None:
+def forced_outcome(game: Game, state: State, node_budget: int = OUTCOME_NODE_BUDGET) -> int | None:
     """+1, 0 or -1: whether the side to move in ``state`` wins, draws or loses with best play
-    (None when the solver would need more than ``OUTCOME_NODE_BUDGET`` nodes to know, or has no game)."""
+    (None when the solver would need more than ``node_budget`` nodes to know, or has no game)."""
     if game.terminal(state):
         value = game.utility(state, game.to_move(state))
     else:
         try:
-            value = solve(game, state, weak=True, node_budget=OUTCOME_NODE_BUDGET)
+            value = solve(game, state, weak=True, node_budget=node_budget)
         except (SolverBudgetExceeded, UnsupportedGame):
             return None
     return (value > 0) - (value < 0)
