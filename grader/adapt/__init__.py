@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from grader.adapt import game_objects, replayed_objects, replayed_states
+from grader.adapt import game_objects, replayed_objects, replayed_states, routes
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.global_arguments import fill_from_globals
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses, same_board
@@ -34,7 +34,7 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
     probes = ProbeBudget(sandbox)  # binding stops asking a function that keeps running out of time
     k = getattr(game, "k", None)
     made = game_objects.make_game_objects(sandbox, names, game.rows, game.cols, k)
-    if made:
+    if routes.install(sandbox, routes.position_routes(names) + routes.state_routes(names)) or made:
         names = sandbox.names()
     interface = _best_object(probes, names, game, aliases, timeout, source)
     if misses(interface) + len(interface.problems):  # the notebook's own game object may be of another size

@@ -97,7 +97,7 @@ class StudentAgent:
             args = conventions.obs_config_arguments(target, sent, side, getattr(self.game, "k", 4), timeout)
             target = conventions.OBS_CONFIG_CALL
         else:
-            values = {"state": lambda: rep.encode_board(sent), "player": lambda: rep.encode_player(side),
+            values = {"state": lambda: rep.encode_state(sent, side), "player": lambda: rep.encode_player(side),
                       "rows": lambda: rep.rows, "cols": lambda: rep.cols, "config": rep.encode_config}
             maximizing = self.maximizing_side in (None, side)
             depth = len(legal) if self.depth_is_moves_left else self.depth

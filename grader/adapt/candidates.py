@@ -23,6 +23,29 @@ from typing import Iterable, Mapping, Sequence
 
 from grader.sandbox.calls import NameInfo
 
+#: the worker names of routes (``grader.adapt.routes``): private, yet candidates like any function
+ROUTE_PREFIX = "_route_"
+
+
+def is_route(name: str) -> bool:
+    return name.startswith(ROUTE_PREFIX)
+
+
+def route_parts(target: str) -> tuple[str, str, str]:
+    """(class, method, role) of a route's name in the worker: ``_route_Position__actions__actions``."""
+    cls, method, role = target[len(ROUTE_PREFIX):].rsplit("__", 2)
+    return cls, method, role
+
+
+def spoken(target: str) -> str:
+    """A callable as the student would name it: a route by its method (``state.result``,
+    ``Position(...).actions``), anything else as it is."""
+    if not is_route(target):
+        return target
+    cls, method, _ = route_parts(target)
+    return f"state.{method}" if cls.endswith("_self") else f"{cls}(...).{method}"
+
+
 def normalise(name: str) -> str:
     """Case and underscores do not matter: ``isTerminal``, ``is_terminal`` and ``IsTerminal`` are one name."""
     return re.sub(r"[_\W]", "", name).lower()
@@ -82,7 +105,7 @@ def callables(names: Mapping[str, NameInfo]) -> dict[str, NameInfo]:
     out: dict[str, NameInfo] = {}
     own_classes = {name for name, info in names.items() if info.kind == "class"}
     for name, info in names.items():
-        if info.kind == "module" or name.startswith("_"):
+        if info.kind == "module" or (name.startswith("_") and not is_route(name)):
             continue
         if info.callable:
             out[name] = info
@@ -132,10 +155,18 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
     order = {normalise(a): k for k, a in enumerate(aliases)}
     out = []
     for target, info in pool.items():
-        tier, last = _tier(target, aliases, words, role), normalise(target.rsplit(".", 1)[-1])
+        if is_route(target):  # a route is made for one role, and goes by its method's name
+            cls, method, made_for = route_parts(target)
+            if made_for != role:
+                continue
+            tier, last = _tier(f"{cls}.{method}", aliases, words, role), normalise(method)
+            tier = max(tier, 1)  # never the template's own function
+        else:
+            tier, last = _tier(target, aliases, words, role), normalise(target.rsplit(".", 1)[-1])
         if (tier == 3 and not unnamed) or (tier > 1 and NOT_A_ROLE.search(last)):
             continue
-        within = (order.get(last, len(order)), 0) if tier == 1 else _strength(normalise(target), words)
+        within = (order.get(last, len(order)), 0) if tier == 1 else \
+            _strength(normalise(target), words, agentish=role not in GAME_FUNCTIONS)
         out.append((tier, within, "." in target, Candidate(target, info, tier)))
     out.sort(key=lambda t: t[:3])
     return [c for *_, c in out]
@@ -145,7 +176,7 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
 AGENTISH = ("agent", "player", "strategy", "bot", "ai", "policy", "computer", "cpu")
 
 
-def _strength(norm: str, words: Sequence[str]) -> tuple[int, int]:
+def _strength(norm: str, words: Sequence[str], agentish: bool = True) -> tuple[int, int]:
     """How strongly a name says the role: the rank of the first role word it contains (words come
     strongest first: ``pmcs`` before ``playout``), then agent-like names, then the rest; among names
     with the same word, the one that puts it first (``HeuristicMinimaxAgent`` says the role,
@@ -153,7 +184,9 @@ def _strength(norm: str, words: Sequence[str]) -> tuple[int, int]:
     hit = next((k for k, w in enumerate(words) if w in norm), None)
     if hit is not None:
         return hit, norm.index(words[hit])
-    return len(words) + (0 if any(w in norm for w in AGENTISH) else 1), 0
+    says_agent = any(w in norm for w in AGENTISH)
+    # an agent-like name comes first among the unnamed for an agent label, last for a game function
+    return len(words) + (1 - says_agent if agentish else 1 + says_agent), 0
 
 
 def says_another_label(target: str, label: str, others: Sequence[str]) -> bool:

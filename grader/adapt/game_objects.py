@@ -14,8 +14,11 @@ its initial state.
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, Callable, Mapping
 
+from grader.adapt.board_sizes import first_size, size_arguments
 from grader.adapt.candidates import ROLE_WORDS, normalise
 from grader.adapt.signatures import positional_parameters
 from grader.sandbox.calls import NameInfo, Parameter
@@ -23,8 +26,6 @@ from grader.sandbox.calls import NameInfo, Parameter
 #: a class is a game when its method names say at least this many of these roles
 GAME_ROLES = ("actions", "result", "terminal", "utility")
 ENOUGH_ROLES = 3
-#: parameter names that give the number of in-a-row needed to win
-K_WORDS = ("k", "inarow", "ninrow", "connect", "winlength", "towin", "line", "streak", "needed")
 #: attribute names that hold a game object's initial state
 INITIAL_WORDS = ("initial", "initialstate", "start", "startstate", "state0", "root")
 
@@ -62,33 +63,17 @@ def make_game_objects(sandbox: Any, names: Mapping[str, NameInfo], rows: int, co
 
 def _constructions(name: str, parameters: tuple[Parameter, ...], rows: int, cols: int,
                    k: int | None) -> list[tuple[str, str]]:
-    """(variable, arguments) of each object to make: the defaults, then the rubric's size both ways."""
-    params = positional_parameters(parameters)
-    k_param = next((p for p in params if normalise(p.name) in K_WORDS), None)
-    sizes = [p for p in params if p is not k_param and (not p.has_default or _small_int(p.default))]
-    if len(sizes) > 2 or any(not p.has_default for p in params if p not in sizes and p is not k_param):
-        return []
+    """(variable, arguments) of each object to make: the defaults, then the rubric's size both ways (a size
+    the defaults already make is not made twice)."""
     base = name.lower()
-    out: list[tuple[str, str]] = []
-    seen: set[tuple] = set()
-    if all(p.has_default for p in params):
-        out.append((f"{base}_game", ""))
-        seen.add(tuple(p.default for p in params))
-    shapes = [(rows, cols), (cols, rows)] if len(sizes) == 2 else [(rows,)] if len(sizes) == 1 else []
-    for shape in shapes:
-        given = {p.name: v for p, v in zip(sizes, shape)}
-        if k_param is not None and k is not None:
-            given[k_param.name] = k
-        effective = tuple(given.get(p.name, p.default) for p in params)
-        if effective in seen:
-            continue
-        seen.add(effective)
-        out.append((f"{base}_{'x'.join(map(str, shape))}", ", ".join(f"{n}={v}" for n, v in given.items())))
+    arguments = size_arguments(parameters, [(rows, cols)], k)
+    made = first_size(parameters)
+    out = [(f"{base}_game", "")] if "" in arguments else []
+    for given in arguments:
+        numbers = tuple(int(n) for n in re.findall(r"\d+", given))
+        if given and (made is None or numbers[:2] != tuple(made)):
+            out.append((f"{base}_{'x'.join(map(str, numbers[:2]))}", given))
     return out
-
-
-def _small_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 30
 
 
 def initial_attributes(names: Mapping[str, NameInfo]) -> list[str]:

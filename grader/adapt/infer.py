@@ -21,12 +21,13 @@ import numpy as np
 from grader.adapt import representations, returns
 from grader.adapt import candidates, game_objects
 from grader.adapt.candidates import Candidate
+from grader.adapt.routes import shown_call
 from grader.adapt.representations.move_shapes import MoveShape, skeleton
 from grader.adapt.representations.base import NotThisRepresentation, Representation, cell_values, container_of, \
-    rebuild
+    rebuild, same_mark
 from grader.adapt.representations.base import cells as board_cells
 from grader.adapt.signatures import argument_orders, positional_parameters, role_of
-from grader.sandbox.calls import CallResult, NameInfo
+from grader.sandbox.calls import BAD_RETURN, CallResult, NameInfo
 from reference.games.base import Game, InvalidBoard, State
 from reference.positions import random_line, terminal_with_outcome
 
@@ -224,6 +225,9 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         _say_name(iface, "initial_state", cand)
     elif pick is not None:
         iface.problems["initial_state"] = f"{pick[0].target}() did not return a board"
+        made = caller.call(pick[0].target, timeout=timeout)
+        if made.kind == BAD_RETURN:  # an object of the student's own: it stays in the worker, replayed
+            iface.initial_unread = True
     if initial is None:  # a game object's initial state (the textbook's ``game.initial``)
         unread = None  # one no reading knows: positions may still be built by replaying moves from it
         for target in game_objects.initial_attributes(names):
@@ -383,7 +387,10 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
 
 
 def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
-    if cand.target != role:
+    if candidates.is_route(cand.target):
+        iface.adaptations.append(f"calls {shown_call(cand.info.doc, {})} as {role}() (your class is built from "
+                                 "the position)")
+    elif cand.target != role:
         how = "" if cand.tier <= 1 else (" (its name says so)" if cand.tier == 2 else " (it does what the role does)")
         iface.adaptations.append(f"uses your {cand.target}() as {role}(){how}")
 
@@ -402,52 +409,73 @@ _PLAYER_PATTERNS = {
 
 
 def with_named_marks(reps: list[Representation], source: str) -> list[Representation]:
-    """``reps`` and, where their players are marks (strings), the same readings with the marks the code
-    names for its two players (``RED, YELLOW = 'Red', 'Yellow'``): an empty board does not show them."""
+    """``reps`` and the same readings with the marks the code names for its two players (``RED, YELLOW =
+    'Red', 'Yellow'``, ``'O' if p == 'X' else 'X'``, ``(True, False)``): an empty board does not show them."""
     known = {rep.players for rep in reps}
-    pairs = [pair for pair in named_mark_pairs(source) if pair not in known][:4]
+    pairs = [pair for pair in named_mark_pairs(source) if pair not in known][:6]
     out = list(reps)
+    seen = set(reps)
     for rep in reps:
-        if not (isinstance(rep.players[0], str) and dataclasses.is_dataclass(rep)):
+        if not dataclasses.is_dataclass(rep) or "players" not in {f.name for f in dataclasses.fields(rep)}:
             continue
         symbols = getattr(rep, "symbols", None)  # grids keep the marks in their cells' symbols too
         for first, second in pairs:
+            if isinstance(first, str) != isinstance(rep.players[0], str) and not isinstance(first, bool):
+                continue  # strings replace strings; numbers stay numbers; booleans may replace either
             if symbols is None:
-                out.append(dataclasses.replace(rep, players=(first, second)))
-            elif symbols.empty not in (first, second):
-                out.append(dataclasses.replace(rep, players=(first, second),
-                                               symbols=dataclasses.replace(symbols, first=first, second=second)))
+                named = dataclasses.replace(rep, players=(first, second))
+            elif not any(same_mark(symbols.empty, m) for m in (first, second)):
+                named = dataclasses.replace(rep, players=(first, second),
+                                            symbols=dataclasses.replace(symbols, first=first, second=second))
+            else:
+                continue
+            if named not in seen:  # readings that differed only in their marks are one reading now
+                seen.add(named)
+                out.append(named)
     return out
 
 
 @lru_cache(maxsize=32)
-def named_mark_pairs(source: str) -> tuple[tuple[str, str], ...]:
-    """Pairs of short strings the code names at the top level for its two players, both ways round:
-    ``RED, YELLOW = 'Red', 'Yellow'``, ``PLAYERS = ('Red', 'Yellow')``, or two such names in a row."""
+def named_mark_pairs(source: str) -> tuple[tuple[Any, Any], ...]:
+    """Pairs of values the code names together for its two players, both ways round, most named first:
+    two short strings or booleans in one literal (``PLAYERS = ('Red', 'Yellow')``, ``{1: 'X', -1: 'O'}``),
+    the two branches of ``'O' if p == 'X' else 'X'``, or two such names assigned in a row."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return ()
 
-    def mark(node: ast.expr) -> str | None:
-        ok = isinstance(node, ast.Constant) and isinstance(node.value, str) and 0 < len(node.value.strip()) <= 10
-        return node.value if ok else None
+    def mark(node: ast.AST | None) -> Any:
+        if not isinstance(node, ast.Constant):
+            return None
+        v = node.value
+        if isinstance(v, bool) or (isinstance(v, str) and 0 < len(v.strip()) <= 10):
+            return v
+        return None
 
-    pairs: list[tuple[str, str]] = []
-    previous: str | None = None
+    def pair(values: list[Any]) -> None:
+        if len(values) == 2 and None not in values and values[0] != values[1] and \
+                type(values[0]) is type(values[1]):
+            counts[(values[0], values[1])] = counts.get((values[0], values[1]), 0) + 1
+
+    counts: dict[tuple[Any, Any], int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            pair([mark(e) for e in node.elts])
+        elif isinstance(node, ast.Dict):
+            pair([mark(v) for v in node.values])
+        elif isinstance(node, ast.IfExp):
+            pair([mark(node.body), mark(node.orelse)])
+    previous = None
     for node in tree.body:
         single = None
-        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Tuple, ast.List)) and \
-                len(node.value.elts) == 2:
-            two = [mark(e) for e in node.value.elts]
-            if None not in two and two[0] != two[1]:
-                pairs.append((two[0], two[1]))
-        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             single = mark(node.value)
-            if single is not None and previous is not None and single != previous:
-                pairs.append((previous, single))
+            if previous is not None:
+                pair([previous, single])
         previous = single
-    return tuple(dict.fromkeys(pairs + [(b, a) for a, b in pairs]))
+    ranked = sorted(counts, key=lambda p: -counts[p])
+    return tuple(dict.fromkeys(ranked + [(b, a) for a, b in ranked]))
 
 
 def player_affinity(rep: Representation, source: str) -> int:
@@ -767,7 +795,7 @@ def encode_arguments(rep: Representation, order: Sequence[str], board: Any, play
     """Course board, player and action as the student's arguments, in the student's order. A transition
     that takes a line's parts as arguments, like the Dots and Boxes template's ``draw_line(board,
     orientation, row, col)``, gets the student's move spread over them."""
-    values = {"state": lambda: rep.encode_board(board), "player": lambda: rep.encode_player(player),
+    values = {"state": lambda: rep.encode_state(board, player), "player": lambda: rep.encode_player(player),
               "action": lambda: rep.encode_action(action, board, player), "row": lambda: rep.encode_row(action, board),
               "config": rep.encode_config, "rows": lambda: rep.rows, "cols": lambda: rep.cols}
     if "orientation" in order:
@@ -839,9 +867,11 @@ def listed(value: Any) -> list[Any]:
 def _sample_boards(game: Game) -> tuple[tuple[State, bool], ...]:
     """(state, is_terminal) for the terminal probes: empty, mid-game, won by each side, drawn."""
     out = [(game.initial_state(), False)]
-    moves, mid = random_line(game, random.Random(3), plies=4)
-    if not game.terminal(mid):
-        out.append((mid, False))
+    rng = random.Random(3)
+    for plies in (4, 1, 7, 10, 13):  # several positions the game goes on in, so that a status reading is one
+        moves, mid = random_line(game, rng, plies=plies)  # answer there, not just the empty board's
+        if not game.terminal(mid):
+            out.append((mid, False))
     for winner in (1, -1, None):
         s = terminal_with_outcome(game, winner, seed=11, tries=3000)
         if s is not None:

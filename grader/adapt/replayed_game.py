@@ -15,6 +15,7 @@ from grader.adapt import returns
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjects, find_replayed_agent, \
     interface_for, items, recipe
 from grader.adapt.representations.base import NotThisRepresentation, plain
+from grader.adapt.signatures import positional_parameters, role_of
 from grader.adapt.student_game import Reply, StudentGame, _unreadable
 from grader.text import short
 from reference.games.base import Game, State
@@ -27,6 +28,7 @@ class ReplayedGame(StudentGame):
                  source: str = "") -> None:
         super().__init__(rep.caller, interface_for(rep), names, timeout=timeout, source=source)
         self.rep = rep
+        self._not_over: tuple | None = None  # terminal's answer while the game goes on, once asked
 
     def at_size(self, game: Game) -> "ReplayedGame":
         found = recipe(self.caller, self.rep.methods, game, self.timeout)
@@ -121,14 +123,37 @@ class ReplayedGame(StudentGame):
 
     def terminal(self, board: Any) -> Reply:
         reply, values = self._ask("terminal", board, None, [("call", self.rep.methods.over or "", [])])
-        return read_bool(reply, values)
-
-    def utility(self, board: Any, player: int) -> Reply:
-        """Who won, as the object's winner method says, from ``player``'s side: +1, -1 or 0."""
-        reply, values = self._ask("utility", board, None, [("call", self.rep.methods.winner or "", [])])
         if not reply.ok:
             return reply
-        winner = returns.winner_of(values[-1], self.rep)
+        if self._not_over is None:  # what it answers while the game goes on, learned on the empty board
+            first, start = self._ask("terminal", None, None, [("call", self.rep.methods.over or "", [])])
+            self._not_over = (plain(start[-1]),) if first.ok else (False,)
+        return read_over(reply, values, self._not_over[0])
+
+    def _takes_player(self, method: str | None) -> bool:
+        info = self.names.get(self.rep.methods.cls)
+        member = info.member(method) if info is not None and method else None
+        return member is not None and any(role_of(p.name) == "player"
+                                          for p in positional_parameters(member.parameters or ()))
+
+    def utility(self, board: Any, player: int) -> Reply:
+        """The object's utility or winner method from ``player``'s side: a number is a value from the view of
+        the player it was given (the first player's when it takes none); a player's mark names the winner."""
+        winner_method = self.rep.methods.winner or ""
+        given = self._takes_player(winner_method)
+        arguments = [self.rep.encode_player(player)] if given else []
+        reply, values = self._ask("utility", board, None, [("call", winner_method, arguments)])
+        if not reply.ok:
+            return reply
+        raw = plain(values[-1])
+        winner = returns.winner_of(raw, self.rep)
+        number = isinstance(raw, (int, float)) and not isinstance(raw, bool)
+        if number and (given or winner is None):
+            view = 1 if given else player  # a value from the first player's view is turned to ``player``'s
+            margin = self.game.margin_utility and "margin" in self.interface.bindings["utility"].reading
+            value = raw * view if margin else returns.sign(raw) * view
+            reply.value = int(value) if float(value).is_integer() else value
+            return reply
         if winner is None:
             return _unreadable(reply, f"returned {values[-1]!r}, which is neither player nor a draw")
         reply.value = winner * player
@@ -158,6 +183,22 @@ class ReplayedGame(StudentGame):
                            f"the position has {[self.rep.to_student[m] for m in game.actions(expected)]}")
             return None
         return game.to_course(expected)
+
+
+def read_over(reply: Reply, values: Any, not_over: Any) -> Reply:
+    """A ``terminal`` reply whose answer (the last of ``values``) says the game is over: a bool as it is, any
+    other answer by whether it differs from what the student's code says while the game goes on."""
+    if not reply.ok:
+        return reply
+    value = plain(values[-1])
+    reading = returns.terminal_readings(not_over)
+    read = reading["a bool"] if isinstance(not_over, bool) else next(
+        r for words, r in reading.items() if words.startswith("a status"))
+    over = read(value)
+    if over is None:
+        return _unreadable(reply, f"returned {value!r}, which is not a bool")
+    reply.value = over
+    return reply
 
 
 def read_bool(reply: Reply, values: Any) -> Reply:

@@ -30,6 +30,7 @@ from grader.adapt.infer import Binding, Caller, Interface
 from grader.adapt.object_agents import ObjectAgent, class_agents, function_agent
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 from grader.adapt.representations.dots_and_boxes import dots_to_line
+from grader.adapt.board_sizes import size_arguments
 from grader.adapt.signatures import positional_parameters
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game, State
@@ -294,28 +295,6 @@ def in_place_classes(names: Mapping[str, NameInfo]) -> list[Methods]:
     return out
 
 
-def _constructions(methods: Methods, rows: int, cols: int) -> list[str]:
-    """Argument lists to try: the rubric's size in dots, then in boxes, each both ways (two numbers, or
-    one pair: ``size=(3, 3)``); the defaults last."""
-    params = positional_parameters(methods.parameters)
-    pair = next((p for p in params if isinstance(p.default, (tuple, list)) and len(p.default) == 2
-                 and all(isinstance(v, int) for v in p.default)), None)
-    sizes = [p for p in params if not p.has_default or isinstance(p.default, int) or p is pair][:2]
-    if any(not p.has_default for p in params if p not in sizes):
-        return []
-    out = []
-    both_ways = ((rows, cols), (cols, rows), (rows - 1, cols - 1), (cols - 1, rows - 1))
-    if len(sizes) == 2:
-        out += [f"{sizes[0].name}={a}, {sizes[1].name}={b}" for a, b in both_ways]
-    elif len(sizes) == 1:
-        if sizes[0] is not pair:
-            out += [f"{sizes[0].name}={rows}", f"{sizes[0].name}={rows - 1}"]
-        out += [f"{sizes[0].name}=({a}, {b})" for a, b in both_ways]
-    if all(p.has_default for p in params):
-        out.append("")
-    return list(dict.fromkeys(out))
-
-
 @dataclass(eq=False)
 class ReplayedObjects(Representation):
     """How positions are built through the student's object: its construction, its moves for the
@@ -432,7 +411,7 @@ def recipe(caller: Caller, methods: Methods, game: Game, timeout: float = 2.0) -
     filled), the attribute that says whose turn it is, and the attribute that holds the board."""
     from grader.adapt.replayed_states import match_encoding  # it builds on this module
     empty = game.actions(game.initial_state())
-    for arguments in _constructions(methods, game.rows, game.cols):
+    for arguments in size_arguments(methods.parameters, game.size_readings(), getattr(game, "k", None)):
         make = f"{methods.cls}({arguments})"
         trial = ReplayedObjects(caller, game, methods, make, "", {}, timeout=timeout)
         r = trial.ask(None, None, [("call", methods.moves, [])])

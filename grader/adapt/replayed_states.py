@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt import game_objects
-from grader.adapt.candidates import rank
+from grader.adapt.candidates import is_route, rank, spoken
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain, same_mark
 from grader.adapt.replayed_objects import ENCODINGS as LINE_ENCODINGS, NoReplay, items
+from grader.adapt.board_sizes import size_arguments
 from grader.adapt.signatures import positional_parameters
-from grader.sandbox.calls import CallResult, NameInfo
+from grader.sandbox.calls import CallResult, NameInfo, Parameter
 from reference.games.base import Game, State
 
 #: the grader's helper in the worker: builds a state, replays moves, asks the student's functions
@@ -37,6 +38,17 @@ def {HELPER}(start, transition, steps, turn, asks):
     import dataclasses as _dc
 
     def same(a, b):
+        """Equal in value: containers item by item, arrays cell by cell, objects without == by their fields."""
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, dict):
+            return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+        if isinstance(a, (list, tuple)):
+            return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        if hasattr(a, "shape") and hasattr(a, "dtype"):
+            return a.shape == b.shape and bool((a == b).all())
+        if hasattr(a, "__dict__") and type(a).__eq__ is object.__eq__:
+            return same(vars(a), vars(b))
         try:
             return bool(a == b)
         except Exception:
@@ -235,7 +247,7 @@ class Call:
     order: tuple[str, ...]
 
     def words(self, **shown: str) -> str:
-        return f"{self.name}({', '.join(shown.get(r, r) for r in self.order)})"
+        return f"{spoken(self.name)}({', '.join(shown.get(r, r) for r in self.order if r != 'state' or not is_route(self.name))})"
 
 
 @dataclass(eq=False)
@@ -252,7 +264,8 @@ class ReplayedStates(Representation):
     to_student: dict  # course move -> the student's move
     turn: tuple | None = None  # ('key', 'turn'), ('field', 'to_move'), ('index', 1) or None
     players: tuple[Any, Any] = (1, -1)
-    sizes: tuple[str, ...] = ()  # the initial function's size parameters (rows, cols), '' when it has none
+    #: the initial function's parameters, for asking it for boards of other sizes
+    parameters: tuple[Parameter, ...] = ()
     timeout: float = 2.0
     _paths: dict = dataclasses.field(default_factory=dict)
     #: at another board size, (the notebook's game object, the one of this size that stands in for it)
@@ -339,7 +352,7 @@ class ReplayedStates(Representation):
         turn = f"; whose turn it is: {_where(self.turn)} ({self.players[0]!r}/{self.players[1]!r})" \
             if self.turn else ""
         return (f"your states, built from {self.start} by replaying the moves that reach each position through "
-                f"your {self.transition.name}(); moves as {self.encoding}{turn}")
+                f"your {spoken(self.transition.name)}(); moves as {self.encoding}{turn}")
 
     def on_own_object(self, expression: str) -> str:
         """``expression`` (an agent's call, a function's name) with the notebook's game object replaced by
@@ -355,10 +368,11 @@ class ReplayedStates(Representation):
         if self.owner is not None:
             return self._on_object_of_size(rows, cols, game)
         function = self.start.split("(", 1)[0]
-        if len(self.sizes) != 2:
+        sized = size_arguments(self.parameters, game.size_readings(), getattr(game, "k", None), defaults_last=False)
+        if not sized:
             raise TypeError(f"{function}() takes no board size, so boards of {rows}x{cols} cannot be built")
-        for a, b in ((rows, cols), (cols, rows)):
-            start = f"{function}({self.sizes[0]}={a}, {self.sizes[1]}={b})"
+        for arguments in sized:
+            start = f"{function}({arguments})"
             r = self.caller.call_with(HELPER, [start, [self.transition.name, list(self.transition.order)], [],
                                                None, [self.moves_ask(self.players[0])]], {}, timeout=self.timeout)
             if not r.ok:
@@ -417,21 +431,8 @@ def load_helper(sandbox: Any) -> bool:
 
 # --- finding the recipe by behaviour -----------------------------------------------------------------
 
-#: size parameters of an initial-state function, in the words students use
-ROW_WORDS = ("row", "height", "nrow", "h")
-COL_WORDS = ("col", "width", "ncol", "w")
-
-
 def _required(info: NameInfo) -> int:
     return sum(not p.has_default for p in positional_parameters(info.parameters or ()))
-
-
-def _size_parameters(info: NameInfo) -> tuple[str, ...]:
-    """(rows, cols) parameter names of an initial-state function that takes the size, else ()."""
-    params = [p.name for p in positional_parameters(info.parameters or ()) if p.has_default]
-    rows = next((p for p in params if p.lower().startswith(ROW_WORDS)), None)
-    cols = next((p for p in params if p.lower().startswith(COL_WORDS)), None)
-    return (rows, cols) if rows and cols else ()
 
 
 def _orders(required: int, roles: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -449,8 +450,8 @@ def _candidates(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str]
     whose attribute is the initial state (the textbook's ``game.initial``)."""
     out = []
     for candidate in rank(names, role, aliases, unnamed=False):
-        if "." in candidate.target and candidate.target.rsplit(".", 1)[0] != owner:
-            continue
+        if "." in candidate.target and owner is not None and candidate.target.rsplit(".", 1)[0] != owner:
+            continue  # the roles of a game object whose attribute is the initial state come from that object
         out += [Call(candidate.target, order) for order in _orders(_required(candidate.info), orders)]
     return out
 
@@ -468,17 +469,15 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
     """How to build ``game``'s positions through the student's functions, found by behaviour, and the
     functions that play ``terminal`` and ``utility`` on those states (by role); None when no initial
     state, transition and moves fit together."""
-    starts = [(f"{c.target}()", _size_parameters(c.info)) for c in rank(names, "initial_state",
-                                                                       aliases.get("initial_state", ()), unnamed=False)
-              if c.info.kind == "function" and _required(c.info) == 0 and "." not in c.target]
+    starts = [(f"{c.target}()", tuple(c.info.parameters or ())) for c in rank(
+        names, "initial_state", aliases.get("initial_state", ()), unnamed=False)
+        if c.info.kind == "function" and _required(c.info) == 0 and "." not in c.target]
     starts += [(target, ()) for target in game_objects.initial_attributes(names)]  # the textbook's game.initial
     empty = game.initial_state()
     for start, sizes in starts:
         owner = start.rsplit(".", 1)[0] if not start.endswith(")") else None
         moves = _candidates(names, "actions", aliases.get("actions", ()), STATE_ORDERS, owner)
         transitions = _candidates(names, "result", aliases.get("result", ()), TRANSITION_ORDERS, owner)
-        if sizes:
-            start = f"{start[:-2]}({sizes[0]}={game.rows}, {sizes[1]}={game.cols})"
         for move_call in moves:
             for players in _player_pairs():  # the first pair of ids that actions(state, player) takes
                 trial = ReplayedStates(caller, game, start, Call("", ()), move_call, "", {}, None, players, sizes,
@@ -491,9 +490,13 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
             for encoding, to_student in match_encoding(items(r.value[0]), game, empty):
                 trial.encoding, trial.to_student = encoding, to_student
                 for transition in transitions:
-                    found = _with_transition(trial, transition, r.value[1])
-                    if found is not None:
-                        return found, _outcome_functions(found, names, aliases)
+                    # a transition told the mover needs the student's ids for players, which actions() may not
+                    pairs = [trial.players] + ([p for p in _player_pairs() if p != trial.players]
+                                               if "player" in transition.order else [])
+                    for pair in pairs:
+                        found = _with_transition(dataclasses.replace(trial, players=pair), transition, r.value[1])
+                        if found is not None:
+                            return found, _outcome_functions(found, names, aliases)
     return None
 
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 import numpy as np
 
 from grader.adapt.representations.base import NotThisRepresentation, plain
+from grader.text import short
 
 
 def _bool_like(v: Any) -> bool:
@@ -46,18 +47,30 @@ def terminal_readings(empty_value: Any) -> dict[str, Callable[[Any], bool | None
         return plain(v) is not None
 
     def status(v: Any) -> bool | None:
-        v = plain(v)
-        return v != empty_value if _status_like(v) and type(v) is type(empty_value) else None
+        return not _same_answer(plain(v), empty_value)
 
     readings = {"a bool": as_bool, "the first item of a (done, winner) pair": first_of_pair,
                 "the last item of a (winner, done) pair": last_of_pair,
                 "a winner (None while the game goes on)": winner_or_none}
-    if _status_like(empty_value):
-        words = f"a status ({empty_value!r} while the game goes on)"
-        if isinstance(empty_value, str) or empty_value not in (0, 1):
-            return {words: status, **readings}
-        readings[words] = status  # 0 while going on, then 1, 2 or 3: a bool reads 0 and 1 alike
+    # Whatever terminal answers while the game goes on is its "not over"; anything else means over
+    # ('continue' then 'draw' or the winner, -1 then 0 or a player, an enum member, a tuple).
+    words = f"a status ({short(empty_value, 40)} while the game goes on)"
+    if _status_like(empty_value) and (isinstance(empty_value, str) or empty_value not in (0, 1)):
+        return {words: status, **readings}
+    readings[words] = status  # a bool or a pair says it plainly; 0 while going on, then 1, 2 or 3 reads as a status
     return readings
+
+
+def _same_answer(a: Any, b: Any) -> bool:
+    """Two answers equal in value (numpy arrays cell by cell, containers item by item, 1 and True alike)."""
+    try:
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            return bool(np.array_equal(np.asarray(a, dtype=object), np.asarray(b, dtype=object)))
+        if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+            return len(a) == len(b) and all(_same_answer(x, y) for x, y in zip(a, b))
+        return bool(a == b)
+    except (TypeError, ValueError):
+        return repr(a) == repr(b)
 
 
 def _status_like(v: Any) -> bool:

@@ -13,6 +13,8 @@ from typing import Any, Mapping
 import numpy as np
 
 from grader.adapt import game_objects, returns
+from grader.adapt.candidates import is_route
+from grader.adapt.routes import shown_call
 from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decode_actions, decode_result_board, \
     move_parts, same_board
 from grader.adapt.representations.base import NotThisRepresentation
@@ -116,6 +118,8 @@ class StudentGame:
         if "orientation" in binding.order and action is not None:
             parts = move_parts(rep, action, board, player)
             shown.update(orientation=lambda: repr(parts[0]), row=lambda: repr(parts[1]), action=lambda: repr(parts[2]))
+        if is_route(binding.name) and binding.name in self.names:
+            return shown_call(self.names[binding.name].doc, {r: shown[r]() for r in binding.order})
         return f"{binding.name}({', '.join(shown[r]() for r in binding.order)})"
 
     def _call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> tuple[Reply, Any]:
@@ -207,6 +211,9 @@ class StudentGame:
             return reply
         reply = self._decode_board(reply, raw)
         reading = self.interface.bindings["result"].reading
+        said = self.representation.turn_said(raw, player) if reply.ok else None
+        if said is not None:  # the student's state says whose turn it is next
+            reply.moves_again, reply.turn = said
         if not reply.ok or not reading:
             return reply
         said = returns.turn_readings(self.representation)[reading](raw, player)

@@ -102,7 +102,11 @@ def _encode(x: Any, depth: int, budget: list, where: str) -> Any:
     np = sys.modules.get("numpy")
     if np is not None:
         if issubclass(t, np.ndarray):
-            return _encode_array(np, np.ndarray.view(x, np.ndarray), where)
+            a = np.ndarray.view(x, np.ndarray)
+            if a.dtype.kind == "O" and a.dtype.fields is None:  # np.full((6, 7), None): its items, one by one
+                items = [_encode(v, depth, budget, f"{where}[{i}]") for i, v in enumerate(a.ravel(order="C").tolist())]
+                return {"$": "objarray", "shape": [int(n) for n in a.shape], "v": items}
+            return _encode_array(np, a, where)
         if issubclass(t, np.generic) and not issubclass(t, (str, bytes)):
             return _encode_numpy_scalar(np, x, t, where)  # np.str_/np.bytes_ go on as str/bytes subclasses
     # Subclasses of built-ins: read them through the base type's own slots.
@@ -312,6 +316,8 @@ def _decode(x: Any, depth: int, budget: list, where: str) -> Any:
         return _b64(x, where)
     if tag in ("ndarray", "npscalar"):
         return _decode_numpy(x, tag, where)
+    if tag == "objarray":
+        return _decode_object_array(x, depth, budget, where)
     raise CodecError(f"{where}: unknown tag {str(tag)[:40]!r}")
 
 
@@ -354,6 +360,22 @@ def _b64(x: dict, where: str) -> bytes:
         return base64.b64decode(_field(x, "b64", str, where), validate=True)
     except ValueError as e:
         raise CodecError(f"{where}: bad base64 data: {e}") from None
+
+
+def _decode_object_array(x: dict, depth: int, budget: list, where: str) -> Any:
+    """A numpy array of dtype object, each item plain data decoded like any other."""
+    import numpy as np
+
+    shape = _field(x, "shape", list, where)
+    if len(shape) > 32 or any(type(n) is not int or n < 0 for n in shape):
+        raise CodecError(f"{where}: bad array shape {shape[:8]!r}")
+    items = [_decode(v, depth, budget, f"{where}[{i}]") for i, v in enumerate(_field(x, "v", list, where))]
+    if len(items) != math.prod(shape):
+        raise CodecError(f"{where}: array of shape {tuple(shape)} needs {math.prod(shape)} items, got {len(items)}")
+    out = np.empty(len(items), dtype=object)
+    for i, v in enumerate(items):
+        out[i] = v
+    return out.reshape(shape)
 
 
 def _decode_numpy(x: dict, tag: str, where: str) -> Any:

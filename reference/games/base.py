@@ -212,6 +212,11 @@ class Game(ABC):
         """This reading of the rules in words, for feedback ('' when the rules leave nothing open)."""
         return ""
 
+    def size_readings(self) -> list[tuple[int, int]]:
+        """The ways a student may count this board's size, most common first (rows and columns of cells;
+        Dots and Boxes adds boxes to its dots)."""
+        return [(self.rows, self.cols)]
+
     @abstractmethod
     def dimensions(self) -> dict[str, int]:
         """The board size as ``load_game``'s keyword arguments, e.g. ``{'rows': 6, 'cols': 7, 'k': 4}``."""

@@ -70,6 +70,10 @@ class DotsAndBoxes(Game):
         self.cols = cols
         self._build_tables()
 
+    def size_readings(self) -> list[tuple[int, int]]:
+        """Dots, as the course counts them, then boxes."""
+        return [(self.rows, self.cols), (self.rows - 1, self.cols - 1)]
+
     def _build_tables(self) -> None:
         rows, cols = self.rows, self.cols
         actions = [("h", r, c) for r in range(rows) for c in range(cols - 1)]

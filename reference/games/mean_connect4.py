@@ -88,6 +88,7 @@ class MeanConnect4(Connect4):
     reply_tactic = "stop_win"
     counted_depth = 3
     action_noun = ""  # a mean move is a pair of columns, not a column
+    board_shows_turn = False  # a mean move keeps the disc counts, so they no longer say who moves
 
     def __init__(
         self,

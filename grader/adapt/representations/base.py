@@ -85,6 +85,16 @@ class Representation(ABC):
     def encode_board(self, board: Any) -> Any:
         """Course board -> the student's board (fresh plain data, ready to send to the sandbox)."""
 
+    def encode_state(self, board: Any, mover: int | None = None) -> Any:
+        """The student's state for ``board`` with ``mover`` to move, where their state says whose turn it is
+        (the course board alone may not: Mean Connect 4's mean moves, Dots and Boxes' extra turns)."""
+        return self.encode_board(board)
+
+    def turn_said(self, value: Any, mover: int) -> tuple[bool, str] | None:
+        """(whether ``mover`` moves again, the turn in words) where the student's state says whose turn it is
+        next, else None (the course board alone does not say)."""
+        return None
+
     @abstractmethod
     def decode_board(self, board: Any) -> Any:
         """The student's board -> course board; raises :class:`NotThisRepresentation`."""
@@ -184,7 +194,10 @@ def rebuild(values: Iterable[Any], shape: tuple[int, ...], container: tuple[str,
     kind, dtype = container
     flat = list(values)
     if kind == "numpy":
-        return np.array(flat, dtype=np.dtype(dtype)).reshape(shape)
+        dt = np.dtype(dtype)
+        if dt.kind in "US":  # widened to hold every mark: an empty board of '' is '<U1', its marks 'red'
+            dt = np.dtype(f"{dt.kind}{max([dt.itemsize // (4 if dt.kind == 'U' else 1)] + [len(str(v)) for v in flat])}")
+        return np.array(flat, dtype=dt).reshape(shape)
     if len(shape) == 1:
         if kind == "str" and all(isinstance(v, str) and len(v) == 1 for v in flat):
             return "".join(flat)

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
 from grader.sandbox import codec
 from grader.text import short
+from reference.games.base import InvalidBoard
 
 FIELD_ROLES = ("board", "to_move", "utility", "moves")
 
@@ -33,7 +34,18 @@ class StateRecordRepresentation(Representation):
         return self.inner.players
 
     def encode_board(self, board: Any) -> Any:
-        state = self.game.from_course(board)
+        return self.encode_state(board)
+
+    def encode_state(self, board: Any, mover: int | None = None) -> Any:
+        state = None
+        for to_move in dict.fromkeys((mover, None, 1, -1)):  # the mover asked about, else whoever the board allows
+            try:
+                state = self.game.from_course(board, to_move=to_move)
+                break
+            except InvalidBoard:
+                continue
+        if state is None:
+            raise NotThisRepresentation("no player can be to move on this board")
         won = self.game.terminal(state) and self.game.utility(state, 1)
         values = {"board": lambda: self.inner.encode_board(board),
                   "to_move": lambda: self.inner.encode_player(self.game.to_move(state)),
@@ -59,11 +71,23 @@ class StateRecordRepresentation(Representation):
         expected = self.encode_board(course)
         for field, role, got, want in zip(self.fields, self.roles, board, expected):
             if role == "utility" and _sign(got) != _sign(want) or \
-                    role == "to_move" and not same_mark(plain(got), want) or \
+                    role == "to_move" and self.game.board_shows_turn and not same_mark(plain(got), want) or \
                     role == "moves" and _cells(got) != _cells(want):
                 raise NotThisRepresentation(
                     f"its {field} is {short(got, 60)}, but for its board it would be {short(want, 60)}")
         return course
+
+    def turn_said(self, value: Any, mover: int) -> tuple[bool, str] | None:
+        """Whose turn the state's own field says (judged where the board does not say it)."""
+        if "to_move" not in self.roles or self.game.board_shows_turn or not isinstance(value, tuple) \
+                or len(value) != len(self.fields):
+            return None
+        said = value[self.roles.index("to_move")]
+        try:
+            again = self.inner.decode_player(said) == mover
+        except NotThisRepresentation:
+            return None
+        return again, f"{plain(said)!r} to move ({'the same player' if again else 'the other player'})"
 
     def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
         return self.inner.encode_action(action, board, player)
@@ -95,7 +119,8 @@ def candidates(initial: Any, game: Any,
     for index, value in enumerate(values):
         inners = board_candidates(value, marks[0] if marks else None)
         for inner in inners:
-            roles = tuple("board" if i == index else _role(v, inner) for i, v in enumerate(values))
+            roles = tuple("board" if i == index else _role(v, inner, field) for i, (v, field) in
+                          enumerate(zip(values, fields)))
             if "to_move" in roles or not marks:
                 out.append(StateRecordRepresentation(inner, type(initial).__name__, fields, roles, game))
         if out:
@@ -103,12 +128,19 @@ def candidates(initial: Any, game: Any,
     return out
 
 
-def _role(value: Any, inner: Representation) -> Any:
+#: words in a field's name that say it holds the state's utility (0 until someone wins)
+UTILITY_WORDS = ("util", "value", "score", "reward", "payoff")
+
+
+def _role(value: Any, inner: Representation, field: str) -> Any:
+    """What a field of the initial state holds: whose turn (the first player's mark), the moves left (a list),
+    the utility (a 0 under a name that says so; a count of moves made starts at 0 too), or a value kept."""
     if any(same_mark(value, p) for p in inner.players[:1]):
         return "to_move"
     if isinstance(value, list):
         return "moves"
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0 and \
+            any(w in field.lower() for w in UTILITY_WORDS):
         return "utility"
     return ("value", value)
 

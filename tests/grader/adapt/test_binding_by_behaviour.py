@@ -695,13 +695,17 @@ def test_players_named_by_constants_are_read_where_the_empty_board_shows_no_mark
         assert agent.move(board, 1).action == 3
 
 
-def test_mark_pairs_are_read_from_top_level_names():
+def test_mark_pairs_are_the_values_the_code_names_together():
     from grader.adapt.infer import named_mark_pairs
 
     assert named_mark_pairs("RED, YELLOW = 'Red', 'Yellow'\n") == (("Red", "Yellow"), ("Yellow", "Red"))
     assert named_mark_pairs("P1 = 'A'\nP2 = 'B'\nN = 3\n") == (("A", "B"), ("B", "A"))
     assert named_mark_pairs("P1 = 'A'\nN = 3\nP2 = 'B'\n") == ()  # not named together
-    assert named_mark_pairs("def f():\n    a, b = 'x', 'y'\n") == ()  # only the top level counts
+    assert named_mark_pairs("def f():\n    a, b = 'x', 'y'\n") == (("x", "y"), ("y", "x"))
+    assert named_mark_pairs("def other(p):\n    return 'O' if p == 'X' else 'X'\n")[0] == ("O", "X")
+    assert ("red", "yellow") in named_mark_pairs("NAMES = {1: 'red', -1: 'yellow'}\n")
+    assert (True, False) in named_mark_pairs("FIRST, SECOND = True, False\n")
+    assert named_mark_pairs("x = ('a', 3)\n") == ()  # a string beside a number is no pair of marks
 
 
 def test_an_agent_that_plays_into_the_board_it_is_given_is_read_by_what_it_did():

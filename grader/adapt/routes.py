@@ -1,0 +1,125 @@
+"""Ways of calling the student's code that no module-level name offers: the rules written as methods of a
+class built from the position (``Game(player, board=board).actions()``, ``Position(board).result(col)``).
+
+Each way becomes a *route*: a small function defined in the worker that takes the course's arguments
+(``board``, ``player``, ``action``) and calls the student's code the way the class is meant to be
+used. Routes are then candidates like any function, ranked by their method's name and chosen by
+behaviour (``grader.adapt.infer``). The feedback shows the call as the student would write it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from grader.adapt.candidates import NOT_A_ROLE, ROUTE_PREFIX, normalise
+from grader.adapt.signatures import positional_parameters, role_of
+from grader.sandbox.calls import NameInfo, Parameter
+
+#: the course's arguments of each role a route can play, in the course's order
+ROLE_ARGUMENTS = {"actions": ("state",), "result": ("state", "player", "action"), "terminal": ("state",),
+                  "utility": ("state", "player")}
+
+
+@dataclass(frozen=True)
+class Route:
+    """One way of calling: ``target`` is the function defined in the worker, ``shown`` its call in the
+    student's words with ``{state}``, ``{player}`` and ``{action}`` where the arguments go."""
+
+    target: str
+    arguments: tuple[str, ...]
+    shown: str
+    source: str
+
+
+def _slots(params: list[Parameter]) -> dict[str, str] | None:
+    """Course argument -> parameter name, for parameters named for the board, the player or the move;
+    None when a required parameter is named for none of them."""
+    out: dict[str, str] = {}
+    for p in params:
+        role = role_of(p.name)
+        if role in ("state", "player", "action") and role not in out:
+            out[role] = p.name
+        elif not p.has_default:
+            return None
+    return out
+
+
+def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
+    """Routes through the methods of every class whose constructor takes a board: the class is built from
+    the position (and the player, where it takes one) and the method asked, once for each role whose
+    arguments the constructor and the method together take."""
+    routes: list[Route] = []
+    for cls, info in names.items():
+        if info.kind != "class" or cls.startswith("_") or info.parameters is None:
+            continue
+        built = _slots(positional_parameters(info.parameters))
+        if not built or "state" not in built or "action" in built:
+            continue
+        for method in info.members:
+            if not method.callable or method.name.startswith("_") or NOT_A_ROLE.search(normalise(method.name)):
+                continue
+            asked = _slots(positional_parameters(method.parameters or ()))
+            if asked is None or "state" in asked:
+                continue
+            for role, arguments in ROLE_ARGUMENTS.items():
+                route = _route(cls, built, method.name, asked, role, arguments)
+                if route is not None:
+                    routes.append(route)
+    return routes
+
+
+def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
+    """Routes through the methods of the student's own state objects (``state.actions()``,
+    ``state.result(move)``): the state is whatever the student's code made, built by replaying moves."""
+    routes: list[Route] = []
+    for cls, info in names.items():
+        if info.kind != "class" or cls.startswith("_"):
+            continue
+        for method in info.members:
+            if not method.callable or method.name.startswith("_") or NOT_A_ROLE.search(normalise(method.name)):
+                continue
+            asked = _slots(positional_parameters(method.parameters or ()))
+            if asked is None or "state" in asked:
+                continue
+            for role, arguments in ROLE_ARGUMENTS.items():
+                route = _route(cls, {}, method.name, asked, role, arguments, on_state=True)
+                if route is not None:
+                    routes.append(route)
+    return routes
+
+
+def _route(cls: str, built: dict[str, str], method: str, asked: dict[str, str], role: str,
+           arguments: tuple[str, ...], on_state: bool = False) -> Route | None:
+    """The route of one role through ``cls(...).method(...)``, or None when their arguments do not fit it."""
+    given = set(built) | set(asked)
+    if role == "actions" and "player" in given:
+        arguments = ("state", "player")  # the moves may depend on who moves (Mean Connect 4's mean moves)
+    if not set(asked) <= set(arguments) or ("action" in arguments) != ("action" in asked):
+        return None
+    if "player" in arguments and "player" not in given and not (on_state and role == "result"):
+        return None  # a utility or result that cannot be told whose view or move it is (a state knows its mover)
+    if on_state and role == "result" and "player" not in asked:
+        arguments = ("state", "action")
+    if "player" in built and "player" not in arguments:
+        built = {k: v for k, v in built.items() if k != "player"}  # left to its default
+    ctor = ", ".join(f"{name}={{{slot}}}" for slot, name in built.items())
+    call = ", ".join(f"{name}={{{slot}}}" for slot, name in asked.items() if slot in arguments)
+    shown = f"{{state}}.{method}({call})" if on_state else f"{cls}({ctor}).{method}({call})"
+    target = f"{ROUTE_PREFIX}{cls}{'_self' if on_state else ''}__{method}__{role}"
+    body = shown.format(**{a: a for a in arguments})
+    source = f"def {target}({', '.join(arguments)}):\n    {shown!r}\n    return {body}\n"
+    return Route(target, arguments, shown, source)
+
+
+def install(sandbox: Any, routes: list[Route]) -> list[Route]:
+    """Define the routes in the worker; the ones that loaded."""
+    if not routes:
+        return []
+    report = sandbox.load([r.source for r in routes])
+    return [r for r, cell in zip(routes, report.cells) if cell.ok]
+
+
+def shown_call(shown: str, values: Mapping[str, str]) -> str:
+    """A route's call (its docstring in the worker) with the argument texts in ``values``."""
+    return shown.format(**{a: values.get(a, a) for a in ("state", "player", "action")})

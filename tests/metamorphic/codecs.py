@@ -1,0 +1,186 @@
+"""Ways of writing a board, a player and a move, as plain functions of plain values.
+
+Each function is self-contained (numpy and the standard library only), because the generator copies
+its source into the submission it writes (``faces``), where the student's code runs; the tests call
+the same functions here. A board goes from the course's form to the student's in stages, each undone
+in the reverse order on the way back: a grid (list of rows of course marks), its orientation, its
+marks, its container. Dots and Boxes boards keep the course's dict through the stages instead.
+"""
+
+from __future__ import annotations
+
+
+def grid_of(board, flat_side):
+    """The course board as a list of rows: numpy rows, or a flat list cut into rows of ``flat_side``."""
+    if flat_side:
+        return [list(board[r * flat_side:(r + 1) * flat_side]) for r in range(len(board) // flat_side)]
+    return [list(row) for row in board.tolist()]
+
+
+def board_of(grid, flat_side):
+    """The course board back from a list of rows (numpy ints, or the flat list of a 3x3 grid)."""
+    import numpy as np
+
+    if flat_side:
+        return [v for row in grid for v in row]
+    return np.array(grid, dtype=int)
+
+
+def flip_rows(grid):
+    """Rows from the bottom: the first row is the bottom one (its own inverse)."""
+    return [list(row) for row in grid[::-1]]
+
+
+def transpose(grid):
+    """Columns as rows (its own inverse)."""
+    return [list(col) for col in zip(*grid)]
+
+
+def relabel(grid, table):
+    """Every cell through ``table`` (course mark -> student mark, or back)."""
+    return [[table[v] for v in row] for row in grid]
+
+
+def to_numpy(grid):
+    import numpy as np
+
+    values = [v for row in grid for v in row]
+    if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return np.array(grid)
+    if all(isinstance(v, str) for v in values):
+        return np.array(grid, dtype=str)
+    return np.array(grid, dtype=object)
+
+
+def from_numpy(array):
+    return [list(row) for row in array.tolist()]
+
+
+def to_lists(grid):
+    return [list(row) for row in grid]
+
+
+def from_lists(rows):
+    return [list(row) for row in rows]
+
+
+def to_text(grid):
+    """Rows of one-character marks joined by newlines."""
+    return "\n".join("".join(row) for row in grid)
+
+
+def from_text(text):
+    return [list(line) for line in text.split("\n")]
+
+
+def to_flat(grid):
+    """One list, row after row, with the grid's width kept beside it as the last item's row length."""
+    return [v for row in grid for v in row]
+
+
+def from_flat(cells, width):
+    return [list(cells[r * width:(r + 1) * width]) for r in range(len(cells) // width)]
+
+
+def to_cells(grid, empty):
+    """A dict of the marked cells by (row, col), the size beside them."""
+    return {"rows": len(grid), "cols": len(grid[0]),
+            "cells": {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row) if v != empty}}
+
+
+def from_cells(board, empty):
+    grid = [[empty] * board["cols"] for _ in range(board["rows"])]
+    for (r, c), v in board["cells"].items():
+        grid[r][c] = v
+    return grid
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+def drop_row(board, col):
+    """Where a disc dropped into ``col`` of a course Connect 4 board lands (row 0 is the top)."""
+    free = [r for r in range(board.shape[0]) if board[r, col] == 0]
+    return max(free) if free else -1
+
+
+def cell_of(row, col, rows, cols, flipped, transposed):
+    """A course cell as the student's grid numbers it."""
+    if flipped:
+        row = rows - 1 - row
+    return (col, row) if transposed else (row, col)
+
+
+def course_cell(cell, rows, cols, flipped, transposed):
+    """A student's cell as the course numbers it."""
+    row, col = (cell[1], cell[0]) if transposed else (cell[0], cell[1])
+    if flipped:
+        row = rows - 1 - row
+    return row, col
+
+
+# --- Dots and Boxes --------------------------------------------------------------------------
+
+
+def dab_relabel(board, table):
+    """Box owners through ``table``."""
+    return {"size": board["size"], "lines": dict(board["lines"]),
+            "boxes": {box: table[owner] for box, owner in board["boxes"].items()}}
+
+
+def dab_shift(board, by):
+    """Every line's and box's coordinates moved by ``by`` (1: numbered from 1, -1: back)."""
+    return {"size": board["size"],
+            "lines": {(k, r + by, c + by): v for (k, r, c), v in board["lines"].items()},
+            "boxes": {(r + by, c + by): v for (r, c), v in board["boxes"].items()}}
+
+
+def line_shift(line, by):
+    return (line[0], line[1] + by, line[2] + by)
+
+
+def line_swap(line):
+    """'h' and 'v' the other way round (its own inverse)."""
+    return ({"h": "v", "v": "h"}[line[0]], line[1], line[2])
+
+
+def dab_swap(board):
+    return {"size": board["size"], "lines": {({"h": "v", "v": "h"}[k], r, c): v
+                                              for (k, r, c), v in board["lines"].items()},
+            "boxes": dict(board["boxes"])}
+
+
+def line_to_dots(line, base):
+    """A line as the two dots it joins, ``base`` the number of the first row and column."""
+    kind, r, c = line
+    return ((r, c), (r, c + 1)) if kind == "h" else ((r, c), (r + 1, c))
+
+
+def dots_to_line(dots, base):
+    (r1, c1), (r2, c2) = sorted(tuple(d) for d in dots)
+    return ("h", r1, c1) if r1 == r2 else ("v", r1, c1)
+
+
+def dab_to_dots(board):
+    return {"size": board["size"], "lines": {((r, c), (r, c + 1)) if k == "h" else ((r, c), (r + 1, c)): v
+                                              for (k, r, c), v in board["lines"].items()},
+            "boxes": dict(board["boxes"])}
+
+
+def dab_from_dots(board):
+    out = {}
+    for dots, v in board["lines"].items():
+        (r1, c1), (r2, c2) = sorted(tuple(d) for d in dots)
+        out[("h", r1, c1) if r1 == r2 else ("v", r1, c1)] = v
+    return {"size": board["size"], "lines": out, "boxes": dict(board["boxes"])}
+
+
+def dab_to_set(board):
+    """Lines drawn as a set rather than a dict of True; the size as rows and cols of dots."""
+    return {"rows": board["size"][0], "cols": board["size"][1], "drawn": set(board["lines"]),
+            "owners": dict(board["boxes"])}
+
+
+def dab_from_set(board):
+    return {"size": (board["rows"], board["cols"]), "lines": {line: True for line in board["drawn"]},
+            "boxes": dict(board["owners"])}

@@ -1,0 +1,533 @@
+"""The public face of a generated submission: the functions, classes and agents a student would have
+written, over the staff solution hidden as its core (``core``).
+
+A :class:`Face` says how the student writes everything (names, argument orders, players, boards,
+moves, answers, and whether the rules are functions, methods or a state object); :func:`submission`
+writes the notebook. Every face function turns what it is given into the course's form, asks the
+core, and answers in the student's form, so a face keeps the staff solution's meaning (and a
+mutant's bug) exactly, whatever it looks like.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from reference.solutions import Cell, reference_cells, write_notebook
+from tests.metamorphic import codecs
+from tests.metamorphic.core import PREFIX, hide
+
+#: the course's two players and empty mark, per assignment
+COURSE_MARKS = {"connect4": (1, -1, 0), "mean_connect4": (1, -1, 0), "dots_and_boxes": (1, -1, 0),
+                "tictactoe": ("x", "o", " ")}
+#: the agents each staff solution has
+AGENTS = {"connect4": ("random_player", "alpha_beta_player", "heuristic_player", "mcts_player"),
+          "mean_connect4": ("random_player", "alpha_beta_player", "heuristic_player", "mcts_player"),
+          "dots_and_boxes": ("random_player", "alpha_beta_player", "mcts_player"),
+          "tictactoe": ("random_player", "alpha_beta_player")}
+FUNCTIONS = ("initial_state", "actions", "result", "terminal", "utility")
+#: the core's name for each role
+CORE_NAMES = {"initial_state": "empty_board", "actions": "actions", "result": "result", "terminal": "terminal",
+              "utility": "utility"}
+#: the course's arguments of each role, in its order
+COURSE_ORDERS = {"actions": ("state",), "result": ("state", "player", "action"), "terminal": ("state",),
+                 "utility": ("state", "player")}
+
+
+@dataclass(frozen=True)
+class Face:
+    """How one student writes the assignment. The defaults are the course's own face."""
+
+    assignment: str
+    names: Mapping[str, str] = field(default_factory=dict)  # role or agent label -> the student's name
+    params: Mapping[str, str] = field(default_factory=dict)  # 'state'/'player'/'action' -> parameter name
+    orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # role -> its arguments in order
+    players: tuple[Any, Any, Any] | None = None  # first player, second player, empty cell; None: the course's
+    orientation: tuple[str, ...] = ()  # grids: 'flip' (row 0 at the bottom), 'transpose' (columns as rows)
+    container: str = "course"  # grids: numpy, lists, text, flat, cells; Dots and Boxes: course, set
+    moves: str = "course"  # grids: one_based, cell; Dots and Boxes: one_based
+    lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined)
+    terminal: str = "bool"  # bool, status ('continue' / 'draw' / the winner), pair ((over, winner))
+    utility: str = "player"  # player (from its view), first (no player: the first player's view)
+    scale: float = 1
+    shape: str = "functions"  # functions, module_object, class_only, position_class, state_object, in_place
+    state: str = "board"  # board, tuple, dict, dataclass: what a position is (the last three carry the turn)
+    result_style: str = "new"  # new, in_place (changes the board, returns None), pair ((board, next player))
+    expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
+    steps: tuple[str, ...] = ()  # the transformations that made it
+
+    def name(self, role: str) -> str:
+        return self.names.get(role, CORE_NAMES.get(role, role))
+
+    def param(self, course: str) -> str:
+        return self.params.get(course, {"state": "board"}.get(course, course))
+
+    def order(self, role: str) -> tuple[str, ...]:
+        if role in self.orders:
+            return self.orders[role]
+        if self.carries_turn and role in ("result", "actions"):
+            return ("state", "action") if role == "result" else ("state",)
+        if role == "actions" and self.assignment == "mean_connect4":
+            return ("state", "player")
+        return COURSE_ORDERS[role]
+
+    @property
+    def carries_turn(self) -> bool:
+        """A position that says whose turn it is (the student's state, or an in-place game object)."""
+        return self.state != "board" or self.shape in ("state_object", "in_place")
+
+    @property
+    def marks(self) -> tuple[Any, Any, Any]:
+        return self.players or COURSE_MARKS[self.assignment]
+
+    def problems(self) -> list[str]:
+        """Why no student could write this face (two transformations that cannot go together)."""
+        out = []
+        first, second, empty = self.marks
+        grid = self.assignment != "dots_and_boxes"
+        if self.container == "flat" and self.assignment != "tictactoe":
+            out.append("a flat board loses its width")
+        if self.container == "text" and not all(isinstance(m, str) and len(m) == 1 for m in self.marks):
+            out.append("a text board needs one-character marks")
+        if self.result_style == "in_place" and (self.container == "text" or self.carries_turn):
+            out.append("an in-place result needs a mutable board and no state around it")
+        if self.result_style == "pair" and self.carries_turn:
+            out.append("a state that carries the turn makes a (board, next player) result redundant")
+        if self.moves == "cell" and self.assignment in ("mean_connect4", "dots_and_boxes"):
+            out.append("mean moves and lines are not cells")
+        if not grid and (self.orientation or self.container not in ("course", "set")):
+            out.append("Dots and Boxes boards have no grid")
+        if grid and self.lines != "course":
+            out.append("only Dots and Boxes has lines")
+        if self.scale != 1 and self.assignment == "dots_and_boxes":
+            out.append("a box margin has no scale")
+        if self.assignment == "tictactoe" and self.orientation and self.container in ("course", "flat"):
+            out.append("a flat tic-tac-toe board has no orientation")
+        if len(set(map(repr, (first, second, empty)))) < 3:
+            out.append("the marks must differ")
+        if self.shape in ("state_object", "in_place") and self.state != "board":
+            out.append("a state object is its own state")
+        return out
+
+
+# --- the notebook --------------------------------------------------------------------------
+
+
+def submission(face: Face, path: str | Path, extra_cells: Sequence[str] = ()) -> Path:
+    """Write the notebook of ``face`` at ``path``: the staff solution (plus ``extra_cells``, a mutant's
+    redefinitions) hidden as the core, and the face over it."""
+    cells = reference_cells(face.assignment)
+    title = next(c for c in cells if c.kind == "markdown")
+    code = [c.source for c in cells if c.kind == "code"] + list(extra_cells)
+    return write_notebook([title] + [Cell("code", src) for src in hide(code)] + [Cell("code", face_source(face))],
+                          path)
+
+
+def face_source(face: Face) -> str:
+    """The Python of the face: its codecs, then the rules in the face's shape, then the agents."""
+    return "\n\n".join([_prelude(face), _rules(face), _agents(face)]) + "\n"
+
+
+# --- codecs in the submission ----------------------------------------------------------------
+
+
+def _copied(*functions) -> str:
+    """The source of ``codecs`` functions, renamed private so the grader never takes one for a role."""
+    out = []
+    for fn in functions:
+        src = textwrap.dedent(inspect.getsource(fn))
+        out.append(src.replace(f"def {fn.__name__}(", f"def _{fn.__name__}(", 1))
+    return "\n".join(out)
+
+
+def _prelude(face: Face) -> str:
+    first, second, empty = face.marks
+    c1, c2, ce = COURSE_MARKS[face.assignment]
+    lines = ["import copy as _copy", "import dataclasses as _dataclasses", "import numpy as _np", "",
+             f"_PLAYER_OUT = {{{c1!r}: {first!r}, {c2!r}: {second!r}, None: None}}",
+             f"_PLAYER_IN = {{{first!r}: {c1!r}, {second!r}: {c2!r}, None: None}}",
+             f"_FIRST, _SECOND = {first!r}, {second!r}"]
+    if face.assignment == "dots_and_boxes":
+        lines.append(_copied(codecs.dab_relabel, codecs.dab_shift, codecs.line_shift, codecs.line_swap,
+                             codecs.dab_swap, codecs.dab_to_dots, codecs.dab_from_dots, codecs.line_to_dots,
+                             codecs.dots_to_line, codecs.dab_to_set, codecs.dab_from_set))
+        lines.append(_dab_board(face))
+    else:
+        lines.append(f"_TABLE_OUT = {{{ce!r}: {empty!r}, {c1!r}: {first!r}, {c2!r}: {second!r}}}")
+        lines.append(f"_TABLE_IN = {{{empty!r}: {ce!r}, {first!r}: {c1!r}, {second!r}: {c2!r}}}")
+        lines.append(f"_EMPTY = {empty!r}")
+        lines.append(_copied(codecs.grid_of, codecs.board_of, codecs.flip_rows, codecs.transpose, codecs.relabel,
+                             codecs.to_numpy, codecs.from_numpy, codecs.to_lists, codecs.from_lists, codecs.to_text,
+                             codecs.from_text, codecs.to_flat, codecs.from_flat, codecs.to_cells, codecs.from_cells,
+                             codecs.drop_row, codecs.cell_of, codecs.course_cell))
+        lines.append(_grid_board(face))
+    lines.append(_common(face))
+    return "\n".join(lines)
+
+
+def _grid_board(face: Face) -> str:
+    flat = 3 if face.assignment == "tictactoe" else 0
+    container = face.container if face.container != "course" else ("flat" if flat else "numpy")
+    identity = not face.orientation and face.players is None and face.container == "course"
+    out_steps = ["    g = _grid_of(b, %d)" % flat]
+    in_steps = []
+    for step in face.orientation:
+        fn = {"flip": "_flip_rows", "transpose": "_transpose"}[step]
+        out_steps.append(f"    g = {fn}(g)")
+        in_steps.insert(0, f"    g = {fn}(g)")
+    out_steps.append("    g = _relabel(g, _TABLE_OUT)")
+    in_steps.insert(0, "    g = _relabel(g, _TABLE_IN)")
+    to, back = {"numpy": ("_to_numpy(g)", "_from_numpy(s)"), "lists": ("_to_lists(g)", "_from_lists(s)"),
+                "text": ("_to_text(g)", "_from_text(s)"), "flat": ("_to_flat(g)", None),
+                "cells": ("_to_cells(g, _EMPTY)", "_from_cells(s, _EMPTY)")}[container]
+    if back is None:
+        back = "_from_flat(s, 3)"
+    if identity:
+        board_out, board_in = "def _board_out(b):\n    return b", "def _board_in(s):\n    return s"
+    else:
+        board_out = "def _board_out(b):\n" + "\n".join(out_steps) + f"\n    return {to}"
+        board_in = f"def _board_in(s):\n    g = {back}\n" + "\n".join(in_steps) + f"\n    return _board_of(g, {flat})"
+    flipped, transposed = "flip" in face.orientation, "transpose" in face.orientation
+    rows_cols = "3, 3" if flat else "b.shape[0], b.shape[1]"
+    if face.moves == "cell":
+        col = "_drop_row(b, m), m" if not flat else "m // 3, m % 3"
+        move_out = f"return _cell_of({col}, {rows_cols}, {flipped}, {transposed})"
+        back_cell = f"_course_cell(m, {rows_cols}, {flipped}, {transposed})"
+        move_in = f"r, c = {back_cell}\n    return c" if not flat else f"r, c = {back_cell}\n    return r * 3 + c"
+    elif face.moves == "one_based":
+        move_out = "return tuple(x + 1 for x in m) if isinstance(m, tuple) else m + 1"
+        move_in = "return tuple(int(x) - 1 for x in m) if isinstance(m, (tuple, list)) else int(m) - 1"
+    else:
+        move_out = "return m"
+        move_in = "return tuple(int(x) for x in m) if isinstance(m, (tuple, list)) else int(m)"
+    return (f"{board_out}\n\n\n{board_in}\n\n\n"
+            f"def _move_out(m, b):\n    {move_out}\n\n\ndef _move_in(m, b):\n    {move_in}\n")
+
+
+def _dab_board(face: Face) -> str:
+    identity = face.players is None and face.moves == "course" and face.lines == "course" and face.container == "course"
+    out_steps, in_steps, move_out, move_in = [], [], [], []
+    if face.players is not None:
+        out_steps.append("b = _dab_relabel(b, _PLAYER_OUT)")
+        in_steps.insert(0, "b = _dab_relabel(b, _PLAYER_IN)")
+    if face.moves == "one_based":
+        out_steps.append("b = _dab_shift(b, 1)")
+        in_steps.insert(0, "b = _dab_shift(b, -1)")
+        move_out.append("m = _line_shift(m, 1)")
+        move_in.insert(0, "m = _line_shift(m, -1)")
+    if face.lines == "swapped":
+        out_steps.append("b = _dab_swap(b)")
+        in_steps.insert(0, "b = _dab_swap(b)")
+        move_out.append("m = _line_swap(m)")
+        move_in.insert(0, "m = _line_swap(m)")
+    elif face.lines == "dots":
+        out_steps.append("b = _dab_to_dots(b)")
+        in_steps.insert(0, "b = _dab_from_dots(b)")
+        move_out.append("m = _line_to_dots(m, 0)")
+        move_in.insert(0, "m = _dots_to_line(m, 0)")
+    if face.container == "set":
+        out_steps.append("b = _dab_to_set(b)")
+        in_steps.insert(0, "b = _dab_from_set(b)")
+    move_in.insert(0, "m = tuple(m) if not isinstance(m, tuple) else m")
+
+    def body(steps, value):
+        return "\n".join(f"    {s}" for s in steps) + f"\n    return {value}" if steps else f"    return {value}"
+
+    if identity:
+        return ("def _board_out(b):\n    return b\n\n\ndef _board_in(s):\n    return s\n\n\n"
+                "def _move_out(m, b):\n    return m\n\n\ndef _move_in(m, b):\n    return tuple(m)\n")
+    return (f"def _board_out(b):\n{body(out_steps, 'b')}\n\n\ndef _board_in(s):\n    b = s\n{body(in_steps, 'b')}\n\n\n"
+            f"def _move_out(m, b):\n{body(move_out, 'm')}\n\n\ndef _move_in(m, b):\n{body(move_in, 'm')}\n")
+
+
+def _common(face: Face) -> str:
+    """Helpers every face uses: the winner, who moves next, and writing a board into another in place."""
+    c1 = COURSE_MARKS[face.assignment][0]
+    extra_turn = "len(after['boxes']) > len(board['boxes'])" if face.assignment == "dots_and_boxes" else "False"
+    other = "{'x': 'o', 'o': 'x'}[player]" if face.assignment == "tictactoe" else "-player"
+    return f'''
+def _winner(board):
+    u = {PREFIX}utility(board, {c1!r})
+    return None if not u else ({c1!r} if u > 0 else _PLAYER_IN[_SECOND])
+
+
+def _next_player(board, player, after):
+    return player if {extra_turn} else {other}
+
+
+def _same(a, b):
+    if isinstance(a, _np.ndarray) or isinstance(b, _np.ndarray):
+        return _np.array_equal(_np.asarray(a), _np.asarray(b))
+    return a == b
+
+
+def _put(target, value):
+    """Make ``target`` hold ``value`` in place (a student's in-place result)."""
+    if isinstance(target, _np.ndarray):
+        target[...] = value
+    elif isinstance(target, list):
+        target[:] = value
+    elif isinstance(target, dict):
+        target.clear()
+        target.update(value)
+    else:
+        raise TypeError("cannot change this board in place")
+
+
+def _sync(target, board, before):
+    """What the core did to the course board it was given, done to the student's board too."""
+    if target is not board and not _same(board, before):
+        _put(target, _board_out(board))
+'''
+
+
+# --- the rules in each shape -----------------------------------------------------------------
+
+
+def _core_signature(assignment: str, name: str) -> list[tuple[str, str]]:
+    """The core function's parameters as (name, default source or '')."""
+    src = "\n".join(c.source for c in reference_cells(assignment) if c.kind == "code")
+    for node in ast.parse(src).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            args = node.args.args
+            defaults = [""] * (len(args) - len(node.args.defaults)) + [ast.unparse(d) for d in node.args.defaults]
+            return [(a.arg, d) for a, d in zip(args, defaults)]
+    raise KeyError(f"{assignment} has no {name}")
+
+
+def _params(face: Face, role: str, defaults: Mapping[str, str] = {}) -> tuple[list[str], dict[str, str]]:
+    """The parameter list of a role in the face's order, and course argument -> parameter name; a
+    default is kept only where every parameter after it has one too."""
+    order = face.order(role)
+    names = {c: face.param(c) for c in order}
+    params, trailing = [], True
+    for c in reversed(order):
+        trailing = trailing and c in defaults
+        params.insert(0, f"{names[c]}={defaults[c]}" if trailing else names[c])
+    return params, names
+
+
+def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tuple[list[str], str]]:
+    """Each rule as (the student's parameters, body), for boards or for states that carry the turn.
+
+    ``state_of`` reads the board out of the state argument (``{s}``), ``turn_of`` its turn."""
+    assignment, P = face.assignment, PREFIX
+    first_default = repr(face.marks[0])
+    out: dict[str, tuple[list[str], str]] = {}
+
+    def board(arg):
+        return f"_board_in({state_of.format(s=arg)})"
+
+    # actions
+    params, n = _params(face, "actions", {"player": first_default})
+    player = f"_PLAYER_IN[{n['player']}]" if "player" in n else (
+        f"_PLAYER_IN[{turn_of.format(s=n['state'])}]" if turn_of and assignment == "mean_connect4" else None)
+    call = f"{P}actions(_b{', ' + player if player else ''})"
+    out["actions"] = (params, f"    _b = {board(n['state'])}\n    return [_move_out(_m, _b) for _m in {call}]")
+
+    # result
+    params, n = _params(face, "result")
+    if turn_of:
+        mover = f"_PLAYER_IN[{turn_of.format(s=n['state'])}]"
+    else:
+        mover = f"_PLAYER_IN[{n['player']}]"
+    lines = [f"    _b = {board(n['state'])}", "    _before = _copy.deepcopy(_b)", f"    _p = {mover}",
+             f"    _a = _move_in({n['action']}, _b)", f"    _n = {P}result(_b, _p, _a)"]
+    if not turn_of:
+        lines.append(f"    _sync({n['state']}, _b, _before)")
+    if face.result_style == "in_place":
+        lines += [f"    _put({n['state']}, _board_out(_n))", "    return None"]
+    elif face.result_style == "pair":
+        lines.append("    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]")
+    elif turn_of:
+        lines.append(f"    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]")  # wrapped by the shape
+    else:
+        lines.append("    return _board_out(_n)")
+    out["result"] = (params, "\n".join(lines))
+
+    # terminal
+    params, n = _params(face, "terminal")
+    lines = [f"    _b = {board(n['state'])}", f"    _over = {P}terminal(_b)"]
+    if face.terminal == "status":
+        lines += ["    if not _over:", "        return 'continue'", "    _w = _winner(_b)",
+                  "    return 'draw' if _w is None else _PLAYER_OUT[_w]"]
+    elif face.terminal == "pair":
+        lines += ["    _w = _winner(_b) if _over else None", "    return _over, _PLAYER_OUT[_w]"]
+    else:
+        lines.append("    return _over")
+    out["terminal"] = (params, "\n".join(lines))
+
+    # utility
+    if face.utility == "first":
+        params, n = _params(face, "terminal")
+        viewer = repr(COURSE_MARKS[assignment][0])
+    else:
+        params, n = _params(face, "utility", {"player": first_default})
+        viewer = f"_PLAYER_IN[{n['player']}]"
+    scale = "" if face.scale == 1 else f" * {face.scale!r}"
+    out["utility"] = (params, f"    _u = {P}utility({board(n['state'])}, {viewer})\n"
+                              f"    return None if _u is None else _u{scale}")
+    return out
+
+
+def _initial(face: Face) -> tuple[list[str], str]:
+    sig = _core_signature(face.assignment, "empty_board")
+    params = [f"{a}={d}" if d else a for a, d in sig]
+    call = ", ".join(f"{a}={a}" for a, _ in sig)
+    return params, f"{PREFIX}empty_board({call})"
+
+
+def _def(name: str, params: Sequence[str], body: str, indent: str = "") -> str:
+    text = f"def {name}({', '.join(params)}):\n{body}\n"
+    return textwrap.indent(text, indent)
+
+
+def _rules(face: Face) -> str:
+    shape = face.shape
+    if shape in ("functions", "module_object", "class_only"):
+        return _board_rules(face)
+    if shape == "position_class":
+        return _position_class(face)
+    if shape == "state_object":
+        return _state_object(face)
+    if shape == "in_place":
+        return _in_place(face)
+    raise ValueError(shape)
+
+
+def _state_wrap(face: Face) -> tuple[str, str, str, str]:
+    """(how to read the board from a state ``{s}``, its turn, a new state from ``b``/``t``/``n`` source, a
+    class definition) for the student's state."""
+    if face.state == "tuple":
+        return "{s}[0]", "{s}[1]", "({b}, {t}, {n})", ""
+    if face.state == "dict":
+        return "{s}['board']", "{s}['turn']", "{{'board': {b}, 'turn': {t}, 'plies': {n}}}", ""
+    if face.state == "dataclass":
+        cls = ("@_dataclasses.dataclass\nclass GameState:\n    board: object\n    turn: object\n"
+               "    plies: int = 0\n")
+        return "{s}.board", "{s}.turn", "GameState({b}, {t}, {n})", cls
+    return "{s}", None, "", ""
+
+
+def _plies(face: Face, arg: str) -> str:
+    return {"tuple": f"{arg}[2]", "dict": f"{arg}['plies']", "dataclass": f"{arg}.plies"}[face.state]
+
+
+def _board_rules(face: Face) -> str:
+    state_of, turn_of, new_state, cls = _state_wrap(face)
+    bodies = _rule_bodies(face, state_of, turn_of)
+    defs = []
+    iparams, icall = _initial(face)
+    if face.state == "board":
+        defs.append((face.name("initial_state"), iparams, f"    return _board_out({icall})"))
+    else:
+        new = new_state.format(b=f"_board_out({icall})", t="_FIRST", n="0")
+        defs.append((face.name("initial_state"), iparams, f"    return {new}"))
+    for role in ("actions", "result", "terminal", "utility"):
+        params, body = bodies[role]
+        if role == "result" and face.state != "board":
+            state_arg = face.param("state")
+            body = body.replace("    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]",
+                                "    return " + new_state.format(b="_board_out(_n)",
+                                                                 t="_PLAYER_OUT[_next_player(_b, _p, _n)]",
+                                                                 n=_plies(face, state_arg) + " + 1"))
+        defs.append((face.name(role), params, body))
+    if face.shape == "functions":
+        return cls + "\n\n".join(_def(n, p, b) for n, p, b in defs)
+    methods = "\n".join(_def(n, ["self", *p], b, "    ") for n, p, b in defs)
+    text = cls + f"class Rules:\n    \"\"\"The game's rules as methods.\"\"\"\n\n{methods}"
+    if face.shape == "module_object":
+        text += "\n\nrules = Rules()\n"
+    return text
+
+
+def _position_class(face: Face) -> str:
+    """Rules as methods of a class built from the position: ``Position(player, board=board).actions()``."""
+    bodies = _rule_bodies(face, "{s}", None)
+    iparams, icall = _initial(face)
+    parts = [_def(face.name("initial_state"), iparams, f"    return _board_out({icall})")]
+    methods = [f"    def __init__(self, player={face.marks[0]!r}, board=None):\n"
+               f"        self.player = player\n"
+               f"        self.board = board if board is not None else {face.name('initial_state')}()\n"]
+    for role in ("actions", "result", "terminal", "utility"):
+        params, body = bodies[role]
+        state, player = face.param("state"), face.param("player")
+        kept = [p for p in params if p.split("=")[0] not in (state, player) or
+                (role == "utility" and p.split("=")[0] == player)]
+        prologue = f"        {state} = self.board\n"
+        if role != "utility" and any(p.split("=")[0] == player for p in params):
+            prologue += f"        {player} = self.player\n"
+        methods.append(f"    def {face.name(role)}(self{''.join(', ' + p for p in kept)}):\n{prologue}"
+                       + textwrap.indent(body, "    ") + "\n")
+    parts.append("class Position:\n    \"\"\"A position and the player to move, with the rules as methods.\"\"\"\n\n"
+                 + "\n".join(methods))
+    return "\n\n".join(parts)
+
+
+def _state_object(face: Face) -> str:
+    """An immutable state object with the rules as its methods: ``state.actions()``, ``state.result(a)``."""
+    bodies = _rule_bodies(face, "{s}.board", "{s}.turn")
+    iparams, icall = _initial(face)
+    methods = ["    def __init__(self, board, turn):\n        self.board, self.turn = board, turn\n"]
+    for role in ("actions", "result", "terminal", "utility"):
+        params, body = bodies[role]
+        state = face.param("state")
+        kept = [p for p in params if p.split("=")[0] != state]
+        body = body.replace("    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]",
+                            "    return GameState(_board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)])")
+        methods.append(f"    def {face.name(role)}(self{''.join(', ' + p for p in kept)}):\n"
+                       f"        {state} = self\n" + textwrap.indent(body, "    ") + "\n")
+    cls = "class GameState:\n    \"\"\"A position and whose turn it is.\"\"\"\n\n" + "\n".join(methods)
+    init = _def(face.name("initial_state"), iparams, f"    return GameState(_board_out({icall}), _FIRST)")
+    return cls + "\n\n" + init
+
+
+def _in_place(face: Face) -> str:
+    """A game object that is the state and changes in place: ``game.play(move)``, ``game.is_over()``."""
+    bodies = _rule_bodies(face, "{s}.board", "{s}.turn")
+    iparams, icall = _initial(face)
+    methods = [f"    def __init__(self{''.join(', ' + p for p in iparams)}):\n"
+               f"        self.board = _board_out({icall})\n        self.turn = _FIRST\n",
+               "    def copy(self):\n        return _copy.deepcopy(self)\n"]
+    for role in ("actions", "result", "terminal", "utility"):
+        params, body = bodies[role]
+        state = face.param("state")
+        kept = [p for p in params if p.split("=")[0] != state]
+        body = body.replace("    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]",
+                            "    self.board, self.turn = _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]")
+        methods.append(f"    def {face.name(role)}(self{''.join(', ' + p for p in kept)}):\n"
+                       f"        {state} = self\n" + textwrap.indent(body, "    ") + "\n")
+    return "class GameBoard:\n    \"\"\"The game, changed in place by each move.\"\"\"\n\n" + "\n".join(methods)
+
+
+# --- agents ----------------------------------------------------------------------------------
+
+
+def _agents(face: Face) -> str:
+    out = []
+    for label in AGENTS[face.assignment]:
+        sig = _core_signature(face.assignment, label)
+        extra = sig[2:]
+        player_default = sig[1][1]
+        call_extra = "".join(f", {a}={a}" for a, _ in extra)
+        extra_params = [f"{a}={d}" for a, d in extra]
+        if face.carries_turn:
+            if face.shape in ("state_object", "in_place"):
+                board, turn = "state.board", "state.turn"
+            else:
+                template, turn_t, _, _ = _state_wrap(face)
+                board, turn = template.format(s="state"), turn_t.format(s="state")
+            params = ["state", *extra_params]
+            body = (f"    _b = _board_in({board})\n"
+                    f"    return _move_out({PREFIX}{label}(_b, _PLAYER_IN[{turn}]{call_extra}), _b)")
+        else:
+            default = "None" if player_default == "None" else repr(face.marks[0])
+            params = [face.param("state"), f"{face.param('player')}={default}", *extra_params]
+            body = (f"    _b = _board_in({face.param('state')})\n"
+                    f"    return _move_out({PREFIX}{label}(_b, _PLAYER_IN[{face.param('player')}]{call_extra}), _b)")
+        out.append(_def(face.name(label), params, body))
+    return "\n\n".join(out)

@@ -1,0 +1,167 @@
+"""The measure of generality: the staff solutions written every way real students write them keep full
+points, and a bug keeps costing exactly its points however the code around it is written.
+
+Every composable pair of transformations (``tests.metamorphic.transformations``) runs with ``--runslow``;
+by default a seeded sample of pairs and of triples per game, and a sample of validity mutants under a
+transformation. ``python -m tests.metamorphic.run --size 2`` prints the whole table.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.metamorphic import codecs
+from tests.metamorphic.faces import Face, face_source
+from tests.metamorphic.grading import binding_assignment, grade_face, lost
+from tests.metamorphic.transformations import CATALOGUE, combinations, compose, sample
+from tests.validity_mutants import MUTANTS
+
+GAMES = ("connect4", "mean_connect4", "tictactoe", "dots_and_boxes")
+SEED = 0
+
+
+def _ids(combo: tuple[str, ...]) -> str:
+    return "+".join(combo) or "course"
+
+
+def _cases(size: int, per_game: int | None) -> list[tuple[str, tuple[str, ...]]]:
+    out = []
+    for game in GAMES:
+        combos = list(combinations(game, size)) if per_game is None else sample(game, size, per_game, SEED)
+        out += [(game, combo) for combo in combos]
+    return out
+
+
+def _assert_full_points(game: str, combo: tuple[str, ...], tmp_path) -> None:
+    face = compose(game, combo)
+    result = grade_face(face, tmp_path)
+    assert lost(result, face.expected_losses) == {}, f"{game} written as {_ids(combo)} lost points"
+
+
+# --- the generator itself ----------------------------------------------------------------------
+
+
+def test_grid_codecs_round_trip():
+    grid = [[0, 1, -1], [1, 0, 0]]
+    table = {0: ".", 1: "X", -1: "O"}
+    back = {v: k for k, v in table.items()}
+    assert codecs.relabel(codecs.relabel(grid, table), back) == grid
+    assert codecs.flip_rows(codecs.flip_rows(grid)) == grid
+    assert codecs.transpose(codecs.transpose(grid)) == grid
+    marked = codecs.relabel(grid, table)
+    assert codecs.from_text(codecs.to_text(marked)) == marked
+    assert codecs.from_cells(codecs.to_cells(marked, "."), ".") == marked
+
+
+def test_line_codecs_round_trip():
+    board = {"size": (3, 3), "lines": {("h", 0, 0): True, ("v", 1, 2): True}, "boxes": {(0, 0): 1}}
+    assert codecs.dab_from_dots(codecs.dab_to_dots(board)) == board
+    assert codecs.dab_swap(codecs.dab_swap(board)) == board
+    assert codecs.dab_shift(codecs.dab_shift(board, 1), -1) == board
+    assert codecs.dab_from_set(codecs.dab_to_set(board)) == board
+    for line in board["lines"]:
+        assert codecs.dots_to_line(codecs.line_to_dots(line, 0), 0) == line
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_face_compiles(game):
+    for combo in [(), *combinations(game, 1)]:
+        face = compose(game, combo)
+        compile(face_source(face), _ids(combo), "exec")
+
+
+def test_transformations_of_one_slot_do_not_compose():
+    assert compose("connect4", ("players_1_2", "players_X_O")) is None
+    assert compose("connect4", ("text", "players_words")) is None  # a text board needs one-character marks
+    assert compose("connect4", ("players_1_2", "rows_from_bottom")) is not None
+
+
+def test_the_metamorphic_rubric_holds_only_binding_checks():
+    kinds = {c.kind for t in binding_assignment("connect4").tasks for c in t.checks}
+    assert kinds <= {"initial_state", "canned_boards", "random_positions", "no_mutation", "agent_legal"}
+    assert {"canned_boards", "agent_legal"} <= kinds
+
+
+def test_the_catalogue_covers_every_aspect_the_issue_names():
+    slots = {t.slot for t in CATALOGUE}
+    assert {"names", "params", "orders", "players", "container", "orientation", "moves", "terminal", "utility",
+            "result", "state", "shape"} <= slots
+
+
+# --- the suite ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_course_face_over_the_hidden_core_keeps_full_points(game, tmp_path):
+    _assert_full_points(game, (), tmp_path)
+
+
+@pytest.mark.parametrize("game,combo", _cases(2, 3), ids=lambda v: v if isinstance(v, str) else _ids(v))
+def test_a_sample_of_pairs_keeps_full_points(game, combo, tmp_path):
+    _assert_full_points(game, combo, tmp_path)
+
+
+@pytest.mark.parametrize("game,combo", _cases(3, 2), ids=lambda v: v if isinstance(v, str) else _ids(v))
+def test_a_sample_of_triples_keeps_full_points(game, combo, tmp_path):
+    _assert_full_points(game, combo, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,combo", _cases(1, None), ids=lambda v: v if isinstance(v, str) else _ids(v))
+def test_every_transformation_keeps_full_points(game, combo, tmp_path):
+    _assert_full_points(game, combo, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,combo", _cases(2, None), ids=lambda v: v if isinstance(v, str) else _ids(v))
+def test_every_pair_keeps_full_points(game, combo, tmp_path):
+    _assert_full_points(game, combo, tmp_path)
+
+
+# --- validity mutants under a transformation ----------------------------------------------------
+
+BINDING_CHECK_PREFIXES = ("initial_state", "actions", "result", "terminal", "utility")
+
+
+def _mutant_cases(per_game: int | None) -> list:
+    """(mutant, transformations) pairs: each function mutant of a game under a transformation of it."""
+    rng = random.Random(SEED)
+    out = []
+    for game in GAMES:
+        mutants = [m for m in MUTANTS if m.assignment == game and
+                   any(c.split(":")[0] in BINDING_CHECK_PREFIXES for c in m.loses)]
+        combos = list(combinations(game, 1))
+        pairs = [(m, c) for m in mutants for c in combos]
+        out += pairs if per_game is None else rng.sample(pairs, min(per_game, len(pairs)))
+    return out
+
+
+def _assert_loses_exactly(mutant, combo, tmp_path) -> None:
+    face = compose(mutant.assignment, combo)
+    result = grade_face(face, tmp_path, extra_cells=[mutant.cell], stem=f"{mutant.name}__{_ids(combo)}")
+    graded = {c.check for c in result.checks}
+    expected = {c for c in mutant.loses if c in graded}
+    losses = set(lost(result, face.expected_losses))
+    assert losses == expected, f"{mutant.name} written as {_ids(combo)}: lost {sorted(losses)}, " \
+                               f"expected {sorted(expected)}"
+
+
+@pytest.mark.parametrize("mutant,combo", _mutant_cases(2),
+                         ids=lambda v: v.name if hasattr(v, "name") else _ids(v))
+def test_a_sample_of_mutants_under_a_transformation_loses_exactly_their_points(mutant, combo, tmp_path):
+    _assert_loses_exactly(mutant, combo, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutant,combo", _mutant_cases(None),
+                         ids=lambda v: v.name if hasattr(v, "name") else _ids(v))
+def test_every_function_mutant_under_every_transformation_loses_exactly_its_points(mutant, combo, tmp_path):
+    _assert_loses_exactly(mutant, combo, tmp_path)
+
+
+def test_faces_say_what_they_lose_by_the_course_rules():
+    face = compose("connect4", ("in_place_result",))
+    assert face.expected_losses == frozenset({"result: does not change its input board"})
+    assert Face("connect4").expected_losses == frozenset()
