@@ -18,6 +18,7 @@ def random_line(game: Game, rng: random.Random, plies: int | None = None) -> tup
         action = rng.choice(game.actions(state))
         moves.append(action)
         state = game.result(state, action)
+        game.remember(state, moves)  # a replay of any position on the line needs no search
     return moves, state
 
 

@@ -83,7 +83,7 @@ def replayed_game(sandbox, names, game: Game, interface: Interface, timeout: flo
     if (result is not None and not result.note) or not replayed_objects.replays(game):
         return None
     classes = replayed_objects.in_place_classes(names)
-    if not classes or not replayed_objects.load_helper(sandbox):
+    if not classes:
         return None
     for methods in classes:
         rep = replayed_objects.recipe(sandbox, methods, game, timeout)
@@ -98,8 +98,6 @@ def replayed_state_game(sandbox, names, game: Game, interface: Interface, aliase
     result() right, positions are built through their own functions inside the worker instead."""
     result = interface.bindings.get("result")
     if not interface.initial_unread or (result is not None and not result.note):
-        return None
-    if not replayed_states.load_helper(sandbox):
         return None
     found = replayed_states.recipe(sandbox, names, game, aliases, timeout)
     if found is None:

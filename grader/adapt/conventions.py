@@ -9,8 +9,8 @@ rows*columns cells (0 empty, 1 and 2 the players, row 0 on top), ``obs.mark`` th
 2), ``config.rows``/``columns``/``inarow``, and the seconds a move may take in ``config.actTimeout`` (and the
 older ``config.timeout``), which agents that search until time runs out read: it is half the grader's move
 limit, the median the timing checks allow, and no overage time is given (``obs.remainingOverageTime`` 0). Such objects cannot cross the sandbox's plain-data wire, so
-:data:`SHIM_CELL` defines :data:`OBS_CONFIG_CALL` in the submission's namespace (a dunder name: the
-adapter never lists it), which builds them there and calls the agent.
+:data:`OBS_CONFIG_CALL` (``grader/sandbox/helpers.py``, installed by :data:`SHIM_CELL` in the submission's
+namespace under a dunder name the adapter never lists) builds them there and calls the agent.
 """
 
 from __future__ import annotations
@@ -24,35 +24,9 @@ OBS_CONFIG_CALL = "__grader_obs_config_call__"
 #: the function that calls an agent with the submission's game object among its arguments
 GAME_CALL = "__grader_game_call__"
 
-SHIM_CELL = f'''
-def {OBS_CONFIG_CALL}(target, board, mark, rows, columns, inarow, seconds):
-    class Struct(dict):
-        def __getattr__(self, name):
-            try:
-                return self[name]
-            except KeyError:
-                raise AttributeError(name) from None
-    obs = Struct(board=list(board), mark=mark, step=sum(1 for v in board if v), remainingOverageTime=0)
-    config = Struct(rows=rows, columns=columns, inarow=inarow, timeout=seconds, actTimeout=seconds,
-                    episodeSteps=1000, agentTimeout=60, runTimeout=1200)
-    head, *path = target.split(".")
-    fn = globals()[head]
-    for name in path:
-        fn = getattr(fn, name)
-    return fn(obs, config)
-
-
-def {GAME_CALL}(target, game_path, position, *args, **kwargs):
-    def find(path):
-        head, *rest = path.split(".")
-        obj = globals()[head]
-        for name in rest:
-            obj = getattr(obj, name)
-        return obj
-    args = list(args)
-    args.insert(position, find(game_path))
-    return find(target)(*args, **kwargs)
-'''
+#: the cell that gives the submission's namespace the grader's helpers (``grader/sandbox/helpers.py``): the
+#: conventions above, and the replays of ``grader.adapt.replayed_states`` and ``grader.adapt.replayed_objects``
+SHIM_CELL = "import _sandbox_helpers\n_sandbox_helpers.install(globals())\n"
 
 #: parameter names that take the game object (``player(game, state)``, ``alpha_beta_search(state, game)``)
 GAME_NAMES = ("game", "g", "problem", "env", "environment", "the_game")

@@ -20,7 +20,6 @@ from typing import Any, Callable, Mapping
 
 from grader.adapt.board_sizes import first_size, size_arguments
 from grader.adapt.candidates import ROLE_WORDS, normalise
-from grader.adapt.signatures import positional_parameters
 from grader.sandbox.calls import NameInfo, Parameter
 
 #: a class is a game when its method names say at least this many of these roles

@@ -20,7 +20,7 @@ import numpy as np
 
 from grader.adapt import representations, returns
 from grader.adapt import candidates, game_objects
-from grader.adapt.candidates import Candidate
+from grader.adapt.candidates import Candidate, spoken
 from grader.adapt.routes import shown_call
 from grader.adapt.representations.move_shapes import MoveShape, skeleton
 from grader.adapt.representations.base import NotThisRepresentation, Representation, cell_values, container_of, \
@@ -67,6 +67,8 @@ class Binding:
     empty_value: Any = False  # terminal: its answer on the empty board (a status string reading needs it)
     note: str = ""
     says: tuple[str, ...] = ()  # the adaptations this binding makes, in words (said once it is chosen)
+    #: why a person should check this binding (the evidence for it is thin), with the evidence; '' when sure
+    doubt: str = ""
     #: result: changes the board it is given (returning nothing or a bool); the board is read after the call
     in_place: bool = False
     read: bool = False  # initial_state: an attribute read, not a call (a game object's ``initial``)
@@ -83,6 +85,12 @@ class Interface:
     adaptations: list[str] = field(default_factory=list)
     #: the student makes an initial state, but no reading of a board knows it
     initial_unread: bool = False
+    #: roles left unbound although something of the student's seems to play them: role -> the evidence
+    doubts: dict[str, str] = field(default_factory=dict)
+
+    def doubtful(self) -> dict[str, str]:
+        """Every role a person should check, with the evidence: bound on thin evidence, or left unbound."""
+        return {**{role: b.doubt for role, b in self.bindings.items() if b.doubt}, **self.doubts}
 
     def arguments(self, role: str, board: Any, player: int | None = None, action: Any = None) -> list[Any]:
         """The positional arguments for ``role`` in the student's order and representation."""
@@ -256,12 +264,13 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                                      "trying the course's representation")
 
     fitting: list[Representation] = []
+    results_tried: list = []
     pick = _choose(ranked.get("result", []),
                    lambda c: _result_fit(caller, c, game, candidate_reps, timeout, ranked.get("actions", [])[:3]),
-                   unnamed_limit=8)
+                   unnamed_limit=8, tried=results_tried)
     if pick is not None:
         cand, _, (fitting, binding) = pick
-        iface.bindings["result"] = binding
+        iface.bindings["result"] = replace(binding, doubt=doubt("result", pick, results_tried))
         _say_name(iface, "result", cand)
         iface.adaptations.extend(binding.says)
 
@@ -273,16 +282,18 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             if t.representation == rep:
                 return t
         t = replace(iface, representation=rep, bindings=dict(iface.bindings), problems=dict(iface.problems),
-                    adaptations=list(iface.adaptations))
+                    adaptations=list(iface.adaptations), doubts=dict(iface.doubts))
         if fitting and rep not in fitting:
             t.bindings["result"] = replace(t.bindings["result"], note="its boards fit only a reading of the "
                                            "board that your other functions contradict")
         for role, binder in (("actions", _bind_actions), ("terminal", _bind_terminal), ("utility", _bind_utility)):
             if role not in ranked:
                 continue
-            choice = _choose(ranked[role], lambda c: binder(caller, c, game, t, timeout), unnamed_limit=8)
+            ask, role_tried = reading_asker(caller, t, timeout), []
+            choice = _choose(ranked[role], lambda c: binder(ask, c, game, t.representation), unnamed_limit=8,
+                             tried=role_tried)
             if choice is not None:
-                t.bindings[role] = choice[2]
+                t.bindings[role] = replace(choice[2], doubt=doubt(role, choice, role_tried))
                 _say_name(t, role, choice[0])
                 t.adaptations.extend(choice[2].says)
         tried.append(t)
@@ -320,6 +331,17 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         if role in COURSE_ORDER and role not in best.bindings and role not in best.problems:
             best.problems[role] = (f"no function named {' / '.join(alias_list[:6])}, nor any other function, "
                                    f"does what {role}() does")
+            said = [c for c in ranked.get(role, []) if c.tier <= 2]
+            if said:  # a function whose name says the role, which no way of calling it made answer
+                best.doubts[role] = (f"{spoken(said[0].target)}() is named like {role}() but could not be called "
+                                     "in any way tried")
+    confirmed = [r for r in ("result", "actions") if r in best.bindings and not best.bindings[r].note]
+    if not confirmed and best.bindings.keys() - {"initial_state"}:
+        why = ("no reading of your boards was confirmed: neither result() nor actions() gives the reference's "
+               "answers under any reading tried, so every function was asked on boards written in a guessed form")
+        for role, binding in best.bindings.items():
+            if role != "initial_state" and not binding.doubt:
+                best.bindings[role] = replace(binding, doubt=why)
     return best
 
 
@@ -360,7 +382,7 @@ FITS, ANSWERS, FAILS = 2, 1, 0
 
 
 def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[int, Any]],
-            unnamed_limit: int) -> tuple[Candidate, int, Any] | None:
+            unnamed_limit: int, tried: list | None = None) -> tuple[Candidate, int, Any] | None:
     """The candidate that plays a role: (candidate, fit, what ``attempt`` made of it), or None.
 
     The first tier that has candidates decides. A function under the template's name (tier 0) is
@@ -375,6 +397,8 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
         answered = fallback = None
         for cand in group[:unnamed_limit] if tier == 3 else group:
             fit, made = attempt(cand)
+            if tried is not None:
+                tried.append((cand, fit))
             if fit == FITS:
                 return cand, fit, made
             if tier < 3 and fit == ANSWERS and answered is None:
@@ -384,6 +408,23 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
         if answered is not None or fallback is not None:
             return answered or fallback
     return None
+
+
+def doubt(role: str, picked: tuple[Candidate, int, Any], tried: Sequence[tuple[Candidate, int]]) -> str:
+    """Why the function taken for ``role`` needs a person, with the evidence; '' when the evidence is enough.
+
+    One rule: a candidate that does what the role does on every probe is sure; so is one the student
+    named for the role (its bug or crash is theirs to answer for). Any other pick (a name that only
+    says the role in other words, or none) that does not agree everywhere is a guess."""
+    cand, fit, _ = picked
+    if fit == FITS or cand.tier <= 1:
+        return ""
+    words = {FITS: "agrees with the reference", ANSWERS: "answers, but not as the reference does",
+             FAILS: "could not be called in any way tried"}
+    others = [f"{spoken(c.target)}() {words[f]}" for c, f in tried if c is not cand][:3]
+    return (f"no function is named for {role}() and none does what it does on every probe position: "
+            f"{spoken(cand.target)}() was taken and {words[fit]}"
+            + (f"; also tried: {'; '.join(others)}" if others else ""))
 
 
 def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
@@ -812,17 +853,31 @@ def move_parts(rep: Representation, action: Any, board: Any, player: int | None)
     return move
 
 
-def _answered_orders(caller: Caller, cand: Candidate, iface: Interface, timeout: float,
-                     cases: Sequence[tuple[Any, int]]) -> Iterator[tuple[tuple[str, ...], list[CallResult]]]:
+#: asks a candidate, in an argument order, about the student's own position of a course state, for a player:
+#: ``ask(target, order, state, player)``. A reading encodes the board (:func:`reading_asker`); a replay brings the
+#: student's own state there through their code (``grader.adapt.replayed_states``). The binders below serve both.
+Asker = Callable[[str, tuple[str, ...], State, Any], CallResult]
+
+
+def reading_asker(caller: Caller, iface: Interface, timeout: float) -> Asker:
+    """Asks with the board written under the interface's reading."""
+    def ask(target: str, order: tuple[str, ...], state: State, player: Any) -> CallResult:
+        board = iface.game.to_course(state)
+        return caller.call(target, *encode_arguments(iface.representation, order, board, player, None),
+                           timeout=timeout)
+    return ask
+
+
+def _answered_orders(ask: Asker, cand: Candidate,
+                     cases: Sequence[tuple[State, Any]]) -> Iterator[tuple[tuple[str, ...], list[CallResult]]]:
     """Each plausible argument order (board first among its roles) whose calls on every
-    (board, player) case answered, with the answers; orders where a call failed are passed over."""
+    (state, player) case answered, with the answers; orders where a call failed are passed over."""
     for order in argument_orders(cand.info.parameters, ("state", "player")):
         if "state" not in order:
             continue
         answers = []
-        for board, player in cases:
-            r = caller.call(cand.target, *encode_arguments(iface.representation, order, board, player, None),
-                            timeout=timeout)
+        for state, player in cases:
+            r = ask(cand.target, order, state, player)
             if not r.ok:
                 break
             answers.append(r)
@@ -830,17 +885,16 @@ def _answered_orders(caller: Caller, cand: Candidate, iface: Interface, timeout:
             yield order, answers
 
 
-def _bind_actions(caller: Caller, cand: Candidate, game: Game, iface: Interface,
-                  timeout: float) -> tuple[int, Binding]:
-    rep = iface.representation
+def _bind_actions(ask: Asker, cand: Candidate, game: Game, rep: Representation) -> tuple[int, Binding]:
     states = [game.initial_state()] + [s for s, _ in _probe_moves(game)[1:3]]
-    cases = [(game.to_course(s), game.to_move(s)) for s in states]
+    cases = [(s, game.to_move(s)) for s in states]
     answered, fallback = False, ("state",)
-    for order, answers in _answered_orders(caller, cand, iface, timeout, cases):
+    for order, answers in _answered_orders(ask, cand, cases):
         if fallback == ("state",):
             fallback = order  # the first order it answers in (a Mean Connect 4 actions needs its player)
         try:
-            got = [sorted(map(repr, decode_actions(rep, r.value, b))) for r, (b, _) in zip(answers, cases)]
+            got = [sorted(map(repr, decode_actions(rep, r.value, game.to_course(s)))) for r, (s, _) in
+                   zip(answers, cases)]
         except (NotThisRepresentation, TypeError, ValueError):
             continue
         answered = True
@@ -879,12 +933,11 @@ def _sample_boards(game: Game) -> tuple[tuple[State, bool], ...]:
     return tuple(out)
 
 
-def _bind_terminal(caller: Caller, cand: Candidate, game: Game, iface: Interface,
-                   timeout: float) -> tuple[int, Binding]:
+def _bind_terminal(ask: Asker, cand: Candidate, game: Game, rep: Representation) -> tuple[int, Binding]:
     samples = _sample_boards(game)
-    cases = [(game.to_course(s), game.to_move(s)) for s, _ in samples]
+    cases = [(s, game.to_move(s)) for s, _ in samples]
     answered = False
-    for order, answers in _answered_orders(caller, cand, iface, timeout, cases):
+    for order, answers in _answered_orders(ask, cand, cases):
         empty_value = answers[0].value  # samples start with the empty board
         for words, read in returns.terminal_readings(empty_value).items():
             said = [read(r.value) for r in answers]
@@ -901,23 +954,22 @@ def _bind_terminal(caller: Caller, cand: Candidate, game: Game, iface: Interface
 WINNER_READING = "the winner's mark"
 
 
-def _bind_utility(caller: Caller, cand: Candidate, game: Game, iface: Interface,
-                  timeout: float) -> tuple[int, Binding]:
+def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) -> tuple[int, Binding]:
     samples = [s for s, over in _sample_boards(game) if over]
-    cases = [(game.to_course(s), p) for s in samples for p in (1, -1)]
+    cases = [(s, p) for s in samples for p in (1, -1)]
     want = [game.utility(s, p) for s in samples for p in (1, -1)]
     # A utility that names a player parameter must answer for that player: reading it as taking
     # none (its default) would hide the bug of ignoring it.
     takes_player = any(role_of(p.name) == "player" for p in positional_parameters(cand.info.parameters or []))
     answered, fallback, evaluates = False, ("state", "player"), False
-    for order, answers in _answered_orders(caller, cand, iface, timeout, cases):
+    for order, answers in _answered_orders(ask, cand, cases):
         if takes_player and "player" not in order:
             continue
         values = [r.value for r in answers]
         evaluates = evaluates or (not game.margin_utility and _evaluates(values))
         if "player" not in order and not takes_player and cand.tier <= 2:  # named for the role: a terminal
             # test that names the winner does the utility's job only inside another function
-            winners = [returns.winner_of(v, iface.representation) for v in values]
+            winners = [returns.winner_of(v, rep) for v in values]
             if winners == [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)] and any(winners) \
                     and winners != [returns.sign(v) for v in values]:
                 return FITS, Binding("utility", cand.target, order, reading=WINNER_READING,

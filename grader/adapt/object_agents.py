@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 from grader.adapt.candidates import NOT_A_ROLE, normalise
 from grader.adapt.search_parameters import DEFAULT_SIMULATIONS, depth_from_calls, opening_value, search_role

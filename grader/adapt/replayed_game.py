@@ -173,12 +173,12 @@ class ReplayedGame(StudentGame):
                 return self.rep.read_board(values[-2])
             if self.rep.lines:
                 return self.rep.lines_left(moves, values[-2] if self.rep.owners else None)
-            listed = sorted(self.rep.decode_action(m) for m in items(moves))
+            listed = sorted((self.rep.decode_action(m) for m in items(moves)), key=repr)
         except (NotThisRepresentation, TypeError) as e:
             reply.error = f"could not read {short(values[-2] if self.rep.board else moves, 120)}: {e}"
             return None
         game = self.game
-        if not game.terminal(expected) and listed != sorted(game.actions(expected)):
+        if not game.terminal(expected) and listed != sorted(game.actions(expected), key=repr):
             reply.error = (f"afterwards your {self.rep.methods.moves}() offers {short(items(moves), 120)}, where "
                            f"the position has {[self.rep.to_student[m] for m in game.actions(expected)]}")
             return None

@@ -37,56 +37,6 @@ from reference.games.base import Game, State
 
 #: the grader's helper in the worker: builds an object, replays moves, asks it questions
 HELPER = "_grader_replayed"
-HELPER_SOURCE = f'''
-exec(compile("""
-class _GraderKeptOutput:
-    # What your code prints while the grader builds and asks its positions: the first lines are kept,
-    # the rest dropped (a board printed at every move of a search is no fault of the move). Compiled
-    # apart from your cells, so that its calls are not counted as your search's.
-    def __init__(self, out, keep=16384):
-        self.out, self.left = out, keep
-
-    def write(self, text):
-        if self.left > 0:
-            self.out.write(text[:self.left])
-            self.left -= len(text)
-        return len(text)
-
-    def flush(self):
-        self.out.flush()
-""", "<grader output>", "exec"))
-
-
-def {HELPER}(make, transition, steps, turn, asks):
-    """The grader builds a position through your own code: a fresh object, your moves replayed."""
-    import contextlib, sys
-    with contextlib.redirect_stdout(_GraderKeptOutput(sys.stdout)):
-        obj = eval(make, globals())
-        play = getattr(obj, transition.lstrip("*"))
-        for move, mover in steps:
-            if turn and mover is not None:
-                setattr(obj, turn, mover)
-            play(*move) if transition.startswith("*") else play(move)
-        out = []
-        for kind, what, args, *keywords in asks:
-            if kind == "state":
-                out.append({{k: v for k, v in vars(obj).items() if type(v) in (bool, int, float, str)}})
-                continue
-            if kind == "boards":  # attributes that may hold a board
-                out.append({{k: v for k, v in vars(obj).items() if isinstance(v, (list, tuple, dict, str))
-                            or type(v).__name__ == "ndarray"}})
-                continue
-            if kind == "set":
-                setattr(obj, what, args[0])
-                out.append(None)
-                continue
-            value = getattr(obj, what) if kind == "read" else eval(what, globals())(obj, *args, **dict(*keywords)) \\
-                if kind == "eval" else getattr(obj, what)(*args)
-            if not isinstance(value, (list, tuple, set, frozenset, dict, str, bytes)) and hasattr(value, "__next__"):
-                value = list(value)
-            out.append(value)
-        return out
-'''
 
 #: a method's name says it plays the role (the course's words, plus 'winner' for who won)
 WINNER_WORDS = ("winner", "won") + ROLE_WORDS["utility"]
@@ -332,16 +282,27 @@ class ReplayedObjects(Representation):
         (None: whoever the order of play leaves to move, for questions that do not depend on it)."""
         from grader.adapt.replayed_states import line_of_play  # it builds on this module
         steps: list = []
+        set_first = 0  # answers of the grader's own "set" asks, dropped from what comes back
         if board is not None:
-            order = replay_order(board, player) if self.lines else line_of_play(self.game, board, player, self._paths)
-            steps = [[self.to_student[move], self._turn_value(mover)] for move, mover in order]
+            try:
+                order = replay_order(board, player) if self.lines else line_of_play(self.game, board, player,
+                                                                                     self._paths)
+                steps = [[self.to_student[move], self._turn_value(mover)] for move, mover in order]
+            except NoReplay:
+                if not (self.board and self.reading is not None):
+                    raise
+                # no line of play reaches it (Mean Connect 4's mean moves): the board is written into the
+                # object's board attribute in the reading that decodes it
+                asks = [("set", self.board, [self.reading.encode_board(board)]), *asks]
+                set_first += 1
             if self.turn and player is not None and \
                     not self.game.terminal(self.game.from_course(board, to_move=player)):
                 asks = [("set", self.turn, [self.encode_player(player)]), *asks]
+                set_first += 1
         args = [self.make, self.methods.playing, steps, self.turn, [list(a) for a in asks]]
         r = self.caller.call_with(HELPER, args, {}, timeout=timeout or self.timeout, **options)
-        if r.ok and r.value is not None and board is not None and self.turn and asks and asks[0][0] == "set":
-            r = dataclasses.replace(r, value=r.value[1:])
+        if r.ok and r.value is not None and set_first:
+            r = dataclasses.replace(r, value=r.value[set_first:])
         return r
 
     def _turn_value(self, mover: int) -> Any:
@@ -398,10 +359,6 @@ def items(value: Any) -> list:
     """A student's answer as a list (numpy arrays and generators too)."""
     return value.tolist() if hasattr(value, "tolist") else list(value)
 
-
-def load_helper(sandbox: Any) -> bool:
-    """Define the replay helper in the worker (kept across respawns like any loaded cell)."""
-    return sandbox.load([HELPER_SOURCE]).cells[0].ok
 
 
 def recipe(caller: Caller, methods: Methods, game: Game, timeout: float = 2.0) -> ReplayedObjects | None:

@@ -13,16 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from grader.adapt import returns
 from grader.adapt.candidates import NOT_A_ROLE, normalise, rank
 from grader.adapt.conventions import GAME_NAMES
 from grader.adapt.infer import Binding, Interface
-from grader.adapt.replayed_game import read_bool
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, items, pick_agent
-from grader.adapt.replayed_states import Call, ReplayedStates
+from grader.adapt.replayed_states import Call, ReplayedStates, shown_move, where_in_state
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.adapt.signatures import positional_parameters
-from grader.adapt.student_game import Reply, StudentGame, _unreadable
+from grader.adapt.student_game import Reply, StudentGame, _unreadable, read_terminal, read_utility
 from grader.text import short
 from reference.games.base import Game, State
 
@@ -30,23 +28,18 @@ from reference.games.base import Game, State
 REPEATED_MOVES = 7
 
 
-def interface_for(rep: ReplayedStates, outcome: Mapping[str, Call]) -> Interface:
+def interface_for(rep: ReplayedStates, outcome: Mapping[str, Binding]) -> Interface:
     bindings = {"initial_state": Binding("initial_state", rep.start.split("(", 1)[0], ()),
                 "actions": Binding("actions", rep.moves.name, rep.moves.order),
                 "result": Binding("result", rep.transition.name, rep.transition.order,
                                   reading="whose turn the state says" if rep.turn else "")}
-    if "terminal" in outcome:
-        bindings["terminal"] = Binding("terminal", outcome["terminal"].name, outcome["terminal"].order,
-                                       reading="a bool")
-    if "utility" in outcome:
-        call = outcome["utility"]
-        bindings["utility"] = Binding("utility", call.name, call.order,
-                                      reading="a number" if "player" in call.order else "the winner")
+    bindings.update(outcome)
     iface = Interface(rep.game, rep, bindings)
+    iface.adaptations.extend(note for b in outcome.values() for note in b.says)
     iface.adaptations.append(f"no reading of a board fits your states, so every position is built through your own "
                              f"code: {rep.describe()}")
     if rep.turn:
-        iface.adaptations.append(f"before each replayed move your state's {rep.turn[1]} is set to the player the "
+        iface.adaptations.append(f"before each replayed move, your state{where_in_state(rep.turn)} is set to the player the "
                                  f"rules say moves, so a turn kept wrong by result() is charged to result() alone")
     return iface
 
@@ -54,7 +47,7 @@ def interface_for(rep: ReplayedStates, outcome: Mapping[str, Call]) -> Interface
 class ReplayedStateGame(StudentGame):
     """A submission whose states no reading knows, seen through the course's functions."""
 
-    def __init__(self, rep: ReplayedStates, outcome: Mapping[str, Call], names: Mapping[str, Any] | None = None,
+    def __init__(self, rep: ReplayedStates, outcome: Mapping[str, Binding], names: Mapping[str, Any] | None = None,
                  timeout: float = 2.0, source: str = "") -> None:
         super().__init__(rep.caller, interface_for(rep, outcome), names, timeout=timeout, source=source)
         self.rep = rep
@@ -78,7 +71,7 @@ class ReplayedStateGame(StudentGame):
         if player is not None:
             shown["player"] = repr(self.rep.encode_player(player))
         if action is not None:
-            shown["action"] = repr(self.rep.to_student.get(action, action))
+            shown["action"] = repr(shown_move(self.rep.to_student.get(action, action)))
         return Call(binding.name, binding.order).words(**shown) + " on your state replayed to this position"
 
     def _ask(self, role: str, board: Any, player: int | None, asks: list, action: Any = None) -> tuple[Reply, Any]:
@@ -103,10 +96,10 @@ class ReplayedStateGame(StudentGame):
             return reply
         empty = self.game.initial_state()
         try:
-            moves = sorted(self.rep.decode_action(m) for m in items(values[-1]))
+            moves = sorted((self.rep.decode_action(m) for m in items(values[-1])), key=repr)
         except (NotThisRepresentation, TypeError) as e:
             return _unreadable(reply, f"its moves {short(values[-1], 120)} could not be read: {e}")
-        if moves != sorted(self.game.actions(empty)):
+        if moves != sorted(self.game.actions(empty), key=repr):
             return _unreadable(reply, f"your actions() on it lists {short(values[-1], 120)}, not every move of "
                                       f"the empty board")
         reply.value = self.game.to_course(empty)
@@ -161,12 +154,12 @@ class ReplayedStateGame(StudentGame):
         reply.raw = "a state of yours (it stays inside the worker)"
         problem = ""
         try:
-            listed = sorted(rep.decode_action(m) for m in items(moves))
+            listed = sorted((rep.decode_action(m) for m in items(moves)), key=repr)
         except (NotThisRepresentation, TypeError) as e:
             listed, problem = None, f"actions() on the state it returned gives {short(moves, 120)}: {e}"
-        if not problem and not game.terminal(after) and listed != sorted(game.actions(after)):
-            problem = (f"after it, your actions() lists {[rep.to_student.get(m, m) for m in listed]}, where the "
-                       f"position after this move has {[rep.to_student[m] for m in game.actions(after)]}")
+        if not problem and not game.terminal(after) and listed != sorted(game.actions(after), key=repr):
+            problem = (f"after it, your actions() lists {[shown_move(rep.to_student.get(m, m)) for m in listed]}, where "
+                       f"the position after this move has {[shown_move(rep.to_student[m]) for m in game.actions(after)]}")
         repeats = values[3:] if rep.turn else values[2:]
         for (move, want), got in zip(expected, repeats):
             if problem:
@@ -174,7 +167,7 @@ class ReplayedStateGame(StudentGame):
             got = list(got[:len(want)])
             if got != want:
                 count = next(i for i, (g, w) in enumerate(zip(got, want)) if g != w) + 1
-                problem = (f"after it, playing {rep.to_student[move]!r} {count} more time(s) "
+                problem = (f"after it, playing {shown_move(rep.to_student[move])!r} {count} more time(s) "
                            f"{'still leaves' if got[count - 1] else 'no longer leaves'} it legal in your actions(), "
                            f"which the position after this move does not")
         if problem:
@@ -200,37 +193,25 @@ class ReplayedStateGame(StudentGame):
         reply.ok, reply.mutated = True, bool(mutated)
         return reply
 
+    def _outcome(self, role: str, board: Any, player: int | None) -> tuple[Reply, Any]:
+        binding = self.interface.bindings.get(role)
+        asks = [["call", binding.name if binding else "", list(binding.order) if binding else [], None,
+                 self._mover(player)]]
+        reply, values = self._ask(role, board, None, asks)
+        return reply, values[-1] if reply.ok else None
+
     def terminal(self, board: Any) -> Reply:
-        call = self.outcome.get("terminal")
-        reply, values = self._ask("terminal", board, None,
-                                  [["call", call.name if call else "", list(call.order) if call else [], None,
-                                    self._mover(1)]])
-        return read_bool(reply, values)
+        reply, raw = self._outcome("terminal", board, 1)
+        return read_terminal(reply, raw, self.interface.bindings.get("terminal"))
 
     def utility(self, board: Any, player: int) -> Reply:
-        """The utility's sign from ``player``'s view (+1, -1 or 0)."""
-        call = self.outcome.get("utility")
-        reply, values = self._ask("utility", board, None,
-                                  [["call", call.name if call else "", list(call.order) if call else [], None,
-                                    self._mover(player)]])
-        if not reply.ok:
-            return reply
-        raw = values[-1]
-        if "player" in call.order:
-            said = returns.sign(raw)
-            if said is None:
-                return _unreadable(reply, f"returned {short(raw, 120)}, which is not a number")
-            reply.value = said
-            return reply
-        winner = returns.sign(raw) if returns.sign(raw) is not None else returns.winner_of(raw, self.rep)
-        if winner is None:
-            return _unreadable(reply, f"returned {short(raw, 120)}, which is neither a number nor a player")
-        reply.value = winner * player
-        return reply
+        """The utility from ``player``'s view, read as its binding says (a sign, a margin, the winner)."""
+        reply, raw = self._outcome("utility", board, player)
+        return read_utility(reply, raw, self.interface.bindings.get("utility"), player, self.game, self.rep)
 
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
         return find_state_agent(self.rep, self.names, label, aliases, timeout,
-                                playing={call.name for call in self.outcome.values()})
+                                playing={binding.name for binding in self.outcome.values()})
 
 
 def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],

@@ -31,106 +31,6 @@ from reference.games.base import Game, State
 
 #: the grader's helper in the worker: builds a state, replays moves, asks the student's functions
 HELPER = "_grader_replayed_states"
-HELPER_SOURCE = f'''
-def {HELPER}(start, transition, steps, turn, asks):
-    """The grader builds a position through your own code: your initial state, your moves replayed."""
-    import copy as _copy
-    import dataclasses as _dc
-
-    def same(a, b):
-        """Equal in value: containers item by item, arrays cell by cell, objects without == by their fields."""
-        if type(a) is not type(b):
-            return False
-        if isinstance(a, dict):
-            return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-        if isinstance(a, (list, tuple)):
-            return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-        if hasattr(a, "shape") and hasattr(a, "dtype"):
-            return a.shape == b.shape and bool((a == b).all())
-        if hasattr(a, "__dict__") and type(a).__eq__ is object.__eq__:
-            return same(vars(a), vars(b))
-        try:
-            return bool(a == b)
-        except Exception:
-            return repr(a) == repr(b)
-
-    def with_turn(state, value):
-        kind, where = turn
-        if kind == "key":
-            new = _copy.copy(state)
-            new[where] = value
-            return new
-        if kind == "field":
-            return state._replace(**{{where: value}}) if hasattr(state, "_replace") else _dc.replace(state, **{{where: value}})
-        if kind == "index":
-            new = list(state)
-            new[where] = value
-            return tuple(new) if isinstance(state, tuple) else new
-        new = _copy.copy(state)
-        setattr(new, where, value)
-        return new
-
-    def read_turn(state):
-        kind, where = turn
-        return state[where] if kind in ("key", "index") else getattr(state, where)
-
-    def call(name, order, state, move, mover):
-        args = [{{"state": state, "action": move, "player": mover}}[r] for r in order]
-        value = eval(name, globals())(*args)
-        if not isinstance(value, (list, tuple, set, frozenset, dict, str, bytes)) and hasattr(value, "__next__"):
-            value = list(value)
-        return value
-
-    def play(state, move, mover, force=True):
-        if turn and mover is not None and force:
-            state = with_turn(state, mover)
-        given = _copy.deepcopy(state)
-        out = call(transition[0], transition[1], given, move, mover)
-        after = given if out is None or out is True else out
-        return after, not same(state, given)
-
-    def fields(state):
-        if isinstance(state, dict):
-            pairs = [("key", k, v) for k, v in state.items()]
-        elif hasattr(state, "_fields"):
-            pairs = [("field", k, getattr(state, k)) for k in state._fields]
-        elif _dc.is_dataclass(state):
-            pairs = [("field", f.name, getattr(state, f.name)) for f in _dc.fields(state)]
-        elif isinstance(state, (tuple, list)):
-            pairs = [("index", i, v) for i, v in enumerate(state)]
-        else:
-            pairs = [("attr", k, v) for k, v in vars(state).items()] if hasattr(state, "__dict__") else []
-        return [[k, w, v] for k, w, v in pairs if type(v) in (int, str, float) and type(w) in (int, str)]
-
-    state = eval(start, globals())
-    for move, mover in steps:
-        state, _ = play(state, move, mover)
-    out = []
-    for ask in asks:
-        kind = ask[0]
-        if kind == "apply":
-            state, mutated = play(state, ask[1], ask[2], ask[3])
-            out.append(mutated)
-        elif kind == "call":
-            out.append(call(ask[1], ask[2], state, ask[3], ask[4]))
-        elif kind == "turn":
-            out.append(read_turn(state))
-        elif kind == "fields":
-            out.append(fields(state))
-        elif kind == "repeat":
-            _, move, movers, name, order = ask
-            seen, here = [], state
-            for mover in movers:
-                here, _ = play(here, move, mover)
-                seen.append(any(same(move, m) for m in call(name, order, here, None, mover)))
-            out.append(seen)
-        elif kind == "eval":
-            out.append(eval(ask[1], globals())(state, *ask[2], **dict(*ask[3:])))
-        elif kind == "bind":  # an agent's call made ready, so that only the agent's own calls are counted
-            import functools
-            return functools.partial(eval(ask[1], globals()), state, *ask[2], **dict(*ask[3:]))
-    return out
-'''
 
 
 # --- the student's move encoding ------------------------------------------------------------------
@@ -153,6 +53,14 @@ def _cell(value: Any, game: Game, offset: int) -> Any:
     return None if r is None or c is None else (r - offset) * game.cols + (c - offset)
 
 
+def _part(value: Any, at: int, offset: int) -> Any:
+    """One number of a pair (a Connect 4 move written as the (row, col) cell where the disc lands: its column)."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    n = _number(value[at])
+    return None if n is None or _number(value[1 - at]) is None else n - offset
+
+
 def _as_is(value: Any) -> Any:
     value = plain(value)
     if isinstance(value, bool):
@@ -167,6 +75,9 @@ ENCODINGS: tuple[tuple[str, Decoder], ...] = (
     ("numbers counted from 1", lambda v, g: _shifted(v, 1)),
     ("cells as (row, col)", lambda v, g: _cell(v, g, 0)),
     ("cells as (row, col) counted from 1", lambda v, g: _cell(v, g, 1)),
+    ("the column of a (row, col) cell", lambda v, g: _part(v, 1, 0)),
+    ("the column of a (col, row) cell", lambda v, g: _part(v, 0, 0)),
+    ("the column of a (row, col) cell counted from 1", lambda v, g: _part(v, 1, 1)),
     *((words, (lambda d: lambda v, g: d(v))(decode)) for words, decode in LINE_ENCODINGS),
 )
 
@@ -182,8 +93,36 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> li
         except (TypeError, ValueError):
             continue
         if None not in decoded and len(set(decoded)) == len(decoded) == len(wanted) and set(decoded) == set(wanted):
-            out.append((words, dict(zip(decoded, student_moves))))
+            picked = PICKED.get(words)  # a move that depends on the position is picked from the student's list there
+            out.append((words, MoveTable(words, {d: {"pick": [*picked, d]} for d in decoded} if picked else
+                                         zip(decoded, student_moves))))
     return out
+
+
+class MoveTable(dict):
+    """Course move -> the student's, learned from the moves their code lists on one position; a kind of
+    move that position lacks (Mean Connect 4's mean moves on the empty board) is written by the same rule."""
+
+    def __init__(self, encoding: str, pairs: Any = ()) -> None:
+        super().__init__(pairs)
+        self.encoding = encoding
+
+    def __missing__(self, move: Any) -> Any:
+        shift = {"the course's own moves": 0, "numbers counted from 1": 1}.get(self.encoding)
+        if shift is None:
+            raise KeyError(move)
+        return tuple(m + shift for m in move) if isinstance(move, tuple) else move + shift
+
+
+#: encodings whose moves depend on the position (the cell where a disc lands), by (item, offset) of the course move
+PICKED = {"the column of a (row, col) cell": (1, 0), "the column of a (col, row) cell": (0, 0),
+          "the column of a (row, col) cell counted from 1": (1, 1)}
+
+
+def shown_move(move: Any) -> Any:
+    """A student's move for feedback (a picked one as the column it is picked by)."""
+    return f"the cell in column {move['pick'][2] + move['pick'][1]}" if isinstance(move, dict) and "pick" in move \
+        else move
 
 
 # --- the moves that reach a position --------------------------------------------------------------
@@ -232,7 +171,8 @@ def decode_move(encoding: str, action: Any, game: Game, known: Mapping) -> Any:
         move = _looked_up(action, known) if decode is None else decode(action, game)
     except (TypeError, ValueError):
         move = None
-    if move is None or move not in known:
+    ruled = isinstance(known, MoveTable) and known.encoding in ("the course's own moves", "numbers counted from 1")
+    if move is None or (move not in known and not ruled):  # a rule writes kinds of move the table never saw
         raise NotThisRepresentation(f"{action!r} is not a move written as {encoding}")
     return move
 
@@ -322,7 +262,8 @@ class ReplayedStates(Representation):
     def ask_steps(self, steps: list, asks: Sequence[Sequence], timeout: float | None = None,
                   **options: Any) -> CallResult:
         turn = list(self.turn) if self.turn else None
-        args = [self.start, [self.transition.name, list(self.transition.order)], steps, turn, [list(a) for a in asks]]
+        args = [self.start, [self.transition.name, list(self.transition.order)], steps, turn, [list(a) for a in asks],
+                [self.moves.name, list(self.moves.order)]]
         return self.caller.call_with(HELPER, args, {}, timeout=timeout or self.timeout, **options)
 
     def moves_ask(self, mover: Any = None) -> list:
@@ -349,7 +290,7 @@ class ReplayedStates(Representation):
         raise NotThisRepresentation(f"unknown player {value!r}")
 
     def describe(self) -> str:
-        turn = f"; whose turn it is: {_where(self.turn)} ({self.players[0]!r}/{self.players[1]!r})" \
+        turn = f"; whose turn it is: {where_in_state(self.turn)} ({self.players[0]!r}/{self.players[1]!r})" \
             if self.turn else ""
         return (f"your states, built from {self.start} by replaying the moves that reach each position through "
                 f"your {spoken(self.transition.name)}(); moves as {self.encoding}{turn}")
@@ -419,14 +360,10 @@ class ReplayedStates(Representation):
                                    to_student=found[variable], _paths={})
 
 
-def _where(turn: tuple) -> str:
+def where_in_state(turn: tuple) -> str:
     kind, where = turn
     return {"key": f"[{where!r}]", "index": f"[{where}]"}.get(kind, f".{where}")
 
-
-def load_helper(sandbox: Any) -> bool:
-    """Define the replay helper in the worker (kept across respawns like any loaded cell)."""
-    return sandbox.load([HELPER_SOURCE]).cells[0].ok
 
 
 # --- finding the recipe by behaviour -----------------------------------------------------------------
@@ -471,7 +408,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
     state, transition and moves fit together."""
     starts = [(f"{c.target}()", tuple(c.info.parameters or ())) for c in rank(
         names, "initial_state", aliases.get("initial_state", ()), unnamed=False)
-        if c.info.kind == "function" and _required(c.info) == 0 and "." not in c.target]
+        if c.info.kind == "function" and _required(c.info) == 0]
     starts += [(target, ()) for target in game_objects.initial_attributes(names)]  # the textbook's game.initial
     empty = game.initial_state()
     for start, sizes in starts:
@@ -560,7 +497,7 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> int | None:
             steps = trial.steps_for(state)
         except NoReplay:
             continue
-        asks, expected = [trial.moves_ask(trial.encode_player(game.to_move(state)))], [sorted(game.actions(state))]
+        asks, expected = [trial.moves_ask(trial.encode_player(game.to_move(state)))], [sorted(game.actions(state), key=repr)]
         for action in game.actions(state)[:3]:
             movers, seen, here = [], [], state
             while not game.terminal(here) and action in game.actions(here) and len(movers) < 8:
@@ -575,7 +512,7 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> int | None:
         if not r.ok:
             return None
         try:
-            got = [sorted(trial.decode_action(m) for m in items(r.value[0]))] + \
+            got = [sorted((trial.decode_action(m) for m in items(r.value[0])), key=repr)] + \
                   [list(seen[:len(want)]) for seen, want in zip(r.value[1:], expected[1:])]
         except NotThisRepresentation:
             return None
@@ -585,40 +522,29 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> int | None:
     return score
 
 
-def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
-                       aliases: Mapping[str, Sequence[str]]) -> dict[str, Call]:
-    """The functions that best say whether the game is over and who won, on finished and unfinished
-    replayed positions (names rank them, answers decide among those that run)."""
-    from grader.adapt import returns
-    game = rep.game
-    positions = []
-    for state in evidence_positions(game, 6, seed=11):
+def replay_asker(rep: ReplayedStates) -> Any:
+    """An asker (``grader.adapt.infer.Asker``) that brings the student's own state to each position by replay."""
+    def ask(target: str, order: tuple[str, ...], state: State, player: Any) -> CallResult:
         try:
-            positions.append((state, rep.steps_for(state)))
-        except NoReplay:
-            continue
-    found = {}
-    for role, orders in (("terminal", (("state",),)), ("utility", STATE_ORDERS)):
-        best, best_score = None, 0
-        for call in _candidates(names, role, aliases.get(role, ()), orders, rep.owner):
-            score = 0
-            for state, steps in positions:
-                view = game.to_move(state)
-                r = rep.ask_steps(steps, [["call", call.name, list(call.order), None, rep.encode_player(view)]])
-                if not r.ok:
-                    score = -1
-                    break
-                value = r.value[0]  # an answer that reads counts once, one that agrees twice more
-                if role == "terminal":
-                    readable = isinstance(plain(value), (bool, int))
-                    score += readable + 2 * (readable and bool(plain(value)) == game.terminal(state))
-                elif game.terminal(state):
-                    said = returns.sign(value) if "player" in call.order or returns.sign(value) is not None \
-                        else returns.winner_of(value, rep)
-                    want = game.utility(state, view) if "player" in call.order else (game.winner(state) or 0)
-                    score += (said is not None) + 2 * (said == (want > 0) - (want < 0))
-            if score > best_score:
-                best, best_score = call, score
-        if best is not None:
-            found[role] = best
+            steps = rep.steps_for(state)
+        except NoReplay as e:
+            return CallResult(False, kind="error", message=str(e))
+        r = rep.ask_steps(steps, [["call", target, list(order), None, rep.encode_player(player)]])
+        return dataclasses.replace(r, value=r.value[0]) if r.ok else r
+    return ask
+
+
+def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
+                       aliases: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    """The bindings of ``terminal`` and ``utility`` on replayed states: the same search over candidates,
+    argument orders and readings of their answers as on boards a reading writes (``grader.adapt.infer``)."""
+    from grader.adapt.infer import ARITY, _bind_terminal, _bind_utility, _choose, _takes
+    ask, found = replay_asker(rep), {}
+    for role, binder in (("terminal", _bind_terminal), ("utility", _bind_utility)):
+        ranked = [c for c in rank(names, role, aliases.get(role, ()), unnamed=False)
+                  if ("." not in c.target or rep.owner is None or c.target.rsplit(".", 1)[0] == rep.owner)
+                  and (c.tier < 2 or _takes(c, ARITY[role]))]
+        choice = _choose(ranked, lambda c: binder(ask, c, rep.game, rep), unnamed_limit=0)
+        if choice is not None:
+            found[role] = choice[2]
     return found

@@ -53,9 +53,11 @@ def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
     for cls, info in names.items():
         if info.kind != "class" or cls.startswith("_") or info.parameters is None:
             continue
-        built = _slots(positional_parameters(info.parameters))
+        ctor = positional_parameters(info.parameters)
+        built = _slots(ctor)
         if not built or "state" not in built or "action" in built:
             continue
+        player_default = all(p.has_default for p in ctor if p.name == built.get("player"))
         for method in info.members:
             if not method.callable or method.name.startswith("_") or NOT_A_ROLE.search(normalise(method.name)):
                 continue
@@ -63,7 +65,7 @@ def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
             if asked is None or "state" in asked:
                 continue
             for role, arguments in ROLE_ARGUMENTS.items():
-                route = _route(cls, built, method.name, asked, role, arguments)
+                route = _route(cls, built, method.name, asked, role, arguments, player_default=player_default)
                 if route is not None:
                     routes.append(route)
     return routes
@@ -90,7 +92,7 @@ def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
 
 
 def _route(cls: str, built: dict[str, str], method: str, asked: dict[str, str], role: str,
-           arguments: tuple[str, ...], on_state: bool = False) -> Route | None:
+           arguments: tuple[str, ...], on_state: bool = False, player_default: bool = True) -> Route | None:
     """The route of one role through ``cls(...).method(...)``, or None when their arguments do not fit it."""
     given = set(built) | set(asked)
     if role == "actions" and "player" in given:
@@ -102,7 +104,10 @@ def _route(cls: str, built: dict[str, str], method: str, asked: dict[str, str], 
     if on_state and role == "result" and "player" not in asked:
         arguments = ("state", "action")
     if "player" in built and "player" not in arguments:
-        built = {k: v for k, v in built.items() if k != "player"}  # left to its default
+        if player_default:
+            built = {k: v for k, v in built.items() if k != "player"}  # left to its default
+        else:
+            arguments = (*arguments, "player")  # the class needs one: the player to move is given
     ctor = ", ".join(f"{name}={{{slot}}}" for slot, name in built.items())
     call = ", ".join(f"{name}={{{slot}}}" for slot, name in asked.items() if slot in arguments)
     shown = f"{{state}}.{method}({call})" if on_state else f"{cls}({ctor}).{method}({call})"

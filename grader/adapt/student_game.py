@@ -54,10 +54,17 @@ class StudentGame:
         self.timeout = timeout
         #: game objects made at other sizes, by (object, rows, cols): made once, shared by resized copies
         self.sized_objects: dict[tuple[str, int, int], str | None] = {}
+        #: agent labels found on thin evidence, with it (filled as agents are looked up)
+        self.agent_doubts: dict[str, str] = {}
 
     @property
     def representation(self):
         return self.interface.representation
+
+    @property
+    def doubts(self) -> dict[str, str]:
+        """Roles (and agent labels) a person should check, with the evidence: ``review`` in every report."""
+        return {**self.interface.doubtful(), **self.agent_doubts}
 
     def at_size(self, game: Game) -> "StudentGame":
         """The same functions asked about ``game``'s board size (functions must not hard-code the size).
@@ -134,6 +141,8 @@ class StudentGame:
         if binding is None:
             why = self.interface.problems.get(role, f"no {role} function was found")
             return Reply(False, error=why, kind="missing", call=call), None, []
+        if player is None and "player" in binding.order and board is not None:
+            player = self._board_mover(board)  # a route whose class needs the player to move (terminal of Game(player, board))
         args = self.interface.arguments(role, board, player, action)
         if binding.read:
             r = self.caller.read(binding.name, timeout=self.timeout)
@@ -145,6 +154,13 @@ class StudentGame:
             return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call,
                          seconds=r.duration), None, args
         return Reply(True, raw=r.value, call=call, seconds=r.duration), r, args
+
+    def _board_mover(self, board: Any) -> int:
+        """Whose turn the course board says it is (the first player's where it does not say)."""
+        try:
+            return self.game.to_move(self.game.from_course(board))
+        except ValueError:
+            return 1
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
         """Call ``role`` and tell whether it changed the board it was given (``Reply.mutated``).
@@ -224,40 +240,13 @@ class StudentGame:
 
     def terminal(self, board: Any) -> Reply:
         reply, raw = self._call("terminal", board)
-        if not reply.ok:
-            return reply
-        binding = self.interface.bindings["terminal"]
-        readers = returns.terminal_readings(binding.empty_value)
-        read = readers.get(binding.reading, readers["a bool"])
-        value = read(raw)
-        if value is None:
-            return _unreadable(reply, f"returned {short(raw, 120)}, which is not {binding.reading}")
-        reply.value = value
-        return reply
+        return read_terminal(reply, raw, self.interface.bindings.get("terminal"))
 
     def utility(self, board: Any, player: int) -> Reply:
         """The utility on the reference's scale: the sign for a win/loss game, the margin for boxes."""
         reply, raw = self._call("utility", board, player)
-        if not reply.ok:
-            return reply
-        binding = self.interface.bindings["utility"]
-        if binding.reading == WINNER_READING:
-            winner = returns.winner_of(raw, self.representation)
-            if winner is None:
-                return _unreadable(reply, f"returned {short(raw, 120)}, which is neither player nor a draw")
-            reply.value = winner * player
-            return reply
-        s = returns.sign(raw)
-        if s is None:
-            return _unreadable(reply, f"returned {short(raw, 120)}, which is not a number")
-        if self.game.margin_utility and "margin" in binding.reading:
-            value = returns.plain(raw)
-            reply.value = int(value) if float(value).is_integer() else value
-        else:
-            reply.value = s
-        if "player" not in binding.order and player == -1:
-            reply.value = -reply.value  # the student's view is the first player's
-        return reply
+        return read_utility(reply, raw, self.interface.bindings.get("utility"), player, self.game,
+                            self.representation)
 
     def _decode_board(self, reply: Reply, raw: Any) -> Reply:
         board = decode_result_board(self.representation, raw)
@@ -271,6 +260,41 @@ class StudentGame:
                                       f"({self.representation.describe()}){why}")
         reply.value = board
         return reply
+
+
+def read_terminal(reply: Reply, raw: Any, binding: Binding | None) -> Reply:
+    """A ``terminal`` reply read by its binding's reading (a bool, a status, a pair...)."""
+    if not reply.ok or binding is None:
+        return reply
+    readers = returns.terminal_readings(binding.empty_value)
+    value = readers.get(binding.reading, readers["a bool"])(raw)
+    if value is None:
+        return _unreadable(reply, f"returned {short(raw, 120)}, which is not {binding.reading}")
+    reply.value = value
+    return reply
+
+
+def read_utility(reply: Reply, raw: Any, binding: Binding | None, player: int, game: Game, rep: Any) -> Reply:
+    """A ``utility`` reply read by its binding's reading, on the reference's scale from ``player``'s view."""
+    if not reply.ok or binding is None:
+        return reply
+    if binding.reading == WINNER_READING:
+        winner = returns.winner_of(raw, rep)
+        if winner is None:
+            return _unreadable(reply, f"returned {short(raw, 120)}, which is neither player nor a draw")
+        reply.value = winner * player
+        return reply
+    s = returns.sign(raw)
+    if s is None:
+        return _unreadable(reply, f"returned {short(raw, 120)}, which is not a number")
+    if game.margin_utility and "margin" in binding.reading:
+        value = returns.plain(raw)
+        reply.value = int(value) if float(value).is_integer() else value
+    else:
+        reply.value = s
+    if "player" not in binding.order and player == -1:
+        reply.value = -reply.value  # the student's view is the first player's
+    return reply
 
 
 def same_value(a: Any, b: Any) -> bool:

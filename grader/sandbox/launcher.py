@@ -29,7 +29,7 @@ from .zygote import BOOTSTRAP
 
 _HEADER = struct.Struct(">I")
 _SOURCES = (("_sandbox_codec", "codec.py"), ("_sandbox_confine", "confine.py"), ("_sandbox_textbook", "textbook.py"),
-            ("_sandbox_worker", "worker.py"), ("_sandbox_zygote", "zygote.py"))
+            ("_sandbox_helpers", "helpers.py"), ("_sandbox_worker", "worker.py"), ("_sandbox_zygote", "zygote.py"))
 
 #: the only environment student code sees (plus HOME/TMPDIR set to its box)
 WORKER_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",

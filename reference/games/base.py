@@ -26,6 +26,11 @@ class InvalidBoard(ValueError):
     """A board (course representation) or state that cannot occur in the game."""
 
 
+#: positions the position generators made, by (game, position): the moves from the initial state
+_LINES: dict[tuple["Game", State], tuple] = {}
+_REMEMBERED = 50_000
+
+
 class Game(ABC):
     """A two-player, zero-sum, perfect-information game, as in AIMA's ``Game`` class."""
 
@@ -151,11 +156,26 @@ class Game(ABC):
         follow from ``state``. Only games whose moves add marks and never take one away define it."""
         raise NotImplementedError(f"{self.name} moves can take marks away: a position is no set of marks")
 
+    def position_key(self, state: State) -> Hashable:
+        """What makes two states the same position (a state may also count what led to it)."""
+        return state
+
+    def remember(self, state: State, moves: Sequence[Action]) -> None:
+        """Remember ``moves`` (from the initial state) as the way to ``state``, so that building it again
+        (``moves_to``) needs no search: Mean Connect 4's mean moves take marks away, which no search over
+        added marks can follow."""
+        _LINES.setdefault((self, self.position_key(state)), tuple(moves))
+        if len(_LINES) > _REMEMBERED:
+            del _LINES[next(iter(_LINES))]
+
     def moves_to(self, target: State, budget: int = 20_000) -> list[Action] | None:
         """Moves from the empty board that reach ``target`` (its player to move too) with no finished game
         on the way: how a position is built through a student's own transition. A depth-first search
         that only adds marks ``target`` has, with a memory of dead ends; None when none is found within
         ``budget`` positions (or the game's moves take marks away)."""
+        known = _LINES.get((self, self.position_key(target)))
+        if known is not None:
+            return list(known)
         try:
             self.marks_within(self.initial_state(), target)
         except NotImplementedError:

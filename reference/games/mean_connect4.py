@@ -317,6 +317,10 @@ class MeanConnect4(Connect4):
         first = state.current if state.player == 1 else state.current ^ state.mask
         return self._board_of(first, state.mask)
 
+    def position_key(self, state: MeanC4State) -> Any:
+        """The discs and the mover: the same board reached in more plies is the same position."""
+        return state.current, state.mask, state.player
+
     def from_course(self, board: Any, to_move: Player | None = None) -> MeanC4State:
         """The state for a (rows, cols) board of 0/1/-1 with row 0 on top, ``to_move`` to play.
 

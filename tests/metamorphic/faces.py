@@ -109,7 +109,7 @@ class Face:
             out.append("a flat tic-tac-toe board has no orientation")
         if len(set(map(repr, (first, second, empty)))) < 3:
             out.append("the marks must differ")
-        if self.shape in ("state_object", "in_place") and self.state != "board":
+        if self.shape in ("state_object", "in_place", "position_class") and self.state != "board":
             out.append("a state object is its own state")
         return out
 
@@ -344,7 +344,7 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
     elif face.result_style == "pair":
         lines.append("    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]")
     elif turn_of:
-        lines.append(f"    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]")  # wrapped by the shape
+        lines.append("    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]")  # wrapped by the shape
     else:
         lines.append("    return _board_out(_n)")
     out["result"] = (params, "\n".join(lines))

@@ -50,9 +50,9 @@ def _orders(**orders: tuple[str, ...]) -> Callable[[Face], Face]:
     def change(face: Face) -> Face:
         chosen = {role: order for role, order in orders.items()
                   if not (role == "actions" and face.assignment != "mean_connect4")}
-        if face.carries_turn:  # the turn is in the state: no player argument to move around
-            chosen = {role: tuple(a for a in order if a != "player") for role, order in chosen.items()
-                      if role != "actions"}
+        if face.carries_turn:  # the mover is in the state: result and actions take no player (utility's viewer stays)
+            chosen = {role: tuple(a for a in order if a != "player" or role == "utility")
+                      for role, order in chosen.items() if role != "actions"}
         return replace(face, orders={**face.orders, **chosen})
     return change
 

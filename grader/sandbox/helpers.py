@@ -1,0 +1,234 @@
+"""The grader's helpers inside the worker: they build positions through the student's own code and call
+student code the way other environments do. Shipped as source, like the worker (standard library only).
+
+Each helper takes the submission's namespace first; :func:`install` binds it there under the name the
+adapter calls (``_grader_replayed_states``...). Being compiled apart from the student's cells, their
+own calls are never counted as the student's search.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import dataclasses
+import functools
+import sys
+
+#: the names the adapter calls, bound to the submission's namespace by :func:`install`
+NAMES = ("_grader_replayed_states", "_grader_replayed", "__grader_obs_config_call__", "__grader_game_call__")
+
+
+def install(namespace: dict) -> None:
+    """Bind every helper to the submission's ``namespace`` under its name there."""
+    for name, helper in zip(NAMES, (replayed_states, replayed_object, obs_config_call, game_call)):
+        namespace[name] = functools.partial(helper, namespace)
+
+
+def _find(namespace: dict, path: str):
+    head, *rest = path.split(".")
+    obj = namespace[head]
+    for name in rest:
+        obj = getattr(obj, name)
+    return obj
+
+
+def same(a, b) -> bool:
+    """Equal in value: containers item by item, arrays cell by cell, objects without == by their fields."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if hasattr(a, "shape") and hasattr(a, "dtype"):
+        return a.shape == b.shape and bool((a == b).all())
+    if hasattr(a, "__dict__") and type(a).__eq__ is object.__eq__:
+        return same(vars(a), vars(b))
+    try:
+        return bool(a == b)
+    except Exception:
+        return repr(a) == repr(b)
+
+
+def _listed(value):
+    if not isinstance(value, (list, tuple, set, frozenset, dict, str, bytes)) and hasattr(value, "__next__"):
+        return list(value)
+    return value
+
+
+# --- positions built from the student's own states (grader.adapt.replayed_states) ------------------
+
+
+def replayed_states(namespace, start, transition, steps, turn, asks, moves=None):
+    """Build a position through the student's own code (their initial state, their moves replayed on a copy
+    each time), then answer ``asks`` about it."""
+
+    def with_turn(state, value):
+        kind, where = turn
+        if kind == "key":
+            new = copy.copy(state)
+            new[where] = value
+            return new
+        if kind == "field":
+            return state._replace(**{where: value}) if hasattr(state, "_replace") else \
+                dataclasses.replace(state, **{where: value})
+        if kind == "index":
+            new = list(state)
+            new[where] = value
+            return tuple(new) if isinstance(state, tuple) else new
+        new = copy.copy(state)
+        setattr(new, where, value)
+        return new
+
+    def read_turn(state):
+        kind, where = turn
+        return state[where] if kind in ("key", "index") else getattr(state, where)
+
+    def call(name, order, state, move, mover):
+        args = [{"state": state, "action": move, "player": mover}[r] for r in order]
+        return _listed(eval(name, namespace)(*args))
+
+    def resolve(move, state, mover):
+        """A move given as a pick ({"pick": [at, offset, want]}): the one the student's actions list here whose
+        item ``at`` is ``want`` (a Connect 4 column written as the cell where the disc lands); None if none."""
+        if not (isinstance(move, dict) and "pick" in move):
+            return move
+        at, offset, want = move["pick"]
+        for m in call(moves[0], moves[1], state, None, mover):
+            if isinstance(m, (list, tuple)) and len(m) == 2 and m[at] - offset == want:
+                return m
+        return None
+
+    def play(state, move, mover, force=True):
+        if turn and mover is not None and force:
+            state = with_turn(state, mover)
+        move = resolve(move, state, mover)
+        if move is None:
+            raise ValueError("the grader's move is not among the moves your actions() lists here")
+        given = copy.deepcopy(state)
+        out = call(transition[0], transition[1], given, move, mover)
+        after = given if out is None or out is True else out
+        return after, not same(state, given)
+
+    def fields(state):
+        if isinstance(state, dict):
+            pairs = [("key", k, v) for k, v in state.items()]
+        elif hasattr(state, "_fields"):
+            pairs = [("field", k, getattr(state, k)) for k in state._fields]
+        elif dataclasses.is_dataclass(state):
+            pairs = [("field", f.name, getattr(state, f.name)) for f in dataclasses.fields(state)]
+        elif isinstance(state, (tuple, list)):
+            pairs = [("index", i, v) for i, v in enumerate(state)]
+        else:
+            pairs = [("attr", k, v) for k, v in vars(state).items()] if hasattr(state, "__dict__") else []
+        return [[k, w, v] for k, w, v in pairs if type(v) in (int, str, float) and type(w) in (int, str)]
+
+    state = eval(start, namespace)
+    for move, mover in steps:
+        state, _ = play(state, move, mover)
+    out = []
+    for ask in asks:
+        kind = ask[0]
+        if kind == "apply":
+            state, mutated = play(state, ask[1], ask[2], ask[3])
+            out.append(mutated)
+        elif kind == "call":
+            out.append(call(ask[1], ask[2], state, ask[3], ask[4]))
+        elif kind == "turn":
+            out.append(read_turn(state))
+        elif kind == "fields":
+            out.append(fields(state))
+        elif kind == "repeat":
+            _, move, movers, name, order = ask
+            seen, here = [], state
+            for mover in movers:
+                here, _ = play(here, move, mover)
+                seen.append(resolve(move, here, mover) is not None if isinstance(move, dict) else
+                            any(same(move, m) for m in call(name, order, here, None, mover)))
+            out.append(seen)
+        elif kind == "eval":
+            out.append(eval(ask[1], namespace)(state, *ask[2], **dict(*ask[3:])))
+        elif kind == "bind":  # an agent's call made ready, so that only the agent's own calls are counted
+            return functools.partial(eval(ask[1], namespace), state, *ask[2], **dict(*ask[3:]))
+    return out
+
+
+# --- positions built on the student's in-place game object (grader.adapt.replayed_objects) ---------
+
+
+class KeptOutput:
+    """What student code prints while the grader builds and asks its positions: the first lines are kept,
+    the rest dropped (a board printed at every move of a search is no fault of the move)."""
+
+    def __init__(self, out, keep=16384):
+        self.out, self.left = out, keep
+
+    def write(self, text):
+        if self.left > 0:
+            self.out.write(text[:self.left])
+            self.left -= len(text)
+        return len(text)
+
+    def flush(self):
+        self.out.flush()
+
+
+def replayed_object(namespace, make, transition, steps, turn, asks):
+    """Build a position through the student's own object (a fresh one, their moves replayed), then answer
+    ``asks`` about it."""
+    with contextlib.redirect_stdout(KeptOutput(sys.stdout)):
+        obj = eval(make, namespace)
+        play = getattr(obj, transition.lstrip("*"))
+        for move, mover in steps:
+            if turn and mover is not None:
+                setattr(obj, turn, mover)
+            play(*move) if transition.startswith("*") else play(move)
+        out = []
+        for kind, what, args, *keywords in asks:
+            if kind == "state":
+                out.append({k: v for k, v in vars(obj).items() if type(v) in (bool, int, float, str)})
+                continue
+            if kind == "boards":  # attributes that may hold a board
+                out.append({k: v for k, v in vars(obj).items() if isinstance(v, (list, tuple, dict, str))
+                            or type(v).__name__ == "ndarray"})
+                continue
+            if kind == "set":
+                setattr(obj, what, args[0])
+                out.append(None)
+                continue
+            if kind == "read":
+                value = getattr(obj, what)
+            elif kind == "eval":
+                value = eval(what, namespace)(obj, *args, **dict(*keywords))
+            else:
+                value = getattr(obj, what)(*args)
+            out.append(_listed(value))
+        return out
+
+
+# --- other environments' calling conventions (grader.adapt.conventions) ----------------------------
+
+
+class Struct(dict):
+    """A dict whose keys read as attributes, as Kaggle's observation and configuration do."""
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def obs_config_call(namespace, target, board, mark, rows, columns, inarow, seconds):
+    """Call a Kaggle ConnectX ``agent(obs, config)`` with the objects it expects."""
+    obs = Struct(board=list(board), mark=mark, step=sum(1 for v in board if v), remainingOverageTime=0)
+    config = Struct(rows=rows, columns=columns, inarow=inarow, timeout=seconds, actTimeout=seconds,
+                    episodeSteps=1000, agentTimeout=60, runTimeout=1200)
+    return _find(namespace, target)(obs, config)
+
+
+def game_call(namespace, target, game_path, position, *args, **kwargs):
+    """Call an agent with the submission's own game object among its arguments (``player(game, state)``)."""
+    args = list(args)
+    args.insert(position, _find(namespace, game_path))
+    return _find(namespace, target)(*args, **kwargs)
