@@ -223,8 +223,10 @@ class Worker:
     # --- operations -----------------------------------------------------------------------
 
     def op_exec(self, req: dict) -> None:
-        """Run a cell statement by statement; a failing statement does not stop the next ones,
-        and the first failure is the cell's error. A syntax error runs nothing."""
+        """Run a cell statement by statement, as IPython does; a failing statement does not stop the
+        next ones, and the first failure is the cell's error. A cell that does not parse runs nothing;
+        a statement the compiler refuses on its own (a ``def`` with ``global x`` after using x) fails
+        alone, and one refused only beside the others (``x = 1`` then ``global x``) runs."""
         global _loading
         index = int(req["index"])
         filename = f"<cell {index}>"
@@ -232,7 +234,6 @@ class Worker:
         import linecache
 
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        compile(source, filename, "exec", self.future_flags, dont_inherit=True)  # Python's own syntax errors
         tree = compile(source, filename, "exec", ast.PyCF_ONLY_AST | self.future_flags, dont_inherit=True)
         first_error: Exception | None = None
         _loading = True
