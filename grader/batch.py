@@ -163,7 +163,7 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
         fp = fingerprint(path, assignment, options)
         saved = load_saved(out_dir, submission_name(path), fp)
         if saved is not None:
-            saved.flags = list(flags.get(path, ()))
+            saved.flags = _with_flags(flags.get(path, ()), saved.flags)
             by_path[path] = apply_hand_grades(saved, hand_grades)
             batch.reused.append(saved.submission)
         else:
@@ -173,8 +173,8 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     bar = _progress(len(paths), len(by_path), options.progress)
 
     def finish(path: Path, fp: str, result: SubmissionResult) -> None:
-        result.flags = list(flags.get(path, ()))
-        save(out_dir, result, fp)
+        save(out_dir, result, fp)  # with grading's own flags only: placement flags are added each run
+        result.flags = _with_flags(flags.get(path, ()), result.flags)
         result = apply_hand_grades(result, hand_grades)
         write_submission(result, out_dir, tasks)
         by_path[path] = result
@@ -203,6 +203,11 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
         batch.canvas_problems = export.problems()
     batch.seconds = time.perf_counter() - start
     return batch
+
+
+def _with_flags(placed: Iterable[str], graded: Iterable[str]) -> list[str]:
+    """The placement's flags (which assignment it looks like), then grading's own (packages it lacked)."""
+    return list(dict.fromkeys([*placed, *graded]))
 
 
 def flags_of(placements: Iterable[Placement]) -> dict[Path, list[str]]:

@@ -244,7 +244,7 @@ def _check(args: argparse.Namespace) -> int:
     result = grade_submission(path, name, assignment, seed=args.seed, public_only=True,
                               on_check=live.check_done if live else None,
                               on_check_start=live.check_started if live else None)
-    result.flags = flags
+    result.flags = flags + result.flags
     if live:
         live.finish(result)
     else:

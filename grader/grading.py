@@ -64,12 +64,17 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
                 result.adaptations.extend(session.student.interface.adaptations)
             ctx = CheckContext(assignment, session.game, session.student, sandbox=session.sandbox,
                                submission=submission, seed=seed, shared=shared or {})
+            reached: dict[str, list[str]] = {}  # package -> the checks whose calls reached its stand-in
             for task, spec in specs:
                 if on_check_start:
                     on_check_start(task, spec.title)
+                before = dict(session.sandbox.stand_ins_called)
                 result.checks.append(run_check(ctx, task, spec))
+                for package in stand_ins_reached(session.sandbox, before):
+                    reached.setdefault(package, []).append(spec.title)
                 if on_check:
                     on_check(result.checks[-1])
+            result.flags += stand_in_flags(reached, session.sandbox.stand_ins_called)
             for agent in ctx.agents_found():
                 result.adaptations.extend(n for n in agent.notes if n not in result.adaptations)
     except SandboxError as e:
@@ -98,19 +103,51 @@ def _specs(assignment: Assignment, public_only: bool) -> list[tuple[str, CheckSp
 
 
 def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
-    """Run one check; a bug in a check is reported as an error of that check, never a crash."""
+    """Run one check; a bug in a check is reported as an error of that check, never a crash.
+
+    A check whose calls reached the stand-in of a package the grader lacks says so, naming the
+    package: its points rest on that refusal, not on the student's code, so a person should look."""
     start = time.perf_counter()
     thought = getattr(ctx.sandbox, "student_seconds", 0.0)
+    called_before = dict(getattr(ctx.sandbox, "stand_ins_called", None) or {})
     try:
         outcome: Outcome = KINDS[spec.kind].run(ctx, spec)
     except Exception as e:  # noqa: BLE001 - a grader bug must not cost the other checks
         outcome = Outcome(0.0, f"internal error in the {spec.kind} check: {type(e).__name__}: {e}", status="error")
         outcome.message += "\n" + "".join(traceback.format_exc(limit=3))
     points = round(spec.points * max(0.0, min(1.0, outcome.fraction)), 2)
+    packages = stand_ins_reached(ctx.sandbox, called_before)
+    if packages:
+        outcome.message = f"{outcome.message}\n{_stand_in_words(packages)}: a person should grade this check".lstrip()
     return CheckResult(task=task, check=spec.title, points=points, max_points=spec.points,
                        status=outcome.resolved_status(), message=outcome.message, visibility=spec.visibility,
                        boards=outcome.boards, moves=outcome.moves, seconds=round(time.perf_counter() - start, 3),
                        student_seconds=round(getattr(ctx.sandbox, "student_seconds", 0.0) - thought, 3))
+
+
+def stand_ins_reached(sandbox: object, before: dict[str, int]) -> list[str]:
+    """The packages whose stand-in the sandbox's calls reached since ``before`` (its earlier counts)."""
+    now = getattr(sandbox, "stand_ins_called", None) or {}
+    return sorted(name for name, count in now.items() if count > before.get(name, 0))
+
+
+def _stand_in_words(packages: list[str]) -> str:
+    names = ", ".join(f"`{p}`" for p in packages)
+    verb = "is" if len(packages) == 1 else "are"
+    return f"your code called {names}, which {verb} not installed for grading (an inert stand-in answered)"
+
+
+def stand_in_flags(reached: dict[str, list[str]], called: dict[str, int]) -> list[str]:
+    """Flags for the instructor: each package the grader lacks that graded code called, with the checks
+    whose points rest on it (or, when only probing reached it, the roles that may be missing)."""
+    flags = []
+    for package in sorted(called):
+        checks = reached.get(package)
+        where = (f"in {len(checks)} check(s): {', '.join(checks[:4])}{', ...' if len(checks) > 4 else ''}"
+                 if checks else "while its functions were probed, so a role that uses it may be missing")
+        flags.append(f"calls `{package}`, not installed for grading, {where}: a person should grade "
+                     f"{'them' if checks else 'it'} (install `{package}` and grade again)")
+    return flags
 
 
 def _unrun(task: str, spec: CheckSpec, status: str, message: str) -> CheckResult:
