@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from grader.checks.kinds import prepare_shared
-from grader.grading import ungraded
+from grader.grading import same_name_flags, ungraded
 from grader.load import submission_name
+from grader.load.submission import preferred, same_name_files
 from grader.detect import Placement
 from grader.report import write_canvas, write_scores, write_sheets, write_submission
 from grader.report.class_page import write_class_report
@@ -64,13 +65,21 @@ class BatchResult:
 
 
 def discover(folder: str | Path) -> list[Path]:
-    """The submissions in ``folder``: each file or sub-folder, minus hidden files, READMEs and rosters."""
+    """The submissions in ``folder``: each file or sub-folder, minus hidden files, READMEs and rosters.
+
+    Files that share a name (``alice.ipynb`` beside ``alice.pdf``) are one student's: one of them is
+    graded (see :func:`grader.load.submission.preferred`) and its result lists the others, so no
+    result, feedback page or Gradescope file of one ever overwrites another's."""
     folder = Path(folder)
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder} is not a folder of submissions")
-    return sorted(p for p in folder.iterdir()
-                  if not p.name.startswith((".", "_")) and p.name.lower() not in IGNORED_NAMES
-                  and p.name != "__pycache__")
+    entries = sorted(p for p in folder.iterdir()
+                     if not p.name.startswith((".", "_")) and p.name.lower() not in IGNORED_NAMES
+                     and p.name != "__pycache__")
+    by_name: dict[str, list[Path]] = {}
+    for path in entries:
+        by_name.setdefault(submission_name(path), []).append(path)
+    return sorted(preferred(group) for group in by_name.values())
 
 
 def fingerprint(path: Path, assignment: Assignment, options: BatchOptions) -> str:
@@ -197,10 +206,10 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     write_class_report(batch.results, out_dir, tasks, assignment.title)
     write_similarity_report(batch.results, out_dir, options.template, options.similarity_threshold, assignment.title)
     batch.manual_sheet = write_manual_sheet(batch.results, out_dir)
-    if options.canvas_title or options.roster:
-        _, export = write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
-                                 options.canvas_assignment_id, options.roster)
-        batch.canvas_problems = export.problems()
+    # without a roster, students are named by their file names (see grader.report.canvas)
+    _, export = write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
+                             options.canvas_assignment_id, options.roster)
+    batch.canvas_problems = export.problems()
     batch.seconds = time.perf_counter() - start
     return batch
 
@@ -219,16 +228,17 @@ def undetected_result(placement: Placement) -> SubmissionResult:
     """The error row of a submission whose assignment could not be told: no checks (no rubric to list
     them from), the reason as its message."""
     return SubmissionResult(submission=submission_name(placement.path), path=str(placement.path), assignment="",
-                            status="error", message=placement.reason)
+                            status="error", message=placement.reason,
+                            flags=same_name_flags(placement.path, same_name_files(placement.path)))
 
 
 def write_class_scores(batches: Iterable[BatchResult], undetected: Iterable[SubmissionResult], rubric: Rubric,
-                       out_dir: str | Path) -> Path:
-    """``out_dir/scores.csv`` for a folder of several assignments: every submission with its ``assignment``
-    (the per-assignment sheets are in ``out_dir/<assignment>/``), task columns of every assignment graded."""
+                       out_dir: str | Path, section: str | None = None) -> Path:
+    """``out_dir/scores.csv`` over every assignment graded: every submission with its ``assignment`` (the
+    per-assignment sheets are in ``out_dir/<assignment>/``), task columns of every assignment graded."""
     results = [r for b in batches for r in b.results] + list(undetected)
     names = list(dict.fromkeys(r.assignment for r in results if r.assignment in rubric.assignments))
-    tasks = [task for name in names for task in rubric.assignments[name].task_names]
+    tasks = [task for name in names for task in rubric.assignments[name].for_section(section).task_names]
     return write_scores(results, out_dir, list(dict.fromkeys(tasks)), assignment_column=True)
 
 

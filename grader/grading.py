@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 import traceback
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from grader.checks.base import Outcome
 from grader.checks.context import CheckContext
@@ -41,10 +41,12 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
         status = "manual" if submission.status == MANUAL else "error"
         result = ungraded(path, assignment_name, assignment, status, "; ".join(submission.problems) or
                           submission.status, public_only=public_only)
+        result.flags = same_name_flags(path, submission.same_name)
         result.seconds = time.perf_counter() - start
         return result
 
-    result = SubmissionResult(submission=submission_name(path), path=str(path), assignment=assignment_name)
+    result = SubmissionResult(submission=submission_name(path), path=str(path), assignment=assignment_name,
+                              flags=same_name_flags(path, submission.same_name))
     specs = _specs(assignment, public_only)
     result.load_notes = _load_notes(submission)
     session: Session | None = None
@@ -123,6 +125,16 @@ def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
                        status=outcome.resolved_status(), message=outcome.message, visibility=spec.visibility,
                        boards=outcome.boards, moves=outcome.moves, seconds=round(time.perf_counter() - start, 3),
                        student_seconds=round(getattr(ctx.sandbox, "student_seconds", 0.0) - thought, 3))
+
+
+def same_name_flags(graded: str | Path, same_name: Sequence[Path]) -> list[str]:
+    """A flag listing the files handed in beside ``graded`` under its name: not graded, never lost."""
+    if not same_name:
+        return []
+    names = ", ".join(p.name + ("/" if p.is_dir() else "") for p in same_name)
+    other = "the other is" if len(same_name) == 1 else "the others are"
+    return [f"has {names} beside it under the same name (one student's: {Path(graded).name} was graded, "
+            f"{other} listed here for a person)"]
 
 
 def stand_ins_reached(sandbox: object, before: dict[str, int]) -> list[str]:
