@@ -20,6 +20,7 @@ from grader.results import CheckResult, SubmissionResult
 from grader.rubric import Assignment, CheckSpec
 from grader.sandbox import SandboxError
 from grader.session import Session
+from grader.text import LISTED_LINES, cut_lines, fold_repeats
 
 
 def grade_submission(path: str | Path, assignment_name: str, assignment: Assignment, *, seed: int = 0,
@@ -118,6 +119,7 @@ def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
         outcome = Outcome(0.0, f"internal error in the {spec.kind} check: {type(e).__name__}: {e}", status="error")
         outcome.message += "\n" + "".join(traceback.format_exc(limit=3))
     points = round(spec.points * max(0.0, min(1.0, outcome.fraction)), 2)
+    outcome.message = "\n".join(fold_repeats(outcome.message.split("\n")))  # one line per failure, with its count
     packages = stand_ins_reached(ctx.sandbox, called_before)
     if packages:
         outcome.message = f"{outcome.message}\n{_stand_in_words(packages)}: a person should grade this check".lstrip()
@@ -168,18 +170,29 @@ def _unrun(task: str, spec: CheckSpec, status: str, message: str) -> CheckResult
 
 
 def _load_notes(submission: Submission) -> list[str]:
+    """What loading did, in words: problems, syntax errors, assignments kept alone, then the skipped
+    statements, cut to a few lines and a count by reason (a notebook may skip hundreds of print() calls)."""
     notes = list(submission.problems)
+    skipped: list[tuple[str, str]] = []
     for cell in submission.cells:
         if cell.syntax_error is not None:
             notes.append(f"cell {cell.index}: syntax error on line {cell.syntax_error.line}: "
                          f"{cell.syntax_error.message}")
         for s in cell.skipped:
             first = s.source.strip().splitlines()[0] if s.source.strip() else ""
-            notes.append(f"cell {cell.index}, line {s.line}: skipped `{first[:60]}` ({s.reason})")
+            skipped.append((f"cell {cell.index}, line {s.line}: skipped `{first[:60]}` ({s.reason})", s.reason))
         for k in cell.kept_statements:
             if k.reason:  # an assignment kept out of a skipped statement
                 notes.append(f"cell {cell.index}: kept `{k.source.strip().splitlines()[0][:60]}` alone: {k.reason}")
-    return notes
+    shown = cut_lines([note for note, _ in skipped], LISTED_LINES)
+    if len(shown) < len(skipped):
+        reasons: dict[str, int] = {}
+        for _, reason in skipped[LISTED_LINES:]:
+            reasons[reason] = reasons.get(reason, 0) + 1
+        common = sorted(reasons.items(), key=lambda item: -item[1])
+        said = ", ".join(f"{reason}: {count}" for reason, count in common[:3]) + (", ..." if len(common) > 3 else "")
+        shown[-1] = f"... and {len(skipped) - LISTED_LINES} more statements skipped ({said})"
+    return notes + shown
 
 
 def _repair_notes(session: Session, submission: Submission) -> list[str]:

@@ -709,6 +709,11 @@ def _with_needed(result: CellDefinitions, needed: NeededAssignment, source: str)
 _DEFINED = re.compile(r"^(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
 
 
+def defined_names(code: str) -> list[str]:
+    """The functions and classes ``code`` defines at the top level, in order."""
+    return _DEFINED.findall(code)
+
+
 def lost_definitions(cells: Iterable[CodeCell]) -> dict[str, str]:
     """Functions and classes the student wrote in code that is not valid Python, and so never defined,
     with where and why (``{"terminal": "cell 7 is not valid Python at line 12: '(' was never closed"}``).

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from grader.load.definitions import CodeCell, definitions_only
+from grader.load.definitions import CodeCell, defined_names, definitions_only
 from grader.load.sources import CODE_KINDS, NoCodeFound, UnreadableSubmission, read_source_cells
 
 LOADED = "loaded"
@@ -141,6 +141,22 @@ def _load_folder(folder: Path) -> Submission:
     )
 
 
+def contents_in_words(submission: Submission) -> str:
+    """What a submission holds, in a few words, for a message that must say what was found in it."""
+    if submission.status == UNREADABLE:
+        return "; ".join(submission.problems) or "nothing readable"
+    if submission.status == MANUAL:
+        return f"a {submission.kind} file, for a person to grade"
+    names = list(dict.fromkeys(name for cell in submission.cells for name in defined_names(cell.kept)))
+    shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+    code = f"{len(submission.cells)} code cell{'s' if len(submission.cells) != 1 else ''}"
+    return f"{code} defining {shown}" if names else f"{code} that define no function or class"
+
+
+def _has_code(source: str) -> bool:
+    return any(line.strip() and not line.lstrip().startswith("#") for line in source.splitlines())
+
+
 def _load_file(path: Path, student: str) -> Submission:
     kind = CODE_KINDS.get(path.suffix.lower())
     if not path.exists():
@@ -158,8 +174,12 @@ def _load_file(path: Path, student: str) -> Submission:
     except UnreadableSubmission as err:
         return Submission(path, student, kind, UNREADABLE, problems=[str(err)])
     problems = list(read.problems)
-    if not read.cells:
-        problems.append(f"{path}: no code cells")
+    if not any(_has_code(cell.source) for cell in read.cells):
+        # nothing to run: an error row that says so, never a grade for an empty file
+        size = path.stat().st_size
+        what = ("is empty (0 bytes)" if size == 0 else "holds no code cells" if not read.cells
+                else "holds no code (only blank lines and comments)")
+        return Submission(path, student, kind, UNREADABLE, problems=problems + [f"{path}: the file {what}"])
     cells = definitions_only(read.cells)
     for cell in cells:
         if cell.syntax_error is not None:

@@ -115,3 +115,29 @@ def test_the_rubric_names_the_graduate_only_tasks():
         assert graduate == [t.name for t in assignment.tasks if t.name.startswith("Graduate")], name
     c4 = load_rubric().assignment("connect4")
     assert (c4.max_points, c4.for_section("undergraduate").max_points) == (110, 100)
+
+
+def test_an_empty_file_is_an_error_row_with_the_reason_under_any_assignment(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "blank.py").write_bytes(b"")
+    (folder / "comments.py").write_text("# my connect 4\n\n# TODO\n", encoding="utf-8")
+    for extra in (["-a", "connect4"], []):
+        out = tmp_path / f"grades{len(extra)}"
+        assert grade(folder, out, *extra) == 0
+        sheet = {r["submission"]: r for r in rows(out / "scores.csv")}
+        assert sheet["blank"]["status"] == sheet["comments"]["status"] == "error"
+        assert sheet["blank"]["message"].endswith("blank.py: the file is empty (0 bytes)")
+        assert sheet["comments"]["message"].endswith("comments.py: the file holds no code (only blank lines and comments)")
+
+
+def test_a_file_whose_assignment_cannot_be_told_says_what_was_found_in_it(seven_files, tmp_path):
+    out = tmp_path / "grades"
+    assert grade(seven_files, out) == 0
+    sheet = {r["submission"]: r for r in rows(out / "scores.csv")}
+    assert sheet["bob-smith"]["message"].startswith("could not tell which assignment this is; pass --assignment")
+    assert sheet["bob-smith"]["message"].endswith("found 1 code cell defining empty_board, actions, result, winner, "
+                                                  "terminal, utility, random_player")
+    assert sheet["empty"]["message"].endswith("empty.ipynb: the notebook file is empty (0 bytes); was the upload "
+                                              "interrupted?")
+    assert sheet["alice"]["assignment"] == "connect4"
