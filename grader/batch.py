@@ -30,6 +30,7 @@ from grader.report.files import submission_filename, write_text
 from grader.report.hand_grades import apply_hand_grades, read_hand_grades, write_manual_sheet
 from grader.results import SubmissionResult
 from grader.rubric import Assignment, Rubric
+from grader.stopping import end_processes
 
 GRADER_VERSION = "1"
 #: files in a submissions folder that are never submissions
@@ -138,9 +139,12 @@ def grade_in_child(path: str, name: str, assignment_json: str, options: BatchOpt
                    shared: dict) -> None:
     """Runs in a grading process (here or on a cluster's worker): grade one submission and write its
     result as JSON to ``out``."""
+    import signal
+
     from grader.grading import grade_submission
     from grader.rubric import Assignment
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent ends this process
     assignment = Assignment.model_validate_json(assignment_json)
     result = grade_submission(path, name, assignment, seed=options.seed, public_only=options.public_only,
                               isolation=options.isolation, require_isolation=options.require_isolation,
@@ -276,9 +280,8 @@ def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignmen
                 del running[proc]
                 text = None if overran else _read_result(out)
                 finish(path, fp, _collected(text, proc.exitcode, path, name, assignment, options, overran))
-    finally:
-        for proc in running:
-            proc.kill()
+    finally:  # an error or a stop (SIGTERM, SIGINT): no grading process outlives the batch
+        end_processes(running)
 
 
 def _run_on_cluster(todo: list[tuple[Path, str]], name: str, assignment: Assignment, options: BatchOptions,

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Sequence
 
 from grader.rubric import SECTIONS, RubricError, load_rubric
+from grader.stopping import Stopped, exit_code, stop_on_signals
 from grader.tournament.cli import add_tournament_parser
 from grader.text import LISTED_LINES, cut_lines
 from grader.usage import UsageError
@@ -29,14 +30,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return 2
+    stop_on_signals()
     try:
         return args.run(args)
     except (UsageError, RubricError) as e:
         print(f"grader {args.command}: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("\ninterrupted: results saved so far are kept; run the same command again to resume", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as e:  # Ctrl-C, SIGINT or SIGTERM: everything started has been ended on the way here
+        how = f"stopped by {e.args[0]}" if isinstance(e, Stopped) else "interrupted"
+        print(f"\n{how}: {RESUME.get(args.command, 'nothing was saved; run the same command again')}", file=sys.stderr)
+        return exit_code(e)
+
+
+#: what a stopped command kept, and how to go on (the one line it prints)
+RESUME = {
+    "grade": "the results saved so far are kept; run the same command again to resume (finished submissions "
+             "are not graded again)",
+    "tournament": "the games played so far are kept in games.jsonl; run the same command again to resume",
+    "check": "nothing is saved by a check; run grader check again",
+}
 
 
 def _parser() -> argparse.ArgumentParser:
