@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Sequence
 
 from grader.load.definitions import CodeCell, defined_names, definitions_only
-from grader.load.sources import CODE_KINDS, NoCodeFound, UnreadableSubmission, read_source_cells
+from grader.load.sources import CODE_KINDS, NoCodeFound, UnreadableSubmission, has_code, read_source_cells
 
 LOADED = "loaded"
 MANUAL = "not automatically gradable"
@@ -153,10 +153,6 @@ def contents_in_words(submission: Submission) -> str:
     return f"{code} defining {shown}" if names else f"{code} that define no function or class"
 
 
-def _has_code(source: str) -> bool:
-    return any(line.strip() and not line.lstrip().startswith("#") for line in source.splitlines())
-
-
 def _load_file(path: Path, student: str) -> Submission:
     kind = CODE_KINDS.get(path.suffix.lower())
     if not path.exists():
@@ -174,7 +170,7 @@ def _load_file(path: Path, student: str) -> Submission:
     except UnreadableSubmission as err:
         return Submission(path, student, kind, UNREADABLE, problems=[str(err)])
     problems = list(read.problems)
-    if not any(_has_code(cell.source) for cell in read.cells):
+    if not any(has_code(cell.source) for cell in read.cells):
         # nothing to run: an error row that says so, never a grade for an empty file
         size = path.stat().st_size
         what = ("is empty (0 bytes)" if size == 0 else "holds no code cells" if not read.cells

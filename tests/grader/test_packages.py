@@ -32,8 +32,12 @@ def test_a_submission_that_finds_wins_with_scipy_gets_every_point_of_the_rules()
     assert result.flags == []
 
 
-def test_a_role_that_calls_a_missing_package_is_flagged_with_the_package_named():
-    result = grade_submission(PACKAGES / "c4_wins_by_missing_package.py", "connect4", rules_only())
+def test_a_role_that_calls_a_missing_package_is_flagged_with_the_package_named(tmp_path):
+    """The same submission, its convolution taken from a package the grader does not have."""
+    missing = tmp_path / "c4_wins_by_missing_package.py"
+    missing.write_text((PACKAGES / "c4_wins_by_convolution.py").read_text(encoding="utf-8").replace(
+        "from scipy.signal import convolve2d", "from convolution_toolkit import convolve2d"), encoding="utf-8")
+    result = grade_submission(missing, "connect4", rules_only())
     reached = [c for c in result.checks if "convolution_toolkit" in c.message.splitlines()[-1]]
     assert [c.check for c in reached] == ["terminal: canned boards", "terminal: random positions",
                                           "utility: canned boards", "utility: random positions"]
