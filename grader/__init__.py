@@ -14,22 +14,27 @@ if TYPE_CHECKING:
 
 
 def grade(submissions: str | Path = "submissions", assignment: str = "connect4", *, rubric: str | Path | None = None,
-          out: str | Path = "grades", jobs: int = 0, seed: int = 0, progress: bool = True) -> "pd.DataFrame":
+          out: str | Path = "grades", jobs: int = 0, seed: int = 0, progress: bool = True,
+          section: str | None = None) -> "pd.DataFrame":
     """Grade a folder of submissions (as ``grader grade``) and return the score sheet as a DataFrame.
 
-    The same files as the command are written under ``out``; ``details.csv`` has one row per check.
+    The same files as the command are written under ``out`` (``out/<assignment>/``, and ``scores.csv``
+    at the top); ``details.csv`` has one row per check.
     """
-    from grader.batch import BatchOptions, discover, grade_batch
+    from grader.batch import BatchOptions, discover, grade_batch, write_class_scores
     from grader.report import scores_frame
     from grader.rubric import load_rubric
 
-    a = load_rubric(rubric).assignment(assignment)
-    batch = grade_batch(discover(submissions), assignment, a, out, BatchOptions(jobs=jobs, seed=seed, progress=progress))
+    r = load_rubric(rubric)
+    a = r.assignment(assignment).for_section(section)
+    batch = grade_batch(discover(submissions), assignment, a, Path(out) / assignment,
+                        BatchOptions(jobs=jobs, seed=seed, progress=progress))
+    write_class_scores([batch], [], r, out, section)
     return scores_frame(batch.results, a.task_names)
 
 
 def check(notebook: str | Path, assignment: str | None = None, *, rubric: str | Path | None = None,
-          seed: int = 0) -> "pd.DataFrame":
+          seed: int = 0, section: str | None = None) -> "pd.DataFrame":
     """Self-check one notebook (public checks only, as ``grader check``); one row per check."""
     from grader.detect import detect_assignment
     from grader.grading import grade_submission
@@ -40,7 +45,7 @@ def check(notebook: str | Path, assignment: str | None = None, *, rubric: str | 
     name = assignment or detect_assignment(notebook, r)
     if name is None:
         raise ValueError(f"could not tell which assignment {notebook} is; pass assignment= one of {list(r.assignments)}")
-    result = grade_submission(notebook, name, r.assignment(name), seed=seed, public_only=True)
+    result = grade_submission(notebook, name, r.assignment(name).for_section(section), seed=seed, public_only=True)
     return details_frame([result])
 
 

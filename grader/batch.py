@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from grader.checks.kinds import prepare_shared
-from grader.grading import ungraded
+from grader.grading import same_name_flags, ungraded
 from grader.load import submission_name
+from grader.load.submission import preferred, same_name_files
 from grader.detect import Placement
 from grader.report import write_canvas, write_scores, write_sheets, write_submission
 from grader.report.class_page import write_class_report
@@ -29,6 +30,7 @@ from grader.report.files import submission_filename, write_text
 from grader.report.hand_grades import apply_hand_grades, read_hand_grades, write_manual_sheet
 from grader.results import SubmissionResult
 from grader.rubric import Assignment, Rubric
+from grader.stopping import end_processes
 
 GRADER_VERSION = "1"
 #: files in a submissions folder that are never submissions
@@ -64,13 +66,21 @@ class BatchResult:
 
 
 def discover(folder: str | Path) -> list[Path]:
-    """The submissions in ``folder``: each file or sub-folder, minus hidden files, READMEs and rosters."""
+    """The submissions in ``folder``: each file or sub-folder, minus hidden files, READMEs and rosters.
+
+    Files that share a name (``alice.ipynb`` beside ``alice.pdf``) are one student's: one of them is
+    graded (see :func:`grader.load.submission.preferred`) and its result lists the others, so no
+    result, feedback page or Gradescope file of one ever overwrites another's."""
     folder = Path(folder)
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder} is not a folder of submissions")
-    return sorted(p for p in folder.iterdir()
-                  if not p.name.startswith((".", "_")) and p.name.lower() not in IGNORED_NAMES
-                  and p.name != "__pycache__")
+    entries = sorted(p for p in folder.iterdir()
+                     if not p.name.startswith((".", "_")) and p.name.lower() not in IGNORED_NAMES
+                     and p.name != "__pycache__")
+    by_name: dict[str, list[Path]] = {}
+    for path in entries:
+        by_name.setdefault(submission_name(path), []).append(path)
+    return sorted(preferred(group) for group in by_name.values())
 
 
 def fingerprint(path: Path, assignment: Assignment, options: BatchOptions) -> str:
@@ -129,9 +139,12 @@ def grade_in_child(path: str, name: str, assignment_json: str, options: BatchOpt
                    shared: dict) -> None:
     """Runs in a grading process (here or on a cluster's worker): grade one submission and write its
     result as JSON to ``out``."""
+    import signal
+
     from grader.grading import grade_submission
     from grader.rubric import Assignment
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent ends this process
     assignment = Assignment.model_validate_json(assignment_json)
     result = grade_submission(path, name, assignment, seed=options.seed, public_only=options.public_only,
                               isolation=options.isolation, require_isolation=options.require_isolation,
@@ -163,7 +176,7 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
         fp = fingerprint(path, assignment, options)
         saved = load_saved(out_dir, submission_name(path), fp)
         if saved is not None:
-            saved.flags = list(flags.get(path, ()))
+            saved.flags = _with_flags(flags.get(path, ()), saved.flags)
             by_path[path] = apply_hand_grades(saved, hand_grades)
             batch.reused.append(saved.submission)
         else:
@@ -173,8 +186,8 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     bar = _progress(len(paths), len(by_path), options.progress)
 
     def finish(path: Path, fp: str, result: SubmissionResult) -> None:
-        result.flags = list(flags.get(path, ()))
-        save(out_dir, result, fp)
+        save(out_dir, result, fp)  # with grading's own flags only: placement flags are added each run
+        result.flags = _with_flags(flags.get(path, ()), result.flags)
         result = apply_hand_grades(result, hand_grades)
         write_submission(result, out_dir, tasks)
         by_path[path] = result
@@ -197,12 +210,17 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     write_class_report(batch.results, out_dir, tasks, assignment.title)
     write_similarity_report(batch.results, out_dir, options.template, options.similarity_threshold, assignment.title)
     batch.manual_sheet = write_manual_sheet(batch.results, out_dir)
-    if options.canvas_title or options.roster:
-        _, export = write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
-                                 options.canvas_assignment_id, options.roster)
-        batch.canvas_problems = export.problems()
+    # without a roster, students are named by their file names (see grader.report.canvas)
+    _, export = write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
+                             options.canvas_assignment_id, options.roster)
+    batch.canvas_problems = export.problems()
     batch.seconds = time.perf_counter() - start
     return batch
+
+
+def _with_flags(placed: Iterable[str], graded: Iterable[str]) -> list[str]:
+    """The placement's flags (which assignment it looks like), then grading's own (packages it lacked)."""
+    return list(dict.fromkeys([*placed, *graded]))
 
 
 def flags_of(placements: Iterable[Placement]) -> dict[Path, list[str]]:
@@ -214,16 +232,17 @@ def undetected_result(placement: Placement) -> SubmissionResult:
     """The error row of a submission whose assignment could not be told: no checks (no rubric to list
     them from), the reason as its message."""
     return SubmissionResult(submission=submission_name(placement.path), path=str(placement.path), assignment="",
-                            status="error", message=placement.reason)
+                            status="error", message=placement.reason,
+                            flags=same_name_flags(placement.path, same_name_files(placement.path)))
 
 
 def write_class_scores(batches: Iterable[BatchResult], undetected: Iterable[SubmissionResult], rubric: Rubric,
-                       out_dir: str | Path) -> Path:
-    """``out_dir/scores.csv`` for a folder of several assignments: every submission with its ``assignment``
-    (the per-assignment sheets are in ``out_dir/<assignment>/``), task columns of every assignment graded."""
+                       out_dir: str | Path, section: str | None = None) -> Path:
+    """``out_dir/scores.csv`` over every assignment graded: every submission with its ``assignment`` (the
+    per-assignment sheets are in ``out_dir/<assignment>/``), task columns of every assignment graded."""
     results = [r for b in batches for r in b.results] + list(undetected)
     names = list(dict.fromkeys(r.assignment for r in results if r.assignment in rubric.assignments))
-    tasks = [task for name in names for task in rubric.assignments[name].task_names]
+    tasks = [task for name in names for task in rubric.assignments[name].for_section(section).task_names]
     return write_scores(results, out_dir, list(dict.fromkeys(tasks)), assignment_column=True)
 
 
@@ -261,9 +280,8 @@ def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignmen
                 del running[proc]
                 text = None if overran else _read_result(out)
                 finish(path, fp, _collected(text, proc.exitcode, path, name, assignment, options, overran))
-    finally:
-        for proc in running:
-            proc.kill()
+    finally:  # an error or a stop (SIGTERM, SIGINT): no grading process outlives the batch
+        end_processes(running)
 
 
 def _run_on_cluster(todo: list[tuple[Path, str]], name: str, assignment: Assignment, options: BatchOptions,

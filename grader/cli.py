@@ -2,7 +2,8 @@
 ``rubric``.
 
 Exit codes: 0 when the job finished (whatever the students' results), 2 for a usage error or an
-invalid rubric, 1 for anything else that stopped the job.
+invalid rubric, 1 for anything else that stopped the job, and for ``grader check`` when an automatic
+check lost points (``--exit-zero`` keeps 0); 130 and 143 when interrupted (SIGINT, SIGTERM).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from grader.rubric import RubricError, load_rubric
+from grader.rubric import SECTIONS, RubricError, load_rubric
+from grader.stopping import Stopped, exit_code, stop_on_signals
 from grader.tournament.cli import add_tournament_parser
+from grader.text import LISTED_LINES, cut_lines
 from grader.usage import UsageError
 from reference.games import game_names
 
@@ -27,14 +30,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return 2
+    stop_on_signals()
     try:
         return args.run(args)
     except (UsageError, RubricError) as e:
         print(f"grader {args.command}: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("\ninterrupted: results saved so far are kept; run the same command again to resume", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as e:  # Ctrl-C, SIGINT or SIGTERM: everything started has been ended on the way here
+        how = f"stopped by {e.args[0]}" if isinstance(e, Stopped) else "interrupted"
+        print(f"\n{how}: {RESUME.get(args.command, 'nothing was saved; run the same command again')}", file=sys.stderr)
+        return exit_code(e)
+
+
+#: what a stopped command kept, and how to go on (the one line it prints)
+RESUME = {
+    "grade": "the results saved so far are kept; run the same command again to resume (finished submissions "
+             "are not graded again)",
+    "tournament": "the games played so far are kept in games.jsonl; run the same command again to resume",
+    "check": "nothing is saved by a check; run grader check again",
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,7 +65,9 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--out", "-o", default="grades", help="output folder (default: %(default)s)")
     g.add_argument("--jobs", "-j", type=int, default=0, help="submissions graded at once (default: number of cores)")
     g.add_argument("--seed", type=int, default=0, help="seed of every random choice (default: %(default)s)")
-    g.add_argument("--roster", help="Canvas roster CSV to match submissions to students")
+    _section_argument(g)
+    g.add_argument("--roster", help="class list CSV to match submissions to students (columns in the README); "
+                   "without one, canvas.csv names students by their file names")
     g.add_argument("--canvas-title", help="Canvas assignment column title (default: the assignment's title)")
     g.add_argument("--canvas-assignment-id", help="Canvas assignment id, for the column header")
     g.add_argument("--isolation", choices=["bubblewrap", "landlock", "rlimits"], help="sandbox level to use")
@@ -69,9 +85,12 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("notebook", help=".ipynb, .py or nbconvert .html file")
     c.add_argument("--assignment", "-a", help="assignment name (default: detected from the notebook)")
     c.add_argument("--rubric", help="rubric file (default: the bundled rubric.yaml)")
+    _section_argument(c)
     c.add_argument("--json", action="store_true", help="print the result as JSON")
     c.add_argument("--no-color", action="store_true", help="no colours")
     c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--exit-zero", action="store_true", help="exit 0 even when a check lost points (for scripts "
+                   "that read --json); by default the exit code is 1 then")
     c.set_defaults(run=_check)
 
     rp = sub.add_parser("report", help="write the class report from a graded folder's saved results (no regrading)",
@@ -103,6 +122,11 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _section_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--section", choices=SECTIONS, help="the class's section: undergraduate leaves out the tasks "
+                        "the rubric marks graduate-only (their points too); default: every task counts")
+
+
 def _similarity_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--template", help="the assignment's template notebook: the code it gives students is left "
                         "out of the similarity report")
@@ -125,10 +149,11 @@ def _grade(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         raise UsageError(f"{folder} is not a folder; give the folder that holds the submissions")
     out = Path(args.out)
-    undetected: list | None = None  # a list when each file's assignment is detected
+    undetected: list = []  # submissions whose assignment could not be told
     if args.assignment:
         rubric.assignment(args.assignment)
-        plan = [(args.assignment, place(discover(folder), rubric, args.assignment), f"in {folder}", out)]
+        plan = [(args.assignment, place(discover(folder), rubric, args.assignment), f"in {folder}",
+                 out / args.assignment)]
     elif any((folder / name).is_dir() for name in rubric.assignments):
         plan = [(name, place(discover(folder / name), rubric, name), f"in {folder / name}", out / name)
                 for name in rubric.assignments if (folder / name).is_dir()]
@@ -149,18 +174,17 @@ def _grade(args: argparse.Namespace) -> int:
                            scheduler=args.scheduler)
     batches = []
     for name, placements, source, sub_out in plan:
-        assignment = rubric.assignment(name)
+        assignment = rubric.assignment(name).for_section(args.section)
         print(f"{assignment.title}: {len(placements)} submission(s) {source} -> {sub_out}", file=sys.stderr)
         batch = grade_batch([p.path for p in placements], name, assignment, sub_out, options,
                             flags=flags_of(placements))
         _print_batch(batch, assignment)
         batches.append(batch)
-    if undetected is not None:
-        for r in undetected:
-            print(f"  {Path(r.path).name}: {r.message}")
-        sheet = write_class_scores(batches, undetected, rubric, out)
-        print(f"  -> {sheet}: all {sum(len(b.results) for b in batches) + len(undetected)} submission(s) "
-              "with their assignment")
+    for r in undetected:
+        print(f"  {Path(r.path).name}: {r.message}")
+    sheet = write_class_scores(batches, undetected, rubric, out, args.section)
+    print(f"  -> {sheet}: all {sum(len(b.results) for b in batches) + len(undetected)} submission(s) "
+          "with their assignment")
     return 0
 
 
@@ -186,11 +210,11 @@ def _print_batch(batch, assignment) -> None:
             print(f"  ! {Path(r.path).name} {flag}")
     reused = f", {len(batch.reused)} reused from an earlier run" if batch.reused else ""
     manual = ", manual.csv (hand-graded items: fill in points and run again)" if batch.manual_sheet else ""
-    print(f"  -> {batch.out_dir}/scores.csv, details.csv{manual}, feedback/, gradescope/ "
+    print(f"  -> {batch.out_dir}/scores.csv, details.csv, canvas.csv{manual}, feedback/, gradescope/ "
           f"({len(batch.graded_now)} graded in {batch.seconds:.1f} s{reused})")
     if batch.canvas_problems:
         print(f"  canvas.csv: {len(batch.canvas_problems)} thing(s) to check before importing:")
-        print("\n".join(f"    - {line}" for line in batch.canvas_problems))
+        print("\n".join(f"    - {line}" for line in cut_lines(batch.canvas_problems, LISTED_LINES)))
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -235,7 +259,7 @@ def _check(args: argparse.Namespace) -> int:
     if placed.assignment is None:
         raise UsageError(f"{path.name}: {placed.reason}")
     name = placed.assignment
-    assignment = rubric.assignment(name)
+    assignment = rubric.assignment(name).for_section(args.section)
     flags = [placed.flag] if placed.flag else []
     live = None
     if not args.json:
@@ -244,12 +268,17 @@ def _check(args: argparse.Namespace) -> int:
     result = grade_submission(path, name, assignment, seed=args.seed, public_only=True,
                               on_check=live.check_done if live else None,
                               on_check_start=live.check_started if live else None)
-    result.flags = flags
+    result.flags = flags + result.flags
     if live:
         live.finish(result)
     else:
         print(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
-    return 0
+    return 0 if args.exit_zero or not lost_points(result) else 1
+
+
+def lost_points(result) -> bool:
+    """Whether an automatic check lost points (items a person grades are not counted: they wait)."""
+    return any(c.points < c.max_points and c.status != "manual" and not c.by_hand for c in result.checks)
 
 
 def _refuse_unreadable_notebook(path: Path) -> None:

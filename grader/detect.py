@@ -279,13 +279,21 @@ def place(paths: Iterable[str | Path], rubric: Rubric, assignment: str | None = 
         if graded_as is None and found.name is not None:
             graded_as = found.name if found.name in rubric.assignments else family(found.name, rubric)
         if graded_as not in rubric.assignments:
-            placements.append(Placement(Path(path), None, reason=undetected_message(found, rubric)))
+            placements.append(Placement(Path(path), None, reason=undetected_message(found, rubric, path)))
         else:
             placements.append(Placement(Path(path), graded_as, mismatch_flag(found, graded_as, rubric)))
     return placements
 
 
-def undetected_message(detection: Detection, rubric: Rubric) -> str:
-    """The error message of a submission whose assignment could not be told, with the reason."""
+def undetected_message(detection: Detection, rubric: Rubric, path: str | Path | None = None) -> str:
+    """The error message of a submission whose assignment could not be told, with the reason and what was
+    found in it; a file that cannot be read (empty, truncated) says that alone, under any assignment."""
+    from grader.load import UNREADABLE, load_submission
+    from grader.load.submission import contents_in_words
+
+    submission = load_submission(path) if path is not None else None
+    if submission is not None and submission.status == UNREADABLE:
+        return contents_in_words(submission)
     reason = detection.reason or f"it looks like {display_name(detection.name, rubric)}, which this rubric does not define"
-    return f"could not tell which assignment this is; pass --assignment ({', '.join(rubric.assignments)}): {reason}"
+    found = f"; found {contents_in_words(submission)}" if submission is not None else ""
+    return f"could not tell which assignment this is; pass --assignment ({', '.join(rubric.assignments)}): {reason}{found}"

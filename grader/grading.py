@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 import traceback
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from grader.checks.base import Outcome
 from grader.checks.context import CheckContext
@@ -20,6 +20,7 @@ from grader.results import CheckResult, SubmissionResult
 from grader.rubric import Assignment, CheckSpec
 from grader.sandbox import SandboxError
 from grader.session import Session
+from grader.text import LISTED_LINES, cut_lines, fold_repeats
 
 
 def grade_submission(path: str | Path, assignment_name: str, assignment: Assignment, *, seed: int = 0,
@@ -41,10 +42,12 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
         status = "manual" if submission.status == MANUAL else "error"
         result = ungraded(path, assignment_name, assignment, status, "; ".join(submission.problems) or
                           submission.status, public_only=public_only)
+        result.flags = same_name_flags(path, submission.same_name)
         result.seconds = time.perf_counter() - start
         return result
 
-    result = SubmissionResult(submission=submission_name(path), path=str(path), assignment=assignment_name)
+    result = SubmissionResult(submission=submission_name(path), path=str(path), assignment=assignment_name,
+                              flags=same_name_flags(path, submission.same_name))
     specs = _specs(assignment, public_only)
     result.load_notes = _load_notes(submission)
     session: Session | None = None
@@ -64,12 +67,17 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
                 result.adaptations.extend(session.student.interface.adaptations)
             ctx = CheckContext(assignment, session.game, session.student, sandbox=session.sandbox,
                                submission=submission, seed=seed, shared=shared or {})
+            reached: dict[str, list[str]] = {}  # package -> the checks whose calls reached its stand-in
             for task, spec in specs:
                 if on_check_start:
                     on_check_start(task, spec.title)
+                before = dict(session.sandbox.stand_ins_called)
                 result.checks.append(run_check(ctx, task, spec))
+                for package in stand_ins_reached(session.sandbox, before):
+                    reached.setdefault(package, []).append(spec.title)
                 if on_check:
                     on_check(result.checks[-1])
+            result.flags += stand_in_flags(reached, session.sandbox.stand_ins_called)
             for agent in ctx.agents_found():
                 result.adaptations.extend(n for n in agent.notes if n not in result.adaptations)
     except SandboxError as e:
@@ -98,19 +106,62 @@ def _specs(assignment: Assignment, public_only: bool) -> list[tuple[str, CheckSp
 
 
 def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
-    """Run one check; a bug in a check is reported as an error of that check, never a crash."""
+    """Run one check; a bug in a check is reported as an error of that check, never a crash.
+
+    A check whose calls reached the stand-in of a package the grader lacks says so, naming the
+    package: its points rest on that refusal, not on the student's code, so a person should look."""
     start = time.perf_counter()
     thought = getattr(ctx.sandbox, "student_seconds", 0.0)
+    called_before = dict(getattr(ctx.sandbox, "stand_ins_called", None) or {})
     try:
         outcome: Outcome = KINDS[spec.kind].run(ctx, spec)
     except Exception as e:  # noqa: BLE001 - a grader bug must not cost the other checks
         outcome = Outcome(0.0, f"internal error in the {spec.kind} check: {type(e).__name__}: {e}", status="error")
         outcome.message += "\n" + "".join(traceback.format_exc(limit=3))
     points = round(spec.points * max(0.0, min(1.0, outcome.fraction)), 2)
+    outcome.message = "\n".join(fold_repeats(outcome.message.split("\n")))  # one line per failure, with its count
+    packages = stand_ins_reached(ctx.sandbox, called_before)
+    if packages:
+        outcome.message = f"{outcome.message}\n{_stand_in_words(packages)}: a person should grade this check".lstrip()
     return CheckResult(task=task, check=spec.title, points=points, max_points=spec.points,
                        status=outcome.resolved_status(), message=outcome.message, visibility=spec.visibility,
                        boards=outcome.boards, moves=outcome.moves, seconds=round(time.perf_counter() - start, 3),
                        student_seconds=round(getattr(ctx.sandbox, "student_seconds", 0.0) - thought, 3))
+
+
+def same_name_flags(graded: str | Path, same_name: Sequence[Path]) -> list[str]:
+    """A flag listing the files handed in beside ``graded`` under its name: not graded, never lost."""
+    if not same_name:
+        return []
+    names = ", ".join(p.name + ("/" if p.is_dir() else "") for p in same_name)
+    other = "the other is" if len(same_name) == 1 else "the others are"
+    return [f"has {names} beside it under the same name (one student's: {Path(graded).name} was graded, "
+            f"{other} listed here for a person)"]
+
+
+def stand_ins_reached(sandbox: object, before: dict[str, int]) -> list[str]:
+    """The packages whose stand-in the sandbox's calls reached since ``before`` (its earlier counts)."""
+    now = getattr(sandbox, "stand_ins_called", None) or {}
+    return sorted(name for name, count in now.items() if count > before.get(name, 0))
+
+
+def _stand_in_words(packages: list[str]) -> str:
+    names = ", ".join(f"`{p}`" for p in packages)
+    verb = "is" if len(packages) == 1 else "are"
+    return f"your code called {names}, which {verb} not installed for grading (an inert stand-in answered)"
+
+
+def stand_in_flags(reached: dict[str, list[str]], called: dict[str, int]) -> list[str]:
+    """Flags for the instructor: each package the grader lacks that graded code called, with the checks
+    whose points rest on it (or, when only probing reached it, the roles that may be missing)."""
+    flags = []
+    for package in sorted(called):
+        checks = reached.get(package)
+        where = (f"in {len(checks)} check(s): {', '.join(checks[:4])}{', ...' if len(checks) > 4 else ''}"
+                 if checks else "while its functions were probed, so a role that uses it may be missing")
+        flags.append(f"calls `{package}`, not installed for grading, {where}: a person should grade "
+                     f"{'them' if checks else 'it'} (install `{package}` and grade again)")
+    return flags
 
 
 def _unrun(task: str, spec: CheckSpec, status: str, message: str) -> CheckResult:
@@ -119,18 +170,29 @@ def _unrun(task: str, spec: CheckSpec, status: str, message: str) -> CheckResult
 
 
 def _load_notes(submission: Submission) -> list[str]:
+    """What loading did, in words: problems, syntax errors, assignments kept alone, then the skipped
+    statements, cut to a few lines and a count by reason (a notebook may skip hundreds of print() calls)."""
     notes = list(submission.problems)
+    skipped: list[tuple[str, str]] = []
     for cell in submission.cells:
         if cell.syntax_error is not None:
             notes.append(f"cell {cell.index}: syntax error on line {cell.syntax_error.line}: "
                          f"{cell.syntax_error.message}")
         for s in cell.skipped:
             first = s.source.strip().splitlines()[0] if s.source.strip() else ""
-            notes.append(f"cell {cell.index}, line {s.line}: skipped `{first[:60]}` ({s.reason})")
+            skipped.append((f"cell {cell.index}, line {s.line}: skipped `{first[:60]}` ({s.reason})", s.reason))
         for k in cell.kept_statements:
             if k.reason:  # an assignment kept out of a skipped statement
                 notes.append(f"cell {cell.index}: kept `{k.source.strip().splitlines()[0][:60]}` alone: {k.reason}")
-    return notes
+    shown = cut_lines([note for note, _ in skipped], LISTED_LINES)
+    if len(shown) < len(skipped):
+        reasons: dict[str, int] = {}
+        for _, reason in skipped[LISTED_LINES:]:
+            reasons[reason] = reasons.get(reason, 0) + 1
+        common = sorted(reasons.items(), key=lambda item: -item[1])
+        said = ", ".join(f"{reason}: {count}" for reason, count in common[:3]) + (", ..." if len(common) > 3 else "")
+        shown[-1] = f"... and {len(skipped) - LISTED_LINES} more statements skipped ({said})"
+    return notes + shown
 
 
 def _repair_notes(session: Session, submission: Submission) -> list[str]:

@@ -36,6 +36,10 @@ class RubricError(ValueError):
     """A rubric file that cannot be used; the message names the file and the key."""
 
 
+#: the sections a class may have: the graduate one also answers the tasks marked ``graduate: true``
+SECTIONS = ("undergraduate", "graduate")
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -60,6 +64,7 @@ class Task(Strict):
     name: str
     points: float | None = Field(default=None, ge=0)  # when given, the checks' points must add up to it
     checks: list[CheckSpec]
+    graduate: bool = False  # asked of the graduate section only (``--section undergraduate`` leaves it out)
 
     @model_validator(mode="after")
     def _points_add_up(self) -> "Task":
@@ -117,6 +122,15 @@ class Assignment(Strict):
     @property
     def max_points(self) -> float:
         return sum(c.points for t in self.tasks for c in t.checks)
+
+    def for_section(self, section: str | None) -> "Assignment":
+        """The assignment as one section is graded: ``undergraduate`` without the graduate-only tasks
+        (so neither their checks nor their points count), ``graduate`` or None with every task."""
+        if section in (None, "graduate"):
+            return self
+        if section != "undergraduate":
+            raise RubricError(f"no section {section!r}; sections are {', '.join(SECTIONS)}")
+        return self.model_copy(update={"tasks": [t for t in self.tasks if not t.graduate]})
 
     @property
     def task_names(self) -> list[str]:

@@ -45,10 +45,11 @@ def agent_call(agent: StudentAgent, player: int) -> str:
 
 
 def failure_words(move: Move, limit: float) -> str:
-    """What went wrong with a move, for a student: timeout, exception or what an illegal move was."""
+    """What went wrong with a move, for a student, as what the agent did: it reads after "your agent"
+    ("made no move within the 2 s move limit", "raised ValueError: ...", "returned 9, ...")."""
     if move.kind == "timeout":
-        return f"no move within the {limit:g} s move limit"
-    return move.error or "no usable move"
+        return f"made no move within the {limit:g} s move limit"
+    return move.error or "made no usable move"
 
 
 def show_move(ctx: CheckContext, agent: StudentAgent, state: State, caption: str, move: Move, *,

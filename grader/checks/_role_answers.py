@@ -60,6 +60,8 @@ def judge_answer(ctx: CheckContext, role: str, case: Case) -> Verdict:
             right = reply.ok and reply.value == expected
             if not right:
                 break
+        # the caption names the view of the call shown: the one that was wrong, else the first asked
+        case = replace(case, why=f"{case.why + ': ' if case.why else ''}utility for {game.player_name(view)}")
     else:
         raise ValueError(f"no judge for the role {role!r}")
     return Verdict(right, reply, expected, case, timed_out=reply.kind == "timeout")

@@ -120,7 +120,12 @@ class AnswersFilled(Check):
         filled = max(total - len(unfilled), 0)
         if not unfilled:
             return Outcome(1.0, f"all {total} answer cells {how} are filled in")
-        listed = "; ".join(f"cell {c.index} ({c.cell_type}: {', '.join(c.placeholders)})" for c in unfilled)
+        by_placeholder: dict[str, list[int]] = {}  # the same placeholder in 20 cells is said once
+        for c in unfilled:
+            by_placeholder.setdefault(f"{c.cell_type}: {', '.join(c.placeholders)}", []).append(c.index)
+        listed = "; ".join(f"cell {numbers[0]} ({what})" if len(numbers) == 1 else
+                           f"{len(numbers)} cells ({what}): {', '.join(map(str, numbers))}"
+                           for what, numbers in by_placeholder.items())
         fraction = share(filled, total) if spec.params.get("partial", True) else 0.0
         return Outcome(fraction, f"{filled} of {total} answer cells {how} are filled in; "
                                  f"still a placeholder in {listed}")

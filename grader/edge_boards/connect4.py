@@ -120,8 +120,7 @@ def _utility(game: Connect4) -> list[Case]:
         for winner in (1, -1) if i % 2 == 0 else (-1, 1):
             state = _reach(game, dict.fromkeys(cells, winner), winner=winner)
             if state is not None:
-                loser = game.player_name(-winner)
-                out.append(Case(state, why=f"{game.player_name(winner)} won {why}: utility for {loser}"))
+                out.append(Case(state, why=f"{game.player_name(winner)} won {why}"))  # the judge adds the view
                 break
     full = _full_draw(game)
     if full is not None:

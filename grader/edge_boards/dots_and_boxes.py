@@ -112,7 +112,8 @@ def _utility(game: DotsAndBoxes) -> list[Case]:
     for state, words in _finished(game):
         for player in (1, -1):
             viewed = state._replace(player=player)
-            out.append(Case(viewed, why=f"a finished game ({words}): utility for {game.player_name(player)}"))
+            # the judge adds the view of the call it shows
+            out.append(Case(viewed, why=f"a finished game ({words}) with {game.player_name(player)} to move"))
     return out
 
 

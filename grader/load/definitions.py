@@ -19,6 +19,12 @@ A global that kept functions read but only skipped code assigns (``DEBUG = 0`` i
 ``global COUNT; COUNT = 0`` in a function only experiments call) gets its last cheap assignment kept
 on its own, with the reason (see :mod:`grader.load.needed_globals`).
 
+One rule decides what a statement Python refuses costs: each top-level statement of a cell is
+compiled on its own, as IPython runs a cell, so it loses only itself. ``x = 1`` then ``global x``
+(refused by ``compile()`` of the whole cell, run by Jupyter) keeps both, and a ``def`` the compiler
+refuses leaves the cell's imports and other definitions in place (see
+:func:`statements_that_do_not_compile`; the worker runs the kept code the same way).
+
 IPython syntax (``%time``, ``!pip``, ``?obj``, ``%%time``) is turned into Python by IPython's own
 ``TransformerManager`` and the resulting ``get_ipython()`` statements are skipped. The kept code
 keeps the cell's line numbers (skipped lines are blanked), so a traceback from it points at the
@@ -73,7 +79,9 @@ class SyntaxProblem:
 class CodeCell:
     """One code cell: its number in the notebook, the student's source and what definitions mode keeps.
 
-    ``kept`` has the same line numbering as ``source``; it is empty for a cell with a syntax error.
+    ``kept`` has the same line numbering as ``source``. A statement Python refuses (``syntax_error``
+    names the first) is blanked in it and loses only itself, as in IPython; when the cell cannot be
+    parsed at all, the top-level statement around the error goes (IPython would lose the whole cell).
     """
 
     index: int
@@ -524,11 +532,19 @@ def filter_cell(source: str, ctx: DefinitionContext | None = None) -> CellDefini
 
     filtered = _Filtered()
     _filter_block(tree.body, ctx, False, filtered)
-
-    lines = [line.encode("utf-8") for line in python.splitlines(keepends=True)]
-    for node, _, nested in sorted(filtered.skipped, key=lambda s: (s[0].lineno, s[0].col_offset), reverse=True):
-        _replace_span(lines, node, nested)
-    kept_python = b"".join(lines).decode("utf-8")
+    kept_python = _kept_text(python, filtered.skipped)
+    problem, lost = None, []
+    for line, end_line, message in statements_that_do_not_compile(kept_python):
+        # the statement loses itself, as in IPython; the first such error is the cell's syntax problem
+        broken = [node for node in filtered.kept if line <= node.lineno <= end_line]
+        filtered.kept = [node for node in filtered.kept if node not in broken]
+        if problem is None:
+            problem = SyntaxProblem(line + offset, message)
+            lost += [(node, "", False) for node in broken]
+        else:
+            filtered.skipped += [(node, f"not valid Python: {message}", False) for node in broken]
+    if problem is not None:
+        kept_python = _kept_text(python, filtered.skipped + lost)
     kept_lines = kept_python.splitlines()
 
     statements: list[KeptStatement] = []
@@ -549,14 +565,37 @@ def filter_cell(source: str, ctx: DefinitionContext | None = None) -> CellDefini
         for node, reason, _ in sorted(filtered.skipped, key=lambda s: (s[0].lineno, s[0].col_offset))
     )
     kept = "\n" * offset + kept_python if kept_python.strip() else ""
-    if kept:
-        try:  # ast.parse accepts some code the compiler rejects (e.g. nonlocal at top level)
-            compile(kept, "<cell>", "exec")
+    return CellDefinitions(kept, tuple(statements), skipped, problem, ParsedCell(tree, python, offset, kept))
+
+
+def _kept_text(python: str, blanked: list[tuple[ast.stmt, str, bool]]) -> str:
+    """``python`` with the ``blanked`` statements (node, reason, nested) blanked, line numbers unchanged."""
+    lines = [line.encode("utf-8") for line in python.splitlines(keepends=True)]
+    for node, _, nested in sorted(blanked, key=lambda s: (s[0].lineno, s[0].col_offset), reverse=True):
+        _replace_span(lines, node, nested)
+    return b"".join(lines).decode("utf-8")
+
+
+def statements_that_do_not_compile(code: str) -> list[tuple[int, int, str]]:
+    """The top-level statements of ``code`` that Python refuses when each is compiled on its own,
+    as IPython compiles a cell: (first line, last line, message).
+
+    The parser accepts what the compiler refuses (``x = 1`` then ``global x``; ``nonlocal`` at the
+    top level; ``await`` outside ``async def``), and whole-cell compilation would lose every statement
+    for one of them; alone, a ``global`` after use is harmless and a broken ``def`` loses only itself."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return [(1, max(1, len(code.splitlines())), "not valid Python")]
+    broken = []
+    for node in tree.body:
+        try:
+            compile(ast.Module([node], type_ignores=[]), "<cell>", "exec")
         except SyntaxError as err:
-            return CellDefinitions("", (), skipped, SyntaxProblem(err.lineno, err.msg))
+            broken.append((start_line(node), node.end_lineno or node.lineno, err.msg))
         except (ValueError, RecursionError, MemoryError) as err:
-            return CellDefinitions("", (), skipped, SyntaxProblem(None, f"{type(err).__name__}: {err}"))
-    return CellDefinitions(kept, tuple(statements), skipped, None, ParsedCell(tree, python, offset, kept))
+            broken.append((start_line(node), node.end_lineno or node.lineno, f"{type(err).__name__}: {err}"))
+    return broken
 
 
 def _python_file_written(magic: str, header: str) -> str | None:
@@ -608,9 +647,13 @@ def _salvaged(body: str, offset: int, err: SyntaxError, ctx: DefinitionContext,
             err = again
             continue
         rest = filter_cell("\n" * offset + "\n".join(lines), ctx)
-        if rest.syntax_error is not None:
-            return None
-        return CellDefinitions(rest.kept, rest.kept_statements, rest.skipped, problem, rest.parsed)
+        skipped = rest.skipped
+        if rest.syntax_error is not None:  # a second broken statement, one the compiler refuses: listed
+            line = rest.syntax_error.line or 1
+            text = body.splitlines()[line - offset - 1] if 0 < line - offset <= len(body.splitlines()) else ""
+            skipped = tuple(sorted((*skipped, SkippedStatement(line, line, text, f"not valid Python: "
+                                                               f"{rest.syntax_error.message}")), key=lambda s: s.line))
+        return CellDefinitions(rest.kept, rest.kept_statements, skipped, problem, rest.parsed)
     return None
 
 
@@ -654,9 +697,7 @@ def _with_needed(result: CellDefinitions, needed: NeededAssignment, source: str)
     lines += [""] * (start + len(text) - 1 - len(lines))
     lines[start - 1 : start - 1 + len(text)] = text
     kept = "\n".join(lines) + "\n"
-    try:
-        compile(kept, "<cell>", "exec")
-    except (SyntaxError, ValueError):
+    if statements_that_do_not_compile(kept):
         return result
     reason = (f"your functions read {', '.join(needed.names)}, which only line {needed.line} sets, in code that "
               "loading does not run")
@@ -666,6 +707,11 @@ def _with_needed(result: CellDefinitions, needed: NeededAssignment, source: str)
 
 
 _DEFINED = re.compile(r"^(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
+
+
+def defined_names(code: str) -> list[str]:
+    """The functions and classes ``code`` defines at the top level, in order."""
+    return _DEFINED.findall(code)
 
 
 def lost_definitions(cells: Iterable[CodeCell]) -> dict[str, str]:

@@ -83,23 +83,36 @@ def find_needed_assignments(cells: Sequence[ParsedCell], is_cheap: Callable[[ast
 
 
 def _tables(code: str) -> Iterator[symtable.SymbolTable]:
+    """The symbol tables of kept code, module first; statement by statement when the whole refuses
+    (``x = 1`` then ``global x``: each statement compiles on its own, as IPython runs it)."""
     if not code.strip():
         return
     try:
         stack = [symtable.symtable(code, "<kept>", "exec")]
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return
+        stack = list(_statement_tables(code))
     while stack:
         table = stack.pop()
         yield table
         stack.extend(table.get_children())
 
 
+def _statement_tables(code: str) -> Iterator[symtable.SymbolTable]:
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return
+    for node in tree.body:
+        try:
+            yield symtable.symtable(ast.unparse(node), "<kept>", "exec")
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+
+
 def _kept_bindings(kept: str) -> set[str]:
     """Names the kept code of a cell binds at module level (assignments, imports, def, class)."""
-    for table in _tables(kept):  # the first table is the module's
-        return {s.get_name() for s in table.get_symbols() if s.is_assigned() or s.is_imported()}
-    return set()
+    return {s.get_name() for table in _tables(kept) if table.get_type() == "module"
+            for s in table.get_symbols() if s.is_assigned() or s.is_imported()}
 
 
 def _global_reads(kept: str) -> set[str]:

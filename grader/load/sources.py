@@ -146,7 +146,7 @@ def read_py(path: Path) -> SourceCells:
     index = 0
     for start, stop, marker in bounds:
         source = "".join(lines[start:stop])
-        if marker is None and not _has_code(source):
+        if marker is None and not has_code(source):
             continue
         if marker and re.search(r"\[(markdown|md)\]", marker):
             index += 1  # a markdown cell still counts as a cell, as in the notebook
@@ -166,7 +166,8 @@ def _without_trailing_markdown(source: str) -> str:
     return "\n".join(lines)
 
 
-def _has_code(source: str) -> bool:
+def has_code(source: str) -> bool:
+    """Whether ``source`` holds any line that is not blank or a comment."""
     return any(line.strip() and not line.lstrip().startswith("#") for line in source.splitlines())
 
 

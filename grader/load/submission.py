@@ -6,11 +6,13 @@ folder comes back as a :class:`Submission` whose ``status`` says why it needs a 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
-from grader.load.definitions import CodeCell, definitions_only
-from grader.load.sources import CODE_KINDS, NoCodeFound, UnreadableSubmission, read_source_cells
+from grader.load.definitions import CodeCell, defined_names, definitions_only
+from grader.load.sources import CODE_KINDS, NoCodeFound, UnreadableSubmission, has_code, read_source_cells
 
 LOADED = "loaded"
 MANUAL = "not automatically gradable"
@@ -28,7 +30,8 @@ class Submission:
     ``status`` is :data:`LOADED` (cells are ready), :data:`MANUAL` (a PDF, text, Word file, zip or
     an HTML page without code: a human grades it) or :data:`UNREADABLE` (a notebook, script or
     HTML file that is broken; ``problems`` says what is wrong). ``other_files`` are the rest of a
-    folder's files (a notebook may import a helper module from them).
+    folder's files (a notebook may import a helper module from them); ``same_name`` the files beside
+    this one with the same name (``alice.pdf`` beside ``alice.ipynb``), not graded but listed.
     """
 
     path: Path
@@ -38,6 +41,7 @@ class Submission:
     cells: list[CodeCell] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     other_files: tuple[Path, ...] = ()
+    same_name: tuple[Path, ...] = ()
 
     @property
     def gradable(self) -> bool:
@@ -50,9 +54,8 @@ def load_submission(path: Path | str) -> Submission:
     The student's name is the file stem, or the folder name for a folder.
     """
     path = Path(path)
-    if path.is_dir():
-        return _load_folder(path)
-    return _load_file(path, student=path.stem)
+    loaded = _load_folder(path) if path.is_dir() else _load_file(path, student=path.stem)
+    return dataclasses.replace(loaded, same_name=same_name_files(path))
 
 
 def submission_name(path: Path | str) -> str:
@@ -76,12 +79,44 @@ def choose_file(folder: Path) -> tuple[Path | None, list[Path]]:
         and not p.name.startswith(".")
         and not any(part in _IGNORED_DIRS or part.startswith(".") for part in p.relative_to(folder).parts[:-1])
     )
-    for kind in KIND_PREFERENCE:
-        candidates = [p for p in files if CODE_KINDS.get(p.suffix.lower()) == kind]
-        if candidates:
-            chosen = max(candidates, key=lambda p: p.stat().st_mtime)  # ties: the first by name
-            return chosen, [p for p in files if p != chosen]
-    return (files[0], files[1:]) if files else (None, [])
+    chosen = preferred(files)
+    return chosen, [p for p in files if p != chosen]
+
+
+def preferred(paths: Sequence[Path]) -> Path | None:
+    """The one of ``paths`` to grade: the first kind of :data:`KIND_PREFERENCE` present, the most recently
+    modified of that kind (ties: the first by name); an empty file only when nothing else is there,
+    then a folder, then any other file (a PDF, graded by hand)."""
+    paths = sorted(paths)
+    filled = [p for p in paths if p.is_dir() or not _empty(p)]
+    for pool in (filled, paths):
+        for kind in KIND_PREFERENCE:
+            candidates = [p for p in pool if p.is_file() and CODE_KINDS.get(p.suffix.lower()) == kind]
+            if candidates:
+                return max(candidates, key=lambda p: p.stat().st_mtime)
+        folders = [p for p in pool if p.is_dir()]
+        if folders or pool:
+            return (folders or pool)[0]
+    return None
+
+
+def _empty(path: Path) -> bool:
+    try:
+        return path.stat().st_size == 0 or (path.stat().st_size < 4096 and not path.read_bytes().strip())
+    except OSError:
+        return True
+
+
+def same_name_files(path: Path | str) -> tuple[Path, ...]:
+    """The other files and folders beside ``path`` that go by its submission name (``alice.pdf`` and
+    ``alice/`` beside ``alice.ipynb``): one student's, so one row, with these listed beside it."""
+    path = Path(path)
+    try:
+        siblings = sorted(p for p in path.parent.iterdir() if p != path and not p.name.startswith(".")
+                          and submission_name(p) == submission_name(path))
+    except OSError:
+        return ()
+    return tuple(siblings)
 
 
 def _load_folder(folder: Path) -> Submission:
@@ -106,6 +141,18 @@ def _load_folder(folder: Path) -> Submission:
     )
 
 
+def contents_in_words(submission: Submission) -> str:
+    """What a submission holds, in a few words, for a message that must say what was found in it."""
+    if submission.status == UNREADABLE:
+        return "; ".join(submission.problems) or "nothing readable"
+    if submission.status == MANUAL:
+        return f"a {submission.kind} file, for a person to grade"
+    names = list(dict.fromkeys(name for cell in submission.cells for name in defined_names(cell.kept)))
+    shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+    code = f"{len(submission.cells)} code cell{'s' if len(submission.cells) != 1 else ''}"
+    return f"{code} defining {shown}" if names else f"{code} that define no function or class"
+
+
 def _load_file(path: Path, student: str) -> Submission:
     kind = CODE_KINDS.get(path.suffix.lower())
     if not path.exists():
@@ -123,8 +170,12 @@ def _load_file(path: Path, student: str) -> Submission:
     except UnreadableSubmission as err:
         return Submission(path, student, kind, UNREADABLE, problems=[str(err)])
     problems = list(read.problems)
-    if not read.cells:
-        problems.append(f"{path}: no code cells")
+    if not any(has_code(cell.source) for cell in read.cells):
+        # nothing to run: an error row that says so, never a grade for an empty file
+        size = path.stat().st_size
+        what = ("is empty (0 bytes)" if size == 0 else "holds no code cells" if not read.cells
+                else "holds no code (only blank lines and comments)")
+        return Submission(path, student, kind, UNREADABLE, problems=problems + [f"{path}: the file {what}"])
     cells = definitions_only(read.cells)
     for cell in cells:
         if cell.syntax_error is not None:

@@ -149,7 +149,13 @@ def match_submission(submission: str, roster: Sequence[RosterStudent]) -> list[R
     words = [w for w in re.split(r"[\s_.\-]+", stem) if w]
     tokens = set(words) | {_letters("".join(words[i:i + n])) for n in (2, 3) for i in range(len(words) - n + 1)}
     tokens |= {_letters(w) for w in words}
-    return [s for s in roster if s.id_keys() & set(words) or s.name_keys() & tokens]
+    return [s for s in roster if any(_written_in(key, stem) for key in s.id_keys()) or s.name_keys() & tokens]
+
+
+def _written_in(identity: str, stem: str) -> bool:
+    """Whether ``identity`` (a login, id or e-mail, case-folded) appears in ``stem`` as written, its
+    punctuation included (``nguyen-van`` in ``nguyen-van_connect4``), not as part of a longer word."""
+    return re.search(rf"(?<![^\W_]){re.escape(identity)}(?![^\W_])", stem) is not None
 
 
 def canvas_column_header(title: str, assignment_id: int | str | None = None) -> str:

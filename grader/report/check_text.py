@@ -99,3 +99,7 @@ def same_message_groups(checks: Sequence[CheckResult]) -> list[list[CheckResult]
             by_message[key] = [check]
             groups.append(by_message[key])
     return groups
+
+
+#: how a flag is introduced ("For a person to check: this submission looks like Dots and Boxes, graded as Connect 4.")
+FLAG_HEADLINE = "For a person to check"

@@ -22,8 +22,8 @@ from typing import Sequence
 import jinja2
 from markupsafe import Markup
 
-from grader.report.check_text import (HIDDEN_DETAILS_NOTE, STATUS_LABELS, differing_lines, marked_returned, printable,
-                                     same_message_groups, shows_details)
+from grader.report.check_text import (FLAG_HEADLINE, HIDDEN_DETAILS_NOTE, STATUS_LABELS, differing_lines,
+                                     marked_returned, printable, same_message_groups, shows_details)
 from grader.report.files import submission_filename, write_text
 from grader.report.svg import safe_svg
 from grader.report.tally import STATUS_ORDER, format_points, score_split, score_text, status_counts, tally_tasks
@@ -31,8 +31,6 @@ from grader.results import BoardShown, SubmissionResult
 
 #: what a check says instead of repeating an earlier check's message
 SAME_AS = "The same problem as “{}” above."
-#: how a flag is introduced ("Check the assignment: this submission looks like Dots and Boxes, graded as Connect 4.")
-FLAG_HEADLINE = "Check the assignment"
 STATUS_HEADLINES = {
     "graded": "Note from the grader",
     "error": "The grader could not grade this submission completely",

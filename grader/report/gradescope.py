@@ -25,7 +25,7 @@ import os
 from pathlib import Path
 from typing import Any, Literal, Mapping, Sequence
 
-from grader.report.check_text import STATUS_LABELS, check_detail_text, printable
+from grader.report.check_text import FLAG_HEADLINE, STATUS_LABELS, check_detail_text, printable
 from grader.report.files import submission_filename, write_text
 from grader.report.tally import format_points, ordered_tasks, score_split, score_text, status_counts
 from grader.results import CheckResult, SubmissionResult
@@ -77,7 +77,7 @@ def _summary_output(result: SubmissionResult, tests: list[dict[str, Any]], manua
     counts = status_counts(c for c in result.checks if c.status != "manual")
     lines = [f"{result.assignment}: {score_text(result)}." if score_split(result).items
              else f"{result.assignment}: {format_points(score)} / {format_points(max_score)} autograded points."]
-    lines += [f"Check the assignment: this submission {printable(flag)}." for flag in result.flags]
+    lines += [f"{FLAG_HEADLINE}: this submission {printable(flag)}." for flag in result.flags]
     if counts:
         lines.append("Checks: " + ", ".join(f"{n} {s}" for s, n in counts.items()) + ".")
     if result.status != "graded":

@@ -78,6 +78,8 @@ class CallResult:
     isolation: str = ""
     exit_code: int | None = None
     signal: int | None = None
+    #: packages the grader lacks whose stand-in the call reached (the answer may rest on a refusal)
+    stand_ins: tuple[str, ...] = ()
     threads: int = 0  # OS threads alive in the worker after the call (1 = none left running)
     #: the positional arguments as the call left them (only when asked with ``return_args=True``):
     #: the worker decodes fresh copies, so this is the only way to see a function change its input

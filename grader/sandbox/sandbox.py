@@ -50,6 +50,8 @@ class Sandbox:
         self.limits = limits or Limits()
         self.isolation = _choose(isolation, require)
         self.respawns = 0
+        #: packages the grader lacks whose stand-in graded code called, and how many calls reached one
+        self.stand_ins_called: dict[str, int] = {}
         self._codec_limits = codec.CodecLimits(max_depth=self.limits.max_depth + 8,
                                                max_bytes=self.limits.result_bytes + 4096)
         self._cells: list[str] = []
@@ -249,6 +251,8 @@ class Sandbox:
             if type(resp) is not dict or resp.get("id") != rid or type(resp.get("ok")) is not bool:
                 raise codec.CodecError("the answer does not match the request")
             threads = resp.get("threads") if type(resp.get("threads")) is int else 0
+            stand_ins = self._stand_ins_reached(resp.get("stand_ins"))
+            base = dict(base, stand_ins=stand_ins) if stand_ins else base
             if resp["ok"]:
                 value = codec.decode(resp.get("value"), self._codec_limits)
                 args_after = codec.decode(resp.get("args"), self._codec_limits) if with_args else None
@@ -266,6 +270,15 @@ class Sandbox:
         except codec.CodecError as e:  # a broken or forged answer: trust nothing more from it
             self._drop_worker()
             return CallResult(ok=False, kind=BAD_RETURN, message=f"the worker's answer was rejected: {e}", **base)
+
+    def _stand_ins_reached(self, names: object) -> tuple[str, ...]:
+        """The worker's list of packages whose stand-in a call reached (untrusted: names only), counted."""
+        if type(names) is not list:
+            return ()
+        reached = tuple(n[:100] for n in names[:20] if type(n) is str)
+        for name in reached:
+            self.stand_ins_called[name] = self.stand_ins_called.get(name, 0) + 1
+        return reached
 
     def _ensure_worker(self) -> None:
         """Spawn a worker if there is none, replaying cells and kept objects into it."""

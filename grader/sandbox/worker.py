@@ -193,6 +193,9 @@ class Worker:
                     "traceback": ""}
         except BaseException as e:  # noqa: BLE001 - student code may raise anything, SystemExit included
             resp = {"id": rid, "ok": False, **describe_exception(e)}
+        if _refused:  # even when the student's code caught the refusal: the answer may rest on it
+            resp["stand_ins"] = sorted(_refused)
+            _refused.clear()
         _flush_output()
         resp["threads"] = _thread_count()
         try:
@@ -223,8 +226,10 @@ class Worker:
     # --- operations -----------------------------------------------------------------------
 
     def op_exec(self, req: dict) -> None:
-        """Run a cell statement by statement; a failing statement does not stop the next ones,
-        and the first failure is the cell's error. A syntax error runs nothing."""
+        """Run a cell statement by statement, as IPython does; a failing statement does not stop the
+        next ones, and the first failure is the cell's error. A cell that does not parse runs nothing;
+        a statement the compiler refuses on its own (a ``def`` with ``global x`` after using x) fails
+        alone, and one refused only beside the others (``x = 1`` then ``global x``) runs."""
         global _loading
         index = int(req["index"])
         filename = f"<cell {index}>"
@@ -232,7 +237,6 @@ class Worker:
         import linecache
 
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        compile(source, filename, "exec", self.future_flags, dont_inherit=True)  # Python's own syntax errors
         tree = compile(source, filename, "exec", ast.PyCF_ONLY_AST | self.future_flags, dont_inherit=True)
         first_error: Exception | None = None
         _loading = True
@@ -509,6 +513,7 @@ def _load_report(stand_ins: dict[str, dict], numpy_restored: dict[str, str]) -> 
 
 
 _loading = False  # True while a cell runs: stand-ins answer everything then, and refuse afterwards
+_refused: set[str] = set()  # packages whose stand-in graded code called during the current request
 
 
 class StandIn(types.ModuleType):
@@ -570,6 +575,8 @@ class StandIn(types.ModuleType):
     def __refuse_when_graded(self) -> None:
         if not _loading:
             package = vars(self)["__grader_stand_in__"][0]
+            if package not in textbook.MODULES:  # the textbook's agents are not given, by design
+                _refused.add(package)
             raise ModuleNotFoundError(f"{self.__why()}: the grader replaced it with a stand-in, so "
                                       f"`{self.__name__}` cannot be used by graded code", name=package)
 

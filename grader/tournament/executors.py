@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import zlib
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
@@ -116,27 +115,36 @@ def play_here(tasks: Iterable[GameTask]) -> Iterator[GameRecord]:
 
 def _init_worker() -> None:
     # multiprocessing children skip atexit: a Finalize with a priority runs when the worker stops.
+    import signal
     from multiprocessing import util
 
     util.Finalize(None, close_open_sandboxes, exitpriority=10)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent ends the pool
 
 
 def play_in_processes(tasks: Iterable[GameTask], jobs: int) -> Iterator[GameRecord]:
-    """Play the games in ``jobs`` worker processes; records come back as games finish."""
+    """Play the games in ``jobs`` worker processes; records come back as games finish.
+
+    Stopped early (an error, SIGTERM, SIGINT), the workers are ended at once rather than waited for:
+    the games in flight are lost, the recorded ones are kept."""
     import multiprocessing
 
     tasks = list(tasks)
     if not tasks:
         return
     context = multiprocessing.get_context("spawn")  # no inherited sandboxes or threads from the parent
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker) as pool:
-        futures = [pool.submit(play_task, task) for task in tasks]
-        try:
-            for future in as_completed(futures):
-                yield GameRecord.from_dict(future.result())
-        finally:
-            for future in futures:
-                future.cancel()
+    pool = context.Pool(jobs, initializer=_init_worker)
+    finished = False
+    try:
+        for record in pool.imap_unordered(play_task, tasks):
+            yield GameRecord.from_dict(record)
+        pool.close()  # every game played: the workers close their sandboxes and exit
+        pool.join()
+        finished = True
+    finally:
+        if not finished:  # each worker is sent SIGTERM and reaped; its sandboxes go with it
+            pool.terminate()
+            pool.join()
 
 
 def play_on_dask(tasks: Iterable[GameTask], scheduler: str | object) -> Iterator[GameRecord]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import sys
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -87,11 +88,12 @@ def run_tournament(participants: Sequence[Participant], assignment: Assignment, 
     tasks = [GameTask(g, by_name[g.first], by_name[g.second], assignment, move_seconds, options.on_fault,
                       options.seed, options.isolation) for g in todo]
     played = 0
-    for record in execute(tasks, jobs=options.jobs, scheduler=options.scheduler):
-        store.append(record)
-        played += 1
-        if progress is not None:
-            progress(record, played, len(tasks))
+    with closing(execute(tasks, jobs=options.jobs, scheduler=options.scheduler)) as games:  # stopped: workers end
+        for record in games:
+            store.append(record)
+            played += 1
+            if progress is not None:
+                progress(record, played, len(tasks))
     names = set(by_name)
     records = [r for r in store.load() if r.first in names and r.second in names]
     baselines = [p.name for p in participants if p.is_reference]

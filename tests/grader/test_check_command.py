@@ -163,3 +163,15 @@ def test_the_lines_of_a_returned_board_that_differ_from_the_expected_one_are_mar
     assert text.count("<- differs") == 1
     html = feedback_html(SubmissionResult("liam", "liam.ipynb", "dots_and_boxes", checks=[check]))
     assert html.count("<mark") == 1 and ">boxes +1: 0, -1: 1; +1 to move</mark>" in html
+
+
+def test_check_exits_1_when_an_automatic_check_lost_points_and_0_with_exit_zero(capsys):
+    quick = ["--rubric", str(ROOT / "tests" / "rubrics" / "connect4_quick.yaml"), "--assignment", "connect4",
+             "--no-color"]
+    buggy = str(ROOT / "submissions" / "connect4" / "eve_bugs.ipynb")
+    assert main(["check", buggy, *quick]) == 1
+    assert main(["check", buggy, *quick, "--exit-zero"]) == 0
+    capsys.readouterr()
+    whole = str(ROOT / "tests" / "packages" / "c4_wins_by_convolution.py")
+    assert main(["check", whole, *quick, "--section", "undergraduate"]) == 0  # the manual item waits: not lost
+    assert "Graduate task" not in capsys.readouterr().out

@@ -65,8 +65,9 @@ def test_installed_grader_checks_and_grades_a_sample_into_group_readable_files(i
     graded = run(installed / "grader", "grade", tmp_path / "class", "-a", "tictactoe", "--out", tmp_path / "grades",
                  "--jobs", "1", "--no-progress", cwd=tmp_path)
     assert "mia_tictactoe" in graded.stdout
-    files = [tmp_path / "grades" / name for name in ("scores.csv", "details.csv", "feedback/mia_tictactoe.html",
-                                                     "gradescope/mia_tictactoe/results.json")]
+    files = [tmp_path / "grades" / name for name in ("scores.csv", "tictactoe/scores.csv", "tictactoe/details.csv",
+                                                     "tictactoe/feedback/mia_tictactoe.html",
+                                                     "tictactoe/gradescope/mia_tictactoe/results.json")]
     for path in files:
         assert path.stat().st_mode & stat.S_IRGRP, f"{path} is not readable by the group"
 

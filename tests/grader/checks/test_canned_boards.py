@@ -259,3 +259,20 @@ def test_a_terminal_that_misses_the_draw_fails_only_the_full_board():
     outcomes, wrong = _grade("tictactoe", (DRAW_BLIND,))
     assert wrong["terminal"] == {"a full board with no line: a draw, over"}
     assert "a full board with no line: a draw, over" in outcomes["terminal"].message
+
+
+def test_a_utility_failure_is_labelled_with_the_player_of_the_call_shown():
+    """Judged from both views, a utility wrong only for the winner shows the winner's call under the
+    winner's label, never the loser's label above utility(board, winner)."""
+    from grader.grading import grade_submission
+    from grader.rubric import load_rubric
+
+    quick = load_rubric(TESTS / "rubrics" / "connect4_quick.yaml").assignment("connect4")
+    result = grade_submission(TESTS / "students" / "c4_utility_right_only_for_the_loser.py", "connect4", quick)
+    boards = next(c for c in result.checks if c.check == "utility: canned boards").boards
+    assert len(boards) >= 2
+    for board in boards:
+        called = board.call.rsplit(",", 1)[1].strip(" )")
+        labelled = board.caption.rsplit("utility for ", 1)[1].split(" ")[0]
+        assert (called, labelled) in {("1", "+1"), ("-1", "-1")}, (board.caption, board.call)
+        assert board.caption.startswith(f"{labelled} ")  # the winner's view is the one that is wrong

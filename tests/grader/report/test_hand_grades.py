@@ -134,7 +134,7 @@ def graded_class(tmp_path):
     """A folder with one Connect 4 submission whose result is already saved, as after a first run."""
     rubric = load_rubric()
     assignment = rubric.assignment("connect4")
-    folder, out = tmp_path / "class", tmp_path / "grades"
+    folder, out = tmp_path / "class", tmp_path / "grades" / "connect4"  # where `grader grade --out grades` puts it
     folder.mkdir()
     notebook = folder / "alice.py"
     notebook.write_text("def actions(board):\n    return []\n", encoding="utf-8")
@@ -176,12 +176,12 @@ def test_second_run_merges_filled_rows_into_every_report_without_regrading(grade
 
 def test_cli_refuses_a_bad_cell_and_leaves_every_sheet_as_it_was(graded_class, capsys):
     folder, out, _ = graded_class
-    assert main(["grade", str(folder), "-a", "connect4", "--out", str(out), "--no-progress"]) == 0
+    assert main(["grade", str(folder), "-a", "connect4", "--out", str(out.parent), "--no-progress"]) == 0
     assert "manual 0/" in capsys.readouterr().out
     item = sheet_rows(out / "manual.csv")[0]["item"]
     fill(out / "manual.csv", {("alice", item): ("99", "")})
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
-    assert main(["grade", str(folder), "-a", "connect4", "--out", str(out), "--no-progress"]) == 2
+    assert main(["grade", str(folder), "-a", "connect4", "--out", str(out.parent), "--no-progress"]) == 2
     error = capsys.readouterr().err
     assert f"{out / 'manual.csv'}, row 2, column 'points': 99 is above the maximum" in error
     assert error.count("row 2") == 1

@@ -1,0 +1,143 @@
+"""A class folder graded as a new user would grade it: one row per student whatever files share a name,
+the sheets of each assignment in their own folder with one scores.csv over all at the top, canvas.csv with
+or without a roster, and the graduate task counted only for the section that has it."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.batch import discover
+from grader.cli import main
+from grader.load import load_submission
+from grader.rubric import load_rubric
+from tests.paths import ROOT, TESTS
+
+QUICK = TESTS / "rubrics" / "connect4_quick.yaml"
+SAMPLES = ROOT / "submissions" / "connect4"
+
+
+def rows(path: Path) -> list[dict[str, str]]:
+    with open(path, encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def grade(folder: Path, out: Path, *extra: str) -> int:
+    return main(["grade", str(folder), "--rubric", str(QUICK), "--out", str(out), "--jobs", "2", "--no-progress",
+                 *extra])
+
+
+@pytest.fixture
+def seven_files(tmp_path) -> Path:
+    """Seven files, three pairs of them sharing a name: four students."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "alice_complete.ipynb", folder / "alice.ipynb")
+    shutil.copy(SAMPLES / "noah_report.pdf", folder / "alice.pdf")
+    (folder / "empty.ipynb").write_bytes(b"")
+    (folder / "empty.py").write_bytes(b"")
+    shutil.copy(TESTS / "packages" / "c4_wins_by_convolution.py", folder / "bob-smith.py")
+    shutil.copy(SAMPLES / "eve_bugs.ipynb", folder / "carol.ipynb")
+    (folder / "carol.txt").write_text("my discussion answers\n", encoding="utf-8")
+    return folder
+
+
+def test_files_that_share_a_name_are_one_row_with_the_other_listed_and_nothing_overwritten(seven_files, tmp_path):
+    out = tmp_path / "grades"
+    assert grade(seven_files, out, "-a", "connect4") == 0
+    sheet = {r["submission"]: r for r in rows(out / "connect4" / "scores.csv")}
+    assert sorted(sheet) == ["alice", "bob-smith", "carol", "empty"]
+    assert sheet["alice"]["flag"] == ("has alice.pdf beside it under the same name (one student's: alice.ipynb was "
+                                      "graded, the other is listed here for a person)")
+    assert "carol.txt" in sheet["carol"]["flag"] and "empty.py" in sheet["empty"]["flag"]
+    assert sheet["alice"]["status"] == "graded" and sheet["empty"]["status"] == "error"
+    assert sorted(p.name for p in (out / "connect4" / "results").glob("*.json")) == [
+        "alice.json", "bob-smith.json", "carol.json", "empty.json"]
+    assert sorted(p.name for p in (out / "connect4" / "gradescope").iterdir()) == ["alice", "bob-smith", "carol", "empty"]
+
+
+def test_of_two_files_under_one_name_the_one_with_code_is_graded(tmp_path):
+    (tmp_path / "dan.ipynb").write_bytes(b"")
+    (tmp_path / "dan.py").write_text("def actions(board):\n    return []\n", encoding="utf-8")
+    assert discover(tmp_path) == [tmp_path / "dan.py"]
+    assert load_submission(tmp_path / "dan.py").same_name == (tmp_path / "dan.ipynb",)
+
+
+def test_sheets_go_to_a_folder_per_assignment_with_every_submission_at_the_top(seven_files, tmp_path):
+    out = tmp_path / "grades"
+    assert grade(seven_files, out, "--assignment", "connect4") == 0
+    assert (out / "connect4" / "scores.csv").is_file() and (out / "connect4" / "feedback" / "alice.html").is_file()
+    top = rows(out / "scores.csv")
+    assert sorted((r["submission"], r["assignment"]) for r in top) == [
+        ("alice", "connect4"), ("bob-smith", "connect4"), ("carol", "connect4"), ("empty", "connect4")]
+    assert not (out / "feedback").exists()
+
+
+def test_canvas_csv_is_written_from_the_file_names_without_a_roster(seven_files, tmp_path):
+    out = tmp_path / "grades"
+    assert grade(seven_files, out, "-a", "connect4") == 0
+    canvas = rows(out / "connect4" / "canvas.csv")
+    assert [r["Student"] for r in canvas] == ["Points Possible", "alice", "bob-smith", "carol"]
+
+
+def test_a_login_with_a_hyphen_written_in_the_file_name_is_matched_from_the_roster(seven_files, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text('Student,ID,SIS Login ID,Section\n"Smith, Bob",1001,bob-smith,A\n"Lee, Alice",1002,alice,A\n'
+                      '"Cole, Carol",1003,carol,A\n', encoding="utf-8")
+    out = tmp_path / "grades"
+    assert grade(seven_files, out, "-a", "connect4", "--roster", str(roster)) == 0
+    canvas = {r["SIS Login ID"]: r for r in rows(out / "connect4" / "canvas.csv") if r["SIS Login ID"]}
+    assert sorted(canvas) == ["alice", "bob-smith", "carol"] and canvas["bob-smith"]["ID"] == "1001"
+
+
+@pytest.mark.parametrize("section, tasks, maximum", [
+    ("undergraduate", ["Task 1: search problem", "Task 2: environment and random agent"], 12.0),
+    ("graduate", ["Task 1: search problem", "Task 2: environment and random agent",
+                  "Graduate task: Monte Carlo search"], 15.0),
+])
+def test_the_section_decides_whether_the_graduate_task_counts(tmp_path, section, tasks, maximum):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    shutil.copy(TESTS / "packages" / "c4_wins_by_convolution.py", folder / "bob.py")
+    out = tmp_path / "grades"
+    assert grade(folder, out, "-a", "connect4", "--section", section) == 0
+    sheet = rows(out / "connect4" / "scores.csv")
+    assert [c for c in sheet[0] if c.startswith(("Task", "Graduate"))] == tasks
+    assert float(sheet[0]["max_total"]) == maximum
+
+
+def test_the_rubric_names_the_graduate_only_tasks():
+    for name, assignment in load_rubric().assignments.items():
+        graduate = [t.name for t in assignment.tasks if t.graduate]
+        assert graduate == [t.name for t in assignment.tasks if t.name.startswith("Graduate")], name
+    c4 = load_rubric().assignment("connect4")
+    assert (c4.max_points, c4.for_section("undergraduate").max_points) == (110, 100)
+
+
+def test_an_empty_file_is_an_error_row_with_the_reason_under_any_assignment(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "blank.py").write_bytes(b"")
+    (folder / "comments.py").write_text("# my connect 4\n\n# TODO\n", encoding="utf-8")
+    for extra in (["-a", "connect4"], []):
+        out = tmp_path / f"grades{len(extra)}"
+        assert grade(folder, out, *extra) == 0
+        sheet = {r["submission"]: r for r in rows(out / "scores.csv")}
+        assert sheet["blank"]["status"] == sheet["comments"]["status"] == "error"
+        assert sheet["blank"]["message"].endswith("blank.py: the file is empty (0 bytes)")
+        assert sheet["comments"]["message"].endswith("comments.py: the file holds no code (only blank lines and comments)")
+
+
+def test_a_file_whose_assignment_cannot_be_told_says_what_was_found_in_it(seven_files, tmp_path):
+    out = tmp_path / "grades"
+    assert grade(seven_files, out) == 0
+    sheet = {r["submission"]: r for r in rows(out / "scores.csv")}
+    assert sheet["bob-smith"]["message"].startswith("could not tell which assignment this is; pass --assignment")
+    assert sheet["bob-smith"]["message"].endswith("found 1 code cell defining empty_board, actions, result, winner, "
+                                                  "terminal, utility, random_player")
+    assert sheet["empty"]["message"].endswith("empty.ipynb: the notebook file is empty (0 bytes); was the upload "
+                                              "interrupted?")
+    assert sheet["alice"]["assignment"] == "connect4"
