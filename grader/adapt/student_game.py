@@ -54,6 +54,8 @@ class StudentGame:
         self.timeout = timeout
         #: game objects made at other sizes, by (object, rows, cols): made once, shared by resized copies
         self.sized_objects: dict[tuple[str, int, int], str | None] = {}
+        #: roles and agent labels the binder is unsure of -> the evidence in words: their checks go to a person
+        self.doubts: dict[str, str] = {}
 
     @property
     def representation(self):
