@@ -229,4 +229,5 @@ def _finished_utility(course: InstructorRoles) -> Reply:
 
 
 def _raised(binding: InstructorBinding, error: str, call: str) -> str:
-    return f"{binding.where}: {binding.role}: `{binding.expression}` raised {error} when called as {call}"
+    """The error of an expression that raised (``error`` as the sandbox says it: ``raised NameError: ...``)."""
+    return f"{binding.where}: {binding.role}: `{binding.expression}`, called as {call}, {error}"

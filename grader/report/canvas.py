@@ -32,7 +32,7 @@ import pandas as pd
 
 from grader.report.files import write_text
 from grader.report.sheets import frame_to_csv_text, latest_by_submission
-from grader.report.tally import NEEDS_A_PERSON, format_points, in_review, review_text, score_split, score_text
+from grader.report.tally import format_points, in_review, review_text, score_split, score_text
 from grader.results import SubmissionResult
 
 IDENTITY_COLUMNS = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
@@ -187,8 +187,8 @@ class CanvasExport:
         lines += [f"submission {s!r} {flags}" for s, flags in self.flagged.items()]
         lines += [f"submission {s!r} is not fully graded ({text}): its score lacks the hand-graded points until "
                   "manual.csv is filled and grader grade is run again" for s, text in self.pending.items()]
-        lines += [f"submission {s!r} has checks that {NEEDS_A_PERSON} (review): {checks}; their points are "
-                  "provisional until a person confirms them" for s, checks in self.in_review.items()]
+        lines += [f"submission {s!r} has checks in review: {checks}; its score is provisional until a person "
+                  "confirms how its code was read" for s, checks in self.in_review.items()]
         return lines
 
 

@@ -24,7 +24,7 @@ from grader.report.item_analysis import auto_graded, item_frame, write_item_anal
 from grader.report.plots import score_histograms, time_bars
 from grader.report.sheets import REVIEW_COLUMN, latest_by_submission, scores_frame
 from grader.report.svg import safe_svg
-from grader.report.tally import NEEDS_A_PERSON, format_points, in_review, is_hand_graded, review_text
+from grader.report.tally import format_points, in_review, is_hand_graded, review_text
 from grader.results import BoardShown, CheckResult, SubmissionResult
 from grader.sandbox.isolation import LEVELS
 
@@ -127,8 +127,8 @@ def needs_person(results: Iterable[SubmissionResult]) -> list[NeedsPerson]:
                   if c.status == "timeout" or c.status == "error" and not _MISSING_CODE.search(c.message)]
         review = in_review(r)
         if review:
-            reasons.append(f"{len(review)} check(s) {NEEDS_A_PERSON} (review; their points are provisional): "
-                           f"{review_text(r)}")
+            reasons.append(f"{len(review)} check(s) in review (a person must confirm how the code was read; their "
+                           f"points are provisional): {review_text(r)}")
         if broken and r.status == "graded":
             reasons.append(f"{len(broken)} check(s) ended in an error or timeout: {', '.join(broken)}")
         reasons += [f"it {flag}" for flag in r.flags]
