@@ -87,3 +87,37 @@ def test_a_bad_agent_expression_is_the_agents_result():
         assert found == ("bindings.yaml, line 2: random_player: `lambda board: random_move(board)`, called as "
                          "random_player(board, player), raised TypeError: <lambda>() takes 1 positional argument but "
                          "2 were given")
+
+
+@pytest.mark.parametrize("file", ["c4_state_no_reading_knows.py", "c4_in_place_class.py"])
+def test_a_role_bound_by_the_instructor_beside_roles_replayed_through_the_students_own_code(file):
+    """Positions built by replay for the student's roles; the bound role gets the course's board itself."""
+    source = (STUDENTS / file).read_text()
+    box = Sandbox([source], Limits(call_timeout=2.0))
+    game, functions = functions_of("connect4")
+    student = adapt(box, game, functions, source=source,
+                    bindings=bound(terminal="lambda board: bool((board[0] != 0).all())"))  # "full", on purpose
+    with box:
+        assert type(student).__name__.startswith("InstructorBoundReplayed")
+        state = random_positions(game, 1, seed=2)[0]
+        action = game.actions(state)[0]
+        board, player = game.to_course(state), game.to_move(state)
+        assert student.result(board, player, action).value.tolist() == game.to_course(game.result(state, action)).tolist()
+        full = game.to_course(game.initial_state())
+        full[0, :] = 1  # not a position of the game: only the bound expression reads it
+        assert student.terminal(full).value is True and student.terminal(board).value is False
+        assert student.describe_call("terminal", board).startswith("terminal(board) with terminal = lambda board:")
+
+
+def test_the_course_representation_is_the_course_boards_players_and_moves_themselves():
+    from grader.adapt.instructor_bindings import course_representation
+    from reference.games import load_game
+
+    for name in ("tictactoe", "connect4", "mean_connect4", "dots_and_boxes"):
+        game = load_game(name)
+        rep = course_representation(game)
+        state = random_positions(game, 1, seed=1)[0]
+        board = game.to_course(state)
+        assert game.same_board(rep.decode_board(rep.encode_board(board)), board)
+        assert repr(rep.encode_board(board)) == repr(board), name
+        assert all(rep.encode_action(a, board) == a for a in game.actions(state)), name
