@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import sys
 from pathlib import Path
@@ -180,36 +181,32 @@ def _grade(args: argparse.Namespace) -> int:
 
 def _bindings_reader(args: argparse.Namespace, rubric) -> Callable[..., "BindingsFile | None"]:
     """Where each folder's roles bound by hand come from: ``--bindings FILE`` for all, else the first of
-    the folders given that holds a bindings.yaml (a sub-folder's own, then the submissions folder's)."""
+    the folders given that holds a bindings.yaml (a sub-folder's own, then the submissions folder's);
+    each file read once."""
     from grader.bindings_yaml import BINDINGS_FILE
 
-    read: dict[Path, BindingsFile] = {}
+    read = functools.cache(lambda path: _read_bindings(path, rubric))
 
     def bindings_in(*folders: Path) -> BindingsFile | None:
         if args.bindings:
-            return _read_bindings(Path(args.bindings), rubric, read)
+            return read(Path(args.bindings))
         found = next((f / BINDINGS_FILE for f in folders if (f / BINDINGS_FILE).is_file()), None)
-        return _read_bindings(found, rubric, read) if found else None
+        return read(found) if found else None
     return bindings_in
 
 
-def _read_bindings(path: Path, rubric, read: dict | None = None) -> "BindingsFile":
+def _read_bindings(path: Path, rubric) -> "BindingsFile":
     """A bindings file checked against every role and agent label of the rubric; a mistake in it is a usage
     error naming its line."""
     from grader.bindings_yaml import BindingsError, read_bindings
 
-    if read is not None and path in read:
-        return read[path]
     if not path.is_file():
         raise UsageError(f"--bindings {path}: no such file")
     roles = {role for a in rubric.assignments.values() for role in (*a.functions, *a.agents)}
     try:
-        found = read_bindings(path, roles)
+        return read_bindings(path, roles)
     except BindingsError as e:
         raise UsageError(str(e)) from None
-    if read is not None:
-        read[path] = found
-    return found
 
 
 def _warn_unknown_submissions(where: dict, plan: Sequence) -> None:

@@ -224,8 +224,7 @@ def _probe(course: InstructorRoles, role: str, binding: InstructorBinding) -> st
 def _finished_utility(course: InstructorRoles) -> Reply:
     """``utility`` asked on a finished game (a utility may refuse a game that goes on)."""
     game = course.game
-    finished = next(finished_games(game, seed=0))
-    return course.utility(game.to_course(finished), game.to_move(finished))
+    return course.utility(game.to_course(next(finished_games(game, seed=0))), 1)
 
 
 def _raised(binding: InstructorBinding, error: str, call: str) -> str:
