@@ -1,6 +1,7 @@
 """Connect 4 with the rules written as methods of a class built from the position and the player to move:
-``Game(player, board=board).actions()``, ``.result(col)`` (a new Game), ``.terminal()``, ``.utility(player)``;
-the random player takes a Game. No function of a board plays a role: the instructor binds them by hand."""
+``Game(player, board=board).actions()``, ``.result(col)``, ``.terminal()``, ``.utility(player)``. Its result
+answers a new Game (the board inside it), no function makes an empty board and the random player takes a
+Game: where no reading fits, the instructor binds the roles by hand."""
 import random
 
 import numpy as np

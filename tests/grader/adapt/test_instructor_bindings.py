@@ -56,10 +56,15 @@ def test_rules_written_as_methods_of_a_class_built_from_the_position_are_graded_
 
 
 def test_a_role_left_unbound_is_inferred_as_ever():
-    box, student = adapted(bound(actions="lambda board: Game(1, board=board).actions()"))
+    """Only result is bound (it answers a new Game, no board); actions is the binder's own find."""
+    box, student = adapted(bound(result="lambda board, player, action: Game(player, board=board).result(action).board"))
     with box:
-        assert student.has("actions") and not student.has("result")
-        assert "no function named result" in student.interface.problems["result"]
+        game = student.game
+        agrees_with_reference(student, game)
+        board = game.to_course(game.initial_state())
+        assert student.describe_call("result", board, 1, 3).startswith("result(board, 1, 3) with result = lambda")
+        assert " with actions = " not in student.describe_call("actions", board, 1)
+        assert not any(a.startswith("actions: bound by the instructor") for a in student.interface.adaptations)
 
 
 @pytest.mark.parametrize("expression, words", [
