@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
+from grader.bindings_yaml import BINDINGS_FILE, BindingsFile, InstructorBinding, fingerprint_part
 from grader.checks.kinds import prepare_shared
 from grader.grading import same_name_flags, ungraded
 from grader.load import submission_name
@@ -34,7 +35,7 @@ from grader.stopping import end_processes
 
 GRADER_VERSION = "1"
 #: files in a submissions folder that are never submissions
-IGNORED_NAMES = {"readme.md", "readme.txt", "readme", "roster.csv", "thumbs.db"}
+IGNORED_NAMES = {"readme.md", "readme.txt", "readme", "roster.csv", "thumbs.db", BINDINGS_FILE}
 
 
 @dataclass
@@ -52,6 +53,7 @@ class BatchOptions:
     template: str | None = None  # the assignment's template notebook: its code is not counted as similar
     scheduler: str | None = None  # a Dask scheduler's address: grade there instead of in local processes
     similarity_threshold: float = 0.5
+    bindings: BindingsFile | None = None  # the instructor's bindings.yaml, read
 
 
 @dataclass
@@ -84,7 +86,9 @@ def discover(folder: str | Path) -> list[Path]:
 
 
 def fingerprint(path: Path, assignment: Assignment, options: BatchOptions) -> str:
-    """What the result depends on: the submission's bytes, the assignment's rubric, the seed, our version.
+    """What the result depends on: the submission's bytes, the assignment's rubric, the seed, our version,
+    and the roles the instructor bound for it (so that only submissions whose bindings changed are graded
+    again; one without any keeps the fingerprint it had before bindings existed).
 
     The ``detect`` phrases are left out: they choose the rubric, they do not change the grade.
     """
@@ -95,7 +99,15 @@ def fingerprint(path: Path, assignment: Assignment, options: BatchOptions) -> st
         h.update(p.read_bytes())
     h.update(assignment.model_dump_json(exclude={"detect"}).encode())
     h.update(f"{options.seed}:{options.public_only}:{GRADER_VERSION}".encode())
+    h.update(fingerprint_part(submission_bindings(path, assignment, options)).encode())
     return h.hexdigest()
+
+
+def submission_bindings(path: Path, assignment: Assignment, options: BatchOptions) -> dict[str, InstructorBinding]:
+    """The roles the instructor bound for the submission at ``path`` (of the assignment's roles and agents)."""
+    if options.bindings is None:
+        return {}
+    return options.bindings.for_submission(submission_name(path), {*assignment.functions, *assignment.agents})
 
 
 def saved_result_path(out_dir: Path, submission: str) -> Path:
@@ -148,7 +160,7 @@ def grade_in_child(path: str, name: str, assignment_json: str, options: BatchOpt
     assignment = Assignment.model_validate_json(assignment_json)
     result = grade_submission(path, name, assignment, seed=options.seed, public_only=options.public_only,
                               isolation=options.isolation, require_isolation=options.require_isolation,
-                              shared=shared)
+                              shared=shared, bindings=submission_bindings(Path(path), assignment, options))
     write_text(out, json.dumps(result.to_dict(), ensure_ascii=False))
 
 

@@ -9,10 +9,12 @@ check lost points (``--exit-zero`` keeps 0); 130 and 143 when interrupted (SIGIN
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import json
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from grader.rubric import SECTIONS, RubricError, load_rubric
 from grader.stopping import Stopped, exit_code, stop_on_signals
@@ -20,6 +22,9 @@ from grader.tournament.cli import add_tournament_parser
 from grader.text import LISTED_LINES, cut_lines
 from grader.usage import UsageError
 from reference.games import game_names
+
+if TYPE_CHECKING:
+    from grader.bindings_yaml import BindingsFile
 
 DEFAULT_SUBMISSIONS = "submissions"
 
@@ -76,6 +81,8 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--submission-seconds", type=float, default=900.0,
                    help="wall-clock cap for grading one submission (default: %(default)s)")
     g.add_argument("--no-progress", action="store_true", help="no progress bar")
+    g.add_argument("--bindings", metavar="FILE", help="roles bound by hand (default: bindings.yaml in the "
+                   "submissions folder, if there is one); see README")
     _similarity_arguments(g)
     g.add_argument("--scheduler", help="grade on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.5:8786 "
                    "(--jobs is then the cluster's business)")
@@ -91,6 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--exit-zero", action="store_true", help="exit 0 even when a check lost points (for scripts "
                    "that read --json); by default the exit code is 1 then")
+    c.add_argument("--bindings", metavar="FILE", help="roles bound by hand for this notebook (a bindings.yaml)")
     c.set_defaults(run=_check)
 
     rp = sub.add_parser("report", help="write the class report from a graded folder's saved results (no regrading)",
@@ -150,13 +158,16 @@ def _grade(args: argparse.Namespace) -> int:
         raise UsageError(f"{folder} is not a folder; give the folder that holds the submissions")
     out = Path(args.out)
     undetected: list = []  # submissions whose assignment could not be told
+    bindings = _bindings_reader(args, rubric)
     if args.assignment:
         rubric.assignment(args.assignment)
         plan = [(args.assignment, place(discover(folder), rubric, args.assignment), f"in {folder}",
                  out / args.assignment)]
+        where = {args.assignment: bindings(folder)}
     elif any((folder / name).is_dir() for name in rubric.assignments):
         plan = [(name, place(discover(folder / name), rubric, name), f"in {folder / name}", out / name)
                 for name in rubric.assignments if (folder / name).is_dir()]
+        where = {name: bindings(folder / name, folder) for name, *_ in plan}
     else:  # one folder, perhaps of several assignments: each file goes to its own rubric
         placements = place(discover(folder), rubric)
         if not placements:
@@ -165,7 +176,9 @@ def _grade(args: argparse.Namespace) -> int:
         plan = [(name, [p for p in placements if p.assignment == name], f"detected in {folder}", out / name)
                 for name in rubric.assignments if any(p.assignment == name for p in placements)]
         undetected = [undetected_result(p) for p in placements if p.assignment is None]
+        where = {name: bindings(folder) for name, *_ in plan}
     _check_manual_sheets([sub_out for *_, sub_out in plan])
+    _warn_unknown_submissions(where, plan)
     options = BatchOptions(seed=args.seed, jobs=args.jobs, isolation=args.isolation,
                            require_isolation=args.require_isolation, submission_seconds=args.submission_seconds,
                            roster=args.roster, canvas_title=args.canvas_title,
@@ -176,8 +189,10 @@ def _grade(args: argparse.Namespace) -> int:
     for name, placements, source, sub_out in plan:
         assignment = rubric.assignment(name).for_section(args.section)
         print(f"{assignment.title}: {len(placements)} submission(s) {source} -> {sub_out}", file=sys.stderr)
-        batch = grade_batch([p.path for p in placements], name, assignment, sub_out, options,
-                            flags=flags_of(placements))
+        if where[name] is not None:
+            print(f"  roles bound by hand: {where[name].path}", file=sys.stderr)
+        batch = grade_batch([p.path for p in placements], name, assignment, sub_out,
+                            dataclasses.replace(options, bindings=where[name]), flags=flags_of(placements))
         _print_batch(batch, assignment)
         batches.append(batch)
     for r in undetected:
@@ -186,6 +201,52 @@ def _grade(args: argparse.Namespace) -> int:
     print(f"  -> {sheet}: all {sum(len(b.results) for b in batches) + len(undetected)} submission(s) "
           "with their assignment")
     return 0
+
+
+def _bindings_reader(args: argparse.Namespace, rubric) -> Callable[..., "BindingsFile | None"]:
+    """Where each folder's roles bound by hand come from: ``--bindings FILE`` for all, else the first of
+    the folders given that holds a bindings.yaml (a sub-folder's own, then the submissions folder's);
+    each file read once."""
+    from grader.bindings_yaml import BINDINGS_FILE
+
+    read = functools.cache(lambda path: _read_bindings(path, rubric))
+
+    def bindings_in(*folders: Path) -> BindingsFile | None:
+        if args.bindings:
+            return read(Path(args.bindings))
+        found = next((f / BINDINGS_FILE for f in folders if (f / BINDINGS_FILE).is_file()), None)
+        return read(found) if found else None
+    return bindings_in
+
+
+def _read_bindings(path: Path, rubric) -> "BindingsFile":
+    """A bindings file checked against every role and agent label of the rubric; a mistake in it is a usage
+    error naming its line."""
+    from grader.bindings_yaml import BindingsError, read_bindings
+
+    if not path.is_file():
+        raise UsageError(f"--bindings {path}: no such file")
+    roles = {role for a in rubric.assignments.values() for role in (*a.functions, *a.agents)}
+    try:
+        return read_bindings(path, roles)
+    except BindingsError as e:
+        raise UsageError(str(e)) from None
+
+
+def _warn_unknown_submissions(where: dict, plan: Sequence) -> None:
+    """Say which keys of each bindings file name no submission graded with it (a typo binds nothing)."""
+    from grader.load import submission_name
+
+    names: dict[str, set[str]] = {}
+    files: dict[str, BindingsFile] = {}
+    for name, placements, *_ in plan:
+        found = where.get(name)
+        if found is not None:
+            files[found.path] = found
+            names.setdefault(found.path, set()).update(submission_name(p.path) for p in placements)
+    for path, found in files.items():
+        for warning in found.unknown_submissions(names[path]):
+            print(f"warning: {warning}", file=sys.stderr)
 
 
 def _check_manual_sheets(out_dirs: Sequence[Path]) -> None:
@@ -200,10 +261,12 @@ def _check_manual_sheets(out_dirs: Sequence[Path]) -> None:
 
 
 def _print_batch(batch, assignment) -> None:
-    from grader.report.tally import score_text
+    from grader.report.tally import NEEDS_A_PERSON, in_review, score_text
 
     for r in batch.results:
         marker = {"graded": "", "error": "  [error]", "manual": "  [manual]"}.get(r.status, "")
+        review = in_review(r)
+        marker += f"  [{len(review)} {NEEDS_A_PERSON}]" if review else ""
         print(f"  {r.submission:<32} {score_text(r):<40}{marker} {r.message[:60]}".rstrip())
     for r in batch.results:
         for flag in r.flags:
@@ -265,9 +328,12 @@ def _check(args: argparse.Namespace) -> int:
     if not args.json:
         live = LiveCheckReport(name, submission_name(path), flags, color=not args.no_color and sys.stdout.isatty(),
                                tasks=assignment.task_names)
+    bindings = _read_bindings(Path(args.bindings), rubric) if args.bindings else None
+    bound = bindings.for_submission(submission_name(path), {*assignment.functions, *assignment.agents}) \
+        if bindings else None
     result = grade_submission(path, name, assignment, seed=args.seed, public_only=True,
                               on_check=live.check_done if live else None,
-                              on_check_start=live.check_started if live else None)
+                              on_check_start=live.check_started if live else None, bindings=bound)
     result.flags = flags + result.flags
     if live:
         live.finish(result)

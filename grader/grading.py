@@ -9,14 +9,15 @@ from __future__ import annotations
 import time
 import traceback
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
+from grader.bindings_yaml import InstructorBinding
 from grader.checks.base import Outcome
 from grader.checks.context import CheckContext
 from grader.checks.kinds import KINDS
 from grader.load import LOADED, MANUAL, Submission, load_submission, numpy_attributes, submission_name
 from grader.load.definitions import lost_definitions
-from grader.results import CheckResult, SubmissionResult
+from grader.results import CheckResult, CheckStatus, SubmissionResult
 from grader.rubric import Assignment, CheckSpec
 from grader.sandbox import SandboxError
 from grader.session import Session
@@ -28,12 +29,14 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
                      require_isolation: str | None = None,
                      on_check: Callable[[CheckResult], None] | None = None,
                      on_check_start: Callable[[str, str], None] | None = None,
-                     shared: dict[str, Any] | None = None) -> SubmissionResult:
+                     shared: dict[str, Any] | None = None,
+                     bindings: Mapping[str, InstructorBinding] | None = None) -> SubmissionResult:
     """Grade one file or folder against ``assignment``; public checks only when ``public_only``.
 
     ``on_check_start(task, title)`` is called as each check starts and ``on_check`` with the check as
     it finishes (``grader check`` shows both at once). ``shared`` is what the checks prepared once
-    for a whole batch (:func:`grader.checks.kinds.prepare_shared`).
+    for a whole batch (:func:`grader.checks.kinds.prepare_shared`). ``bindings`` are the roles the
+    instructor bound by hand for this submission (``grader.bindings_yaml``).
     """
     start = time.perf_counter()
     path = Path(path)
@@ -52,7 +55,8 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
     result.load_notes = _load_notes(submission)
     session: Session | None = None
     try:
-        with Session(assignment, seed=seed, isolation=isolation, require=require_isolation) as session:
+        with Session(assignment, seed=seed, isolation=isolation, require=require_isolation,
+                     bindings=bindings) as session:
             result.isolation = session.isolation
             session.open([cell.kept for cell in submission.cells], [cell.index for cell in submission.cells],
                          lost=lost_definitions(submission.cells))
@@ -120,11 +124,12 @@ def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
         outcome.message += "\n" + "".join(traceback.format_exc(limit=3))
     points = round(spec.points * max(0.0, min(1.0, outcome.fraction)), 2)
     outcome.message = "\n".join(fold_repeats(outcome.message.split("\n")))  # one line per failure, with its count
+    status, message = in_doubt(outcome.resolved_status(), outcome.message, ctx, spec.target)
     packages = stand_ins_reached(ctx.sandbox, called_before)
-    if packages:
-        outcome.message = f"{outcome.message}\n{_stand_in_words(packages)}: a person should grade this check".lstrip()
+    if packages and status not in ("manual", "skipped"):  # its points rest on a package the grader lacks
+        status, message = "review", f"{message}\n{_stand_in_words(packages)}: a person should grade this check".lstrip()
     return CheckResult(task=task, check=spec.title, points=points, max_points=spec.points,
-                       status=outcome.resolved_status(), message=outcome.message, visibility=spec.visibility,
+                       status=status, message=message, visibility=spec.visibility,
                        boards=outcome.boards, moves=outcome.moves, seconds=round(time.perf_counter() - start, 3),
                        student_seconds=round(getattr(ctx.sandbox, "student_seconds", 0.0) - thought, 3))
 
@@ -162,6 +167,21 @@ def stand_in_flags(reached: dict[str, list[str]], called: dict[str, int]) -> lis
         flags.append(f"calls `{package}`, not installed for grading, {where}: a person should grade "
                      f"{'them' if checks else 'it'} (install `{package}` and grade again)")
     return flags
+
+
+#: what a check in review adds to its message: the binder's evidence, and what its points mean
+REVIEW_NOTE = "Needs a person: {evidence}. The points are provisional until a person confirms how your code was read."
+
+
+def in_doubt(status: CheckStatus, message: str, ctx: CheckContext, target: str) -> tuple[CheckStatus, str]:
+    """The status and message of a check whose target the binder is unsure of (``StudentGame.doubts``):
+    ``review``, the evidence appended; the points stay what the evidence gave. Hand-graded and skipped
+    checks stay as they are: a person grades those already, or nothing was asked."""
+    evidence = ctx.student.doubts.get(target) if ctx.student is not None and target else None
+    if not evidence or status in ("manual", "skipped"):
+        return status, message
+    note = REVIEW_NOTE.format(evidence=evidence.rstrip("."))
+    return "review", f"{message}\n{note}" if message else note
 
 
 def _unrun(task: str, spec: CheckSpec, status: str, message: str) -> CheckResult:

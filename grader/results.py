@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-CheckStatus = Literal["passed", "failed", "partial", "error", "timeout", "manual", "skipped"]
+#: ``review``: the grader is unsure it called the student's code as meant (see ``StudentGame.doubts``); the
+#: check keeps the points its evidence gives, provisionally, and a person decides
+CheckStatus = Literal["passed", "failed", "partial", "error", "timeout", "review", "manual", "skipped"]
 SubmissionStatus = Literal["graded", "error", "manual"]
 Visibility = Literal["public", "hidden"]
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from grader.adapt import StudentAgent, StudentGame, adapt, conventions, student_agent
 from grader.adapt.candidates import lost_to_syntax
+from grader.bindings_yaml import InstructorBinding
 from grader.sandbox import CallResult, Limits, LoadReport, Sandbox, SandboxError
 from grader.sandbox.calls import EXCEPTION
 from grader.sandbox.worker import LOAD_REPORT_FUNCTION
@@ -88,8 +89,9 @@ class Session:
     """
 
     def __init__(self, assignment: Assignment, *, seed: int = 0, isolation: str | None = None,
-                 require: str | None = None) -> None:
+                 require: str | None = None, bindings: Mapping[str, InstructorBinding] | None = None) -> None:
         self.assignment = assignment
+        self.bindings = dict(bindings or {})  # the roles the instructor bound by hand (bindings.yaml)
         self.sandbox = TimedSandbox(None, sandbox_limits(assignment), isolation=isolation, require=require,
                                     seed=seed)
         self.game: Game = assignment.make_game()
@@ -139,7 +141,7 @@ class Session:
         assignment = self.assignment
         try:
             self.student = adapt(self.sandbox, self.game, assignment.functions,
-                                 timeout=assignment.limits.call_seconds, source=self._source)
+                                 timeout=assignment.limits.call_seconds, source=self._source, bindings=self.bindings)
         except SandboxError as e:
             self.problem = str(e)
             return None

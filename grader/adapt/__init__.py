@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from grader.adapt import game_objects, replayed_objects, replayed_states, routes
+from grader.adapt import game_objects, instructor_bindings, replayed_objects, replayed_states, routes
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.global_arguments import fill_from_globals
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses, same_board
@@ -18,15 +18,25 @@ from grader.adapt.readings import infer_reading
 from grader.adapt.replayed_game import ReplayedGame
 from grader.adapt.replayed_state_game import ReplayedStateGame
 from grader.adapt.student_game import Reply, StudentGame
+from grader.bindings_yaml import InstructorBinding
 from reference.games.base import Game
 
 
 def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: float = 2.0,
-          source: str = "") -> StudentGame:
+          source: str = "", bindings: Mapping[str, InstructorBinding] | None = None) -> StudentGame:
     """Infer how to call the submission in ``sandbox`` and wrap it as a :class:`StudentGame`.
 
     ``source`` is the submission's code: it breaks ties (see ``infer_interface``) and its own calls
-    say how a search is meant to be called (see ``grader.adapt.search_parameters``)."""
+    say how a search is meant to be called (see ``grader.adapt.search_parameters``). ``bindings`` are
+    the roles the instructor bound by hand: not inferred (see ``grader.adapt.instructor_bindings``)."""
+    student = _inferred(sandbox, game, instructor_bindings.left_to_infer(aliases, bindings), timeout, source)
+    student.doubts = student.interface.doubtful()  # roles taken on thin evidence: review, with the evidence
+    return instructor_bindings.bind(sandbox, student, bindings, timeout)
+
+
+def _inferred(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: float,
+              source: str) -> StudentGame:
+    """The submission as inference reads it (see :func:`adapt`)."""
     names = sandbox.names()
     filled = fill_from_globals(sandbox, names)  # state kept in globals and passed by name (``score``)
     if filled:
@@ -68,6 +78,9 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
                   timeout: float | None) -> StudentAgent | str:
     """The submission's agent for a rubric label, or why there is none: agents of a game whose positions
     are built by replay take the student's own objects, all others the boards the adapter reads."""
+    bound = instructor_bindings.bound_agent(sandbox, student, label, timeout)
+    if bound is not None:
+        return bound
     if isinstance(student, (ReplayedGame, ReplayedStateGame)):
         return student.agent(label, list(aliases), timeout=timeout)
     return find_agent(sandbox, student.names, student.game, student.representation, label, list(aliases),

@@ -54,17 +54,12 @@ class StudentGame:
         self.timeout = timeout
         #: game objects made at other sizes, by (object, rows, cols): made once, shared by resized copies
         self.sized_objects: dict[tuple[str, int, int], str | None] = {}
-        #: agent labels found on thin evidence, with it (filled as agents are looked up)
-        self.agent_doubts: dict[str, str] = {}
+        #: roles and agent labels the binder is unsure of -> the evidence in words: their checks go to a person
+        self.doubts: dict[str, str] = {}
 
     @property
     def representation(self):
         return self.interface.representation
-
-    @property
-    def doubts(self) -> dict[str, str]:
-        """Roles (and agent labels) a person should check, with the evidence: ``review`` in every report."""
-        return {**self.interface.doubtful(), **self.agent_doubts}
 
     def at_size(self, game: Game) -> "StudentGame":
         """The same functions asked about ``game``'s board size (functions must not hard-code the size).

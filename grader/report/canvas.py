@@ -15,6 +15,8 @@ Choices made here:
 - Roster students with no submission are left out by default (Canvas leaves their grade alone);
   ``missing="zero"`` gives them 0.
 - Two submissions for one student: the higher total is kept, and both are reported.
+- A submission with checks in review (a person must confirm how its code was read) is exported with its
+  provisional score and listed among the things to check.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import pandas as pd
 
 from grader.report.files import write_text
 from grader.report.sheets import frame_to_csv_text, latest_by_submission
-from grader.report.tally import format_points, score_split, score_text
+from grader.report.tally import format_points, in_review, review_text, score_split, score_text
 from grader.results import SubmissionResult
 
 IDENTITY_COLUMNS = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
@@ -178,6 +180,7 @@ class CanvasExport:
     not_exported: dict[str, str] = field(default_factory=dict)  # submission -> why it has no row
     flagged: dict[str, str] = field(default_factory=dict)  # submission -> its flags (canvas.csv has no comment column)
     pending: dict[str, str] = field(default_factory=dict)  # submission -> its score in words, items graded by hand unfilled
+    in_review: dict[str, str] = field(default_factory=dict)  # submission -> its checks that need a person (provisional points)
 
     def problems(self) -> list[str]:
         """One readable line per thing to look at before importing (empty when there is none)."""
@@ -190,6 +193,8 @@ class CanvasExport:
         lines += [f"submission {s!r} {flags}" for s, flags in self.flagged.items()]
         lines += [f"submission {s!r} is not fully graded ({text}): its score lacks the hand-graded points until "
                   "manual.csv is filled and grader grade is run again" for s, text in self.pending.items()]
+        lines += [f"submission {s!r} has checks in review: {checks}; its score is provisional until a person "
+                  "confirms how its code was read" for s, checks in self.in_review.items()]
         return lines
 
 
@@ -227,6 +232,8 @@ def canvas_frame(
             graded.append(result)
             if score_split(result).pending:
                 export.pending[result.submission] = score_text(result)
+            if in_review(result):
+                export.in_review[result.submission] = review_text(result)
         else:
             export.not_exported[result.submission] = f"status {result.status}" + (f": {result.message}" if result.message else "")
 

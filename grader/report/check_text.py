@@ -19,6 +19,7 @@ STATUS_LABELS = {
     "failed": "FAILED",
     "error": "ERROR",
     "timeout": "TIMEOUT",
+    "review": "REVIEW",
     "manual": "MANUAL",
     "skipped": "SKIPPED",
 }

@@ -22,9 +22,9 @@ from grader.report.feedback import page_environment
 from grader.report.files import write_text
 from grader.report.item_analysis import auto_graded, item_frame, write_item_analysis
 from grader.report.plots import score_histograms, time_bars
-from grader.report.sheets import latest_by_submission, scores_frame
+from grader.report.sheets import REVIEW_COLUMN, latest_by_submission, scores_frame
 from grader.report.svg import safe_svg
-from grader.report.tally import format_points, is_hand_graded
+from grader.report.tally import format_points, in_review, is_hand_graded, review_text
 from grader.results import BoardShown, CheckResult, SubmissionResult
 from grader.sandbox.isolation import LEVELS
 
@@ -110,8 +110,9 @@ def failure_groups(results: Iterable[SubmissionResult]) -> list[CheckFailures]:
 
 
 def needs_person(results: Iterable[SubmissionResult]) -> list[NeedsPerson]:
-    """The submissions a person should look at, each with why: not graded, graded by hand, a check
-    that errored or timed out, an assignment mismatch, or a weaker sandbox than the class's best."""
+    """The submissions a person should look at, each with why: not graded, graded by hand, checks in
+    review (the grader unsure how it read the code), a check that errored or timed out, an assignment
+    mismatch, or a weaker sandbox than the class's best."""
     results = latest_by_submission(results)
     reached = [LEVELS.index(r.isolation) for r in results if r.isolation in LEVELS]
     best = max(reached, default=None)
@@ -124,6 +125,10 @@ def needs_person(results: Iterable[SubmissionResult]) -> list[NeedsPerson]:
             reasons.append(f"graded by hand: {r.message}")
         broken = [c.check for c in r.checks
                   if c.status == "timeout" or c.status == "error" and not _MISSING_CODE.search(c.message)]
+        review = in_review(r)
+        if review:
+            reasons.append(f"{len(review)} check(s) in review (a person must confirm how the code was read; their "
+                           f"points are provisional): {review_text(r)}")
         if broken and r.status == "graded":
             reasons.append(f"{len(broken)} check(s) ended in an error or timeout: {', '.join(broken)}")
         reasons += [f"it {flag}" for flag in r.flags]
@@ -156,7 +161,7 @@ def summarize_class(results: Iterable[SubmissionResult], tasks: Sequence[str] = 
     graded = auto_graded(results)
     scores = scores_frame(graded, tasks)
     task_columns = [c for c in scores.columns if c not in ("submission", "total", "max_total", "status",
-                                                           "message", "flag")]
+                                                           "message", REVIEW_COLUMN, "flag")]
     max_points = _task_maxima(graded)
     max_total = round(sum(max_points.values()), 4)
     points = scores[task_columns].copy()

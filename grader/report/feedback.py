@@ -26,11 +26,16 @@ from grader.report.check_text import (FLAG_HEADLINE, HIDDEN_DETAILS_NOTE, STATUS
                                      marked_returned, printable, same_message_groups, shows_details)
 from grader.report.files import submission_filename, write_text
 from grader.report.svg import safe_svg
-from grader.report.tally import STATUS_ORDER, format_points, score_split, score_text, status_counts, tally_tasks
+from grader.report.tally import (STATUS_ORDER, format_points, in_review, review_text, score_split, score_text,
+                                 status_counts, tally_tasks)
 from grader.results import BoardShown, SubmissionResult
 
 #: what a check says instead of repeating an earlier check's message
 SAME_AS = "The same problem as “{}” above."
+#: how checks in review are introduced, and what is said of them
+REVIEW_HEADLINE = "Needs a person"
+REVIEW_WORDS = ("The grader is not sure it read your code as you meant it for {count} check{s}: {checks}. "
+                "{their} points are provisional until a person confirms; {each} says why.")
 STATUS_HEADLINES = {
     "graded": "Note from the grader",
     "error": "The grader could not grade this submission completely",
@@ -122,6 +127,16 @@ def _breakdown(result: SubmissionResult) -> str:
     return score_text(result) if score_split(result).items else ""
 
 
+def review_notice(result: SubmissionResult) -> str:
+    """What the feedback says of the checks in review, before the tasks ('' when none)."""
+    review = in_review(result)
+    if not review:
+        return ""
+    one = len(review) == 1
+    return REVIEW_WORDS.format(count=len(review), s="" if one else "s", checks=review_text(result),
+                               their="Its" if one else "Their", each="the check" if one else "each check")
+
+
 def _bar_class(percent: float) -> str:
     return "" if percent >= 80 else ("mid" if percent >= 50 else "low")
 
@@ -154,6 +169,8 @@ def feedback_html(result: SubmissionResult, tasks: Sequence[str] = (), *, reveal
         bar_class=_bar_class,
         status_headline=STATUS_HEADLINES[result.status],
         flag_headline=FLAG_HEADLINE,
+        review_headline=REVIEW_HEADLINE,
+        review=review_notice(result),
         tasks=_task_views(result, tasks, reveal_hidden),
         statuses=STATUS_ORDER,
         hidden_note=HIDDEN_DETAILS_NOTE,
@@ -207,6 +224,8 @@ def feedback_markdown(result: SubmissionResult, tasks: Sequence[str] = (), *, re
     out.append("")
     for flag in result.flags:
         out += [f"> **{FLAG_HEADLINE}:** this submission {md(flag)}.", ""]
+    if review_notice(result):
+        out += [f"> **{REVIEW_HEADLINE}:** {md(review_notice(result))}", ""]
     if result.status != "graded" or result.message:
         out += [f"> **{STATUS_HEADLINES[result.status]}.** {md(result.message)}".rstrip(), ""]
     tallies = tally_tasks(result, tasks)

@@ -14,7 +14,10 @@ Choices made here:
 - Checks graded by hand (status ``manual``) are not tests: Gradescope grades them as separate
   questions. They are named in the top-level ``output``, and ``score`` is the sum of the tests.
 - Any status other than ``passed`` (partial credit included) is ``"failed"``; the test's own
-  ``output`` starts with the grader's status word, so "PARTIAL" and "TIMEOUT" stay visible.
+  ``output`` starts with the grader's status word, so "PARTIAL" and "TIMEOUT" stay visible. A check in
+  ``review`` (a person must confirm how the grader read the code) is ``"passed"`` at full points and
+  ``"failed"`` below; its output starts with "REVIEW" and ends with the evidence, and the top-level
+  ``output`` names every such check with its provisional points.
 - ``stdout_visibility`` defaults to ``"hidden"``: the grader's log may mention hidden boards.
 """
 
@@ -27,7 +30,8 @@ from typing import Any, Literal, Mapping, Sequence
 
 from grader.report.check_text import FLAG_HEADLINE, STATUS_LABELS, check_detail_text, printable
 from grader.report.files import submission_filename, write_text
-from grader.report.tally import format_points, ordered_tasks, score_split, score_text, status_counts
+from grader.report.tally import (NEEDS_A_PERSON, format_points, in_review, ordered_tasks, score_split, score_text,
+                                 status_counts)
 from grader.results import CheckResult, SubmissionResult
 
 GradescopeVisibility = Literal["visible", "hidden", "after_due_date", "after_published"]
@@ -84,6 +88,11 @@ def _summary_output(result: SubmissionResult, tests: list[dict[str, Any]], manua
         lines.append(f"Status: {result.status}." + (f" {printable(result.message)}" if result.message else ""))
     elif result.message:
         lines.append(printable(result.message))
+    review = in_review(result)
+    if review:
+        lines.append(f"Provisional, {NEEDS_A_PERSON} (the grader is unsure it read your code as you meant it): "
+                     + "; ".join(f"{printable(c.check)} ({format_points(c.points)} / {format_points(c.max_points)})"
+                                 for c in review) + ".")
     if manual:
         lines.append("Graded by hand: " + "; ".join(
             f"{printable(c.task)}: {printable(c.check)} ({format_points(c.max_points)} points)" for c in manual) + ".")
@@ -130,7 +139,8 @@ def gradescope_results(
             "number": f"{task_numbers[check.task]}.{within_task[check.task]}",
             "score": round(check.points, 4),
             "max_score": round(check.max_points, 4),
-            "status": "passed" if check.status == "passed" else "failed",
+            "status": "passed" if check.status == "passed" or (check.status == "review"
+                                                               and check.points >= check.max_points) else "failed",
             "output": _test_output(check, reveal_hidden),
             "visibility": "visible" if check.visibility == "public" else hidden_visibility,
         })

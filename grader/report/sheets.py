@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 import pandas as pd
 
 from grader.report.files import write_text
-from grader.report.tally import ordered_tasks, score_split, score_text, tally_tasks
+from grader.report.tally import in_review, ordered_tasks, review_text, score_split, score_text, tally_tasks
 from grader.results import SubmissionResult
 
 SCORE_TAIL_COLUMNS = ["total", "max_total", "status", "message"]
@@ -23,6 +23,9 @@ DETAIL_COLUMNS = ["submission", "task", "check", "points", "max_points", "status
 #: the column of warnings about what was graded; present only when a submission has one, so that a
 #: class graded without surprises gets the same sheets as before
 FLAG_COLUMN = "flag"
+#: the checks a person must confirm (status ``review``: the grader was unsure how it read the code, and their
+#: points are provisional), named and separated by "; "; present only when some submission has one
+REVIEW_COLUMN = "review"
 #: the score in words ("automatic 85/85, manual 0/25 pending"), after ``max_total``; present only when
 #: some submission has items graded by hand, so that a total is never read without its missing part
 BREAKDOWN_COLUMN = "breakdown"
@@ -49,8 +52,9 @@ def scores_frame(results: Iterable[SubmissionResult], tasks: Sequence[str], *,
     """One row per submission: ``submission``, one column per task, ``total``, ``max_total``, ``status``, ``message``.
 
     ``assignment_column`` adds ``assignment`` after ``submission`` (a sheet of several assignments);
-    ``breakdown`` follows ``max_total`` when any submission has items graded by hand; ``flag`` follows
-    ``message`` when any submission is flagged (graded as another assignment than it looks like).
+    ``breakdown`` follows ``max_total`` when any submission has items graded by hand; ``review`` follows
+    ``message`` when any check needs a person (it names those checks: their points are provisional); ``flag``
+    comes last when any submission is flagged (graded as another assignment than it looks like).
 
     Task columns follow ``tasks`` (rubric order, names as given); a task found in the results but
     not in ``tasks`` gets a column after them rather than vanishing. A task cell is empty (NaN)
@@ -68,12 +72,15 @@ def scores_frame(results: Iterable[SubmissionResult], tasks: Sequence[str], *,
                 row[tally.task] = tally.points
         row.update(total=result.total, max_total=result.max_total, status=result.status, message=result.message)
         row[BREAKDOWN_COLUMN] = score_text(result)
+        row[REVIEW_COLUMN] = review_text(result)
         row[FLAG_COLUMN] = flag_text(result)
         rows.append(row)
     head = ["submission", "assignment"] if assignment_column else ["submission"]
     tail = list(SCORE_TAIL_COLUMNS)
     if any(score_split(r).items for r in results):
         tail.insert(tail.index("max_total") + 1, BREAKDOWN_COLUMN)
+    if any(in_review(r) for r in results):
+        tail.append(REVIEW_COLUMN)
     if any(r.flags for r in results):
         tail.append(FLAG_COLUMN)
     frame = pd.DataFrame(rows, columns=[*head, *columns, *tail])

@@ -11,8 +11,10 @@ from typing import Iterable, Sequence
 
 from grader.results import CheckResult, SubmissionResult
 
-# The order in which statuses are counted in summaries: worst news last, like pytest.
-STATUS_ORDER = ("passed", "partial", "failed", "error", "timeout", "skipped", "manual")
+# The order in which statuses are counted in summaries: worst news last, like pytest; then what waits for a person.
+STATUS_ORDER = ("passed", "partial", "failed", "error", "timeout", "skipped", "review", "manual")
+#: how the ``review`` status reads to people: the grader is unsure how it read the code, a person decides
+NEEDS_A_PERSON = "needs a person"
 
 
 @dataclass
@@ -60,6 +62,16 @@ def status_counts(checks: Iterable[CheckResult]) -> dict[str, int]:
     """How many checks ended in each status, in :data:`STATUS_ORDER`, zero counts left out."""
     counts = Counter(c.status for c in checks)
     return {s: counts[s] for s in STATUS_ORDER if counts[s]}
+
+
+def in_review(result: SubmissionResult) -> list[CheckResult]:
+    """The checks of ``result`` a person must confirm (status ``review``): their points are provisional."""
+    return [c for c in result.checks if c.status == "review"]
+
+
+def review_text(result: SubmissionResult) -> str:
+    """The checks in review in one line, for sheets and lists ('' when none)."""
+    return "; ".join(c.check for c in in_review(result))
 
 
 def format_points(value: float) -> str:

@@ -1,8 +1,9 @@
 """What ``grader check`` prints for a student: pytest's shape, with the boards.
 
 One line per check (status, name, points), then a section per check that did not pass with its
-message, the board as text, the call, expected and returned, then adaptations and load notes,
-and a final line that counts checks and points. Colour is ANSI, only when asked for; student text
+message, the board as text, the call, expected and returned (checks in review, which a person must
+confirm, under "needs a person" rather than "what to fix"), then adaptations and load notes, and a
+final line that counts checks and points. Colour is ANSI, only when asked for; student text
 is made printable first, so a returned string cannot move the cursor or recolour the terminal.
 """
 
@@ -14,7 +15,7 @@ from typing import Sequence, TextIO
 
 from grader.report.check_text import (HIDDEN_DETAILS_NOTE, STATUS_LABELS, board_lines, printable,
                                      same_message_groups, shows_details)
-from grader.report.tally import format_points, score_split, score_text, status_counts, tally_tasks
+from grader.report.tally import NEEDS_A_PERSON, format_points, score_split, score_text, status_counts, tally_tasks
 from grader.results import CheckResult, SubmissionResult
 
 RESET = "\x1b[0m"
@@ -25,6 +26,7 @@ STATUS_COLORS = {
     "failed": "\x1b[31m",  # red
     "error": "\x1b[31m",
     "timeout": "\x1b[31m",
+    "review": "\x1b[35m",  # magenta
     "manual": "\x1b[36m",  # cyan
     "skipped": "\x1b[2m",  # dim
 }
@@ -131,6 +133,7 @@ def _check_row(style: _Style, check: CheckResult) -> str:
     label = f"{STATUS_LABELS[check.status]:<8}"
     name = printable(check.check) + (" (hidden)" if check.visibility == "hidden" else "")
     name += " (graded by hand)" if check.by_hand else ""
+    name += f" ({NEEDS_A_PERSON})" if check.status == "review" else ""
     row = style.spaced(f"  {label} {name}", _points(check))
     return row.replace(label, style.paint(label, STATUS_COLORS[check.status]), 1)
 
@@ -142,10 +145,38 @@ def _points(check: CheckResult) -> str:
 
 
 def _ending(style: _Style, result: SubmissionResult, tasks: Sequence[str], reveal_hidden: bool) -> list[str]:
-    """What to fix (checks with the same message and no board told once), the notes and the summary."""
-    troubles = [c for t in tally_tasks(result, tasks) for c in t.checks if c.status not in ("passed", "manual")]
-    lines = ["", style.rule("what to fix", "-", RED)] if troubles else []
-    for group in same_message_groups(troubles):
+    """What to fix, then what needs a person (checks in review), each check with the same message and no
+    board told once; the notes; the summary."""
+    checks = [c for t in tally_tasks(result, tasks) for c in t.checks]
+    lines = _cards(style, "what to fix", RED, [c for c in checks if c.status not in ("passed", "manual", "review")],
+                   reveal_hidden)
+    lines += _cards(style, f"{NEEDS_A_PERSON}: provisional points", STATUS_COLORS["review"],
+                    [c for c in checks if c.status == "review"], reveal_hidden)
+    if result.adaptations:
+        lines += ["", style.paint("How the grader adapted to your code:", BOLD)]
+        lines += [f"  - {printable(a)}" for a in result.adaptations]
+    if result.load_notes:
+        lines += ["", style.paint("While loading your notebook:", BOLD)]
+        lines += [f"  - {printable(n)}" for n in result.load_notes]
+    if result.isolation:
+        lines += ["", f"isolation: {printable(result.isolation)}"]
+
+    counts = status_counts(result.checks)
+    summary = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no checks"
+    summary += f": {score_text(result)}" + ("" if score_split(result).items else " points")
+    if any(s in counts for s in ("failed", "error", "timeout")) or result.status == "error":
+        final = RED
+    elif "partial" in counts or "skipped" in counts or "review" in counts:
+        final = YELLOW
+    else:
+        final = GREEN
+    return lines + ["", style.rule(summary, "=", final + BOLD)]
+
+
+def _cards(style: _Style, title: str, colour: str, checks: Sequence[CheckResult], reveal_hidden: bool) -> list[str]:
+    """A section of ``checks`` under ``title``: one card per distinct message, with its boards."""
+    lines = ["", style.rule(title, "-", colour)] if checks else []
+    for group in same_message_groups(checks):
         check = group[0]
         more = f" (and {len(group) - 1} more, same message)" if len(group) > 1 else ""
         lines += ["", style.rule(f"{printable(check.task)} :: {printable(check.check)}{more}", "_",
@@ -166,23 +197,4 @@ def _ending(style: _Style, result: SubmissionResult, tasks: Sequence[str], revea
                     lines.append("    " + line)
         lines += [f"  the same for {printable(c.task)} :: {printable(c.check)}: {STATUS_LABELS[c.status]} "
                   f"{_points(c)} points" for c in group[1:]]
-
-    if result.adaptations:
-        lines += ["", style.paint("How the grader adapted to your code:", BOLD)]
-        lines += [f"  - {printable(a)}" for a in result.adaptations]
-    if result.load_notes:
-        lines += ["", style.paint("While loading your notebook:", BOLD)]
-        lines += [f"  - {printable(n)}" for n in result.load_notes]
-    if result.isolation:
-        lines += ["", f"isolation: {printable(result.isolation)}"]
-
-    counts = status_counts(result.checks)
-    summary = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no checks"
-    summary += f": {score_text(result)}" + ("" if score_split(result).items else " points")
-    if any(s in counts for s in ("failed", "error", "timeout")) or result.status == "error":
-        final = RED
-    elif "partial" in counts or "skipped" in counts:
-        final = YELLOW
-    else:
-        final = GREEN
-    return lines + ["", style.rule(summary, "=", final + BOLD)]
+    return lines

@@ -60,7 +60,7 @@ class HorizonSearch:
         return self.table[key]
 
     def _wins_within(self, state: Any, plies: int) -> bool:
-        game, me = self.game, self.game.to_move(state)
+        game = self.game
         self.nodes += 1
         if self._wins_at_once(state):
             return True

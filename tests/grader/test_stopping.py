@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import ROOT, TESTS
+from tests.paths import TESTS
 
 QUICK = TESTS / "rubrics" / "connect4_quick.yaml"
 SLOW = TESTS / "hostile" / "slow_to_load.py"  # its loading counts to ten billion

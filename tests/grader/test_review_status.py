@@ -1,0 +1,74 @@
+"""Honest doubt: where the binder is unsure it found the student's code for a role or an agent
+(``StudentGame.doubts``), every check of that target goes to a person (status ``review``) with the evidence,
+keeping the points its answers earn, provisionally. It is decided once, where checks are run."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from grader.checks.base import Check, Outcome
+from grader.checks.kinds import KINDS
+from grader.grading import grade_submission, run_check
+from grader.rubric import CheckSpec, load_rubric
+from tests.paths import TESTS
+
+EVIDENCE = "best reading agrees on 7 of 12 probe positions; runner-up (result(board, action, player)) 6 of 12"
+
+
+class Halfway(Check):
+    """A check kind that gives half its points, whatever it judges."""
+
+    target = "agent"
+
+    def run(self, ctx, spec):
+        return Outcome(0.5, "3 of 6 positions right")
+
+
+class ByHand(Check):
+    def run(self, ctx, spec):
+        return Outcome(0.0, "graded by hand", status="manual")
+
+
+@pytest.fixture
+def kinds(monkeypatch):
+    monkeypatch.setitem(KINDS, "halfway", Halfway())
+    monkeypatch.setitem(KINDS, "by_hand", ByHand())
+
+
+def context(doubts):
+    return SimpleNamespace(student=SimpleNamespace(doubts=doubts), sandbox=None)
+
+
+def test_a_check_whose_target_is_in_doubt_goes_to_review_with_its_points_and_the_evidence(kinds):
+    spec = CheckSpec(kind="halfway", target="alpha_beta_player", points=4)
+    doubted = run_check(context({"alpha_beta_player": EVIDENCE}), "Task 3", spec)
+    assert (doubted.status, doubted.points) == ("review", 2.0)
+    assert doubted.message == f"3 of 6 positions right\nNeeds a person: {EVIDENCE}. The points are provisional " \
+                              "until a person confirms how your code was read."
+    sure = run_check(context({"result": EVIDENCE}), "Task 3", spec)  # another target's doubt is not this one's
+    assert (sure.status, sure.points, sure.message) == ("partial", 2.0, "3 of 6 positions right")
+
+
+def test_a_check_graded_by_hand_stays_with_the_person_who_grades_it(kinds):
+    spec = CheckSpec(kind="by_hand", target="alpha_beta_player", points=5)
+    assert run_check(context({"alpha_beta_player": EVIDENCE}), "Task 3", spec).status == "manual"
+
+
+def test_a_helper_named_like_a_role_that_agrees_under_no_reading_is_left_to_a_person():
+    """place_preview(board, col) answers boards with the first player's disc whoever moves: a result() that
+    ignores the player, or a display helper beside a missing result()? Its checks keep what its answers earn
+    (the first player's boards are right) and a person decides; the other roles are graded as ever."""
+    assignment = load_rubric().assignment("connect4")
+    result = grade_submission(TESTS / "students" / "c4_helper_named_like_result.py", "connect4", assignment,
+                              public_only=True)
+    by_name = {c.check: c for c in result.checks}
+    canned = by_name["result: canned boards"]
+    assert canned.status == "review" and 0 < canned.points < canned.max_points
+    assert "place_preview() was taken for result() only because its name says so in other words" in canned.message
+    assert canned.message.startswith("6 of 17 boards right")  # the check's own finding, then the doubt
+    assert {by_name[c].status for c in ("result: random positions", "result: does not change its input board")} \
+        == {"review"}
+    assert {by_name[c].status for c in ("actions: canned boards", "terminal: canned boards",
+                                        "utility: canned boards")} == {"passed"}
