@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from grader.adapt import game_objects, instructor_bindings, replayed_objects, replayed_states, routes
+from grader.adapt import conventions, game_objects, instructor_bindings, replayed_objects, replayed_states, routes
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.global_arguments import fill_from_globals
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses, same_board
@@ -37,6 +37,7 @@ def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: fl
 def _inferred(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: float,
               source: str) -> StudentGame:
     """The submission as inference reads it (see :func:`adapt`)."""
+    sandbox.load([conventions.SHIM_CELL])  # the grader's helpers in the worker (a session has loaded them already)
     names = sandbox.names()
     filled = fill_from_globals(sandbox, names)  # state kept in globals and passed by name (``score``)
     if filled:
