@@ -177,7 +177,8 @@ def in_doubt(status: CheckStatus, message: str, ctx: CheckContext, target: str) 
     """The status and message of a check whose target the binder is unsure of (``StudentGame.doubts``):
     ``review``, the evidence appended; the points stay what the evidence gave. Hand-graded and skipped
     checks stay as they are: a person grades those already, or nothing was asked."""
-    evidence = ctx.student.doubts.get(target) if ctx.student is not None and target else None
+    student = getattr(ctx, "student", None)
+    evidence = student.doubts.get(target) if student is not None and target else None
     if not evidence or status in ("manual", "skipped"):
         return status, message
     note = REVIEW_NOTE.format(evidence=evidence.rstrip("."))

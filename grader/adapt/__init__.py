@@ -113,7 +113,7 @@ def replayed_state_game(sandbox, names, game: Game, interface: Interface, aliase
     result = interface.bindings.get("result")
     if not interface.initial_unread or (result is not None and not result.note):
         return None
-    found = replayed_states.recipe(sandbox, names, game, aliases, timeout)
+    found = replayed_states.recipe(sandbox, names, game, aliases, timeout, source)
     if found is None:
         return None
     return ReplayedStateGame(*found, names, timeout=timeout, source=source)

@@ -43,7 +43,7 @@ def spoken(target: str) -> str:
     if not is_route(target):
         return target
     cls, method, _ = route_parts(target)
-    return f"state.{method}" if cls.endswith("_self") else f"{cls}(...).{method}"
+    return f"state.{method}" if cls.endswith("_self") else f"{cls.removesuffix('_default')}(...).{method}"
 
 
 def normalise(name: str) -> str:

@@ -433,7 +433,7 @@ def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
                                  "the position)")
     elif cand.target != role:
         how = "" if cand.tier <= 1 else (" (its name says so)" if cand.tier == 2 else " (it does what the role does)")
-        iface.adaptations.append(f"uses your {cand.target}() as {role}(){how}")
+        iface.adaptations.append(f"uses your {spoken(cand.target)}() as {role}(){how}")
 
 
 def misses(iface: Interface) -> int:
@@ -943,7 +943,7 @@ def _bind_terminal(ask: Asker, cand: Candidate, game: Game, rep: Representation)
             said = [read(r.value) for r in answers]
             answered = answered or None not in said
             if all(s == want for s, (_, want) in zip(said, samples)):
-                says = () if words.startswith("a bool") else (f"reads {cand.target}()'s answer as {words}",)
+                says = () if words.startswith("a bool") else (f"reads {spoken(cand.target)}()'s answer as {words}",)
                 return FITS, Binding("terminal", cand.target, order, reading=words, empty_value=empty_value,
                                      says=says)
     return (ANSWERS if answered else FAILS), Binding(
@@ -973,7 +973,7 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
             if winners == [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)] and any(winners) \
                     and winners != [returns.sign(v) for v in values]:
                 return FITS, Binding("utility", cand.target, order, reading=WINNER_READING,
-                                     says=(f"{cand.target}() says who won: read as +1 for the winner, -1 for "
+                                     says=(f"{spoken(cand.target)}() says who won: read as +1 for the winner, -1 for "
                                            "the loser",))
         signs = [returns.sign(v) for v in values]
         if None in signs:
@@ -996,9 +996,9 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
             words += ", box margin" if exact else ", win/loss sign"
         says = []
         if "player" not in order:
-            says.append(f"{cand.target}() takes no player: read {words}")
+            says.append(f"{spoken(cand.target)}() takes no player: read {words}")
         if scale not in (1, 1.0) and not game.margin_utility:
-            says.append(f"{cand.target}() reports a win as {scale:g}; read as +1")
+            says.append(f"{spoken(cand.target)}() reports a win as {scale:g}; read as +1")
         return FITS, Binding("utility", cand.target, order, reading=words, scale=scale, says=tuple(says))
     if evaluates and cand.tier >= 2:  # a name that only says "score" in other words: a heuristic helper
         return FAILS, Binding("utility", cand.target, fallback, reading="a number",

@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt import game_objects
 from grader.adapt.candidates import is_route, rank, spoken
+from grader.adapt.infer import named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain, same_mark
 from grader.adapt.replayed_objects import ENCODINGS as LINE_ENCODINGS, NoReplay, items
@@ -402,7 +403,7 @@ def evidence_positions(game: Game, count: int = 10, seed: int = 7) -> list[State
 
 
 def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapping[str, Sequence[str]],
-           timeout: float = 2.0) -> tuple[ReplayedStates, dict[str, Call]] | None:
+           timeout: float = 2.0, source: str = "") -> tuple[ReplayedStates, dict[str, Call]] | None:
     """How to build ``game``'s positions through the student's functions, found by behaviour, and the
     functions that play ``terminal`` and ``utility`` on those states (by role); None when no initial
     state, transition and moves fit together."""
@@ -416,7 +417,8 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
         moves = _candidates(names, "actions", aliases.get("actions", ()), STATE_ORDERS, owner)
         transitions = _candidates(names, "result", aliases.get("result", ()), TRANSITION_ORDERS, owner)
         for move_call in moves:
-            for players in _player_pairs():  # the first pair of ids that actions(state, player) takes
+            named = named_mark_pairs(source)
+            for players in _player_pairs(named):  # the first pair of ids that actions(state, player) takes
                 trial = ReplayedStates(caller, game, start, Call("", ()), move_call, "", {}, None, players, sizes,
                                        timeout)
                 r = trial.ask_steps([], [trial.moves_ask(players[0]), ["fields"]])
@@ -428,7 +430,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                 trial.encoding, trial.to_student = encoding, to_student
                 for transition in transitions:
                     # a transition told the mover needs the student's ids for players, which actions() may not
-                    pairs = [trial.players] + ([p for p in _player_pairs() if p != trial.players]
+                    pairs = [trial.players] + ([p for p in _player_pairs(named) if p != trial.players]
                                                if "player" in transition.order else [])
                     for pair in pairs:
                         found = _with_transition(dataclasses.replace(trial, players=pair), transition, r.value[1])
@@ -437,8 +439,9 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
     return None
 
 
-def _player_pairs() -> list[tuple[Any, Any]]:
-    return list(dict.fromkeys(NUMERIC_PLAYERS[:2] + LETTER_PLAYERS))
+def _player_pairs(named: Sequence[tuple[Any, Any]] = ()) -> list[tuple[Any, Any]]:
+    """Players' ids to try: those the code names together first, then the usual ones."""
+    return list(dict.fromkeys([*named, *NUMERIC_PLAYERS[:2], *LETTER_PLAYERS, (True, False), (False, True)]))
 
 
 def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> ReplayedStates | None:
@@ -478,8 +481,7 @@ def _player_like(fields: list) -> list[tuple[tuple, tuple]]:
     that never flips the turn still keeps it there)."""
     out = []
     for kind, where, value in fields:
-        pair = next((p for p in LETTER_PLAYERS + NUMERIC_PLAYERS[:2] if p[0] == value and type(p[0]) is type(value)),
-                    None)
+        pair = next((p for p in _player_pairs() if p[0] == value and type(p[0]) is type(value)), None)
         if pair is not None:
             out.append(((kind, where), pair))
     return out

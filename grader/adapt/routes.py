@@ -16,6 +16,9 @@ from grader.adapt.candidates import NOT_A_ROLE, ROUTE_PREFIX, normalise
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import NameInfo, Parameter
 
+#: marks a route whose class is built with its own default player (in the route's worker name)
+DEFAULT_BUILT = "_default"
+
 #: the course's arguments of each role a route can play, in the course's order
 ROLE_ARGUMENTS = {"actions": ("state",), "result": ("state", "player", "action"), "terminal": ("state",),
                   "utility": ("state", "player")}
@@ -68,6 +71,14 @@ def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
                 route = _route(cls, built, method.name, asked, role, arguments, player_default=player_default)
                 if route is not None:
                     routes.append(route)
+                if "player" in built and player_default and "player" in arguments and "player" not in asked:
+                    # the method may answer from one side's view whoever the position says moves (a utility
+                    # from the first player's view): the class built with its default player
+                    alone = {k: v for k, v in built.items() if k != "player"}
+                    route = _route(f"{cls}{DEFAULT_BUILT}", alone, method.name, asked, role,
+                                   tuple(a for a in arguments if a != "player"))
+                    if route is not None:
+                        routes.append(route)
     return routes
 
 
@@ -110,7 +121,7 @@ def _route(cls: str, built: dict[str, str], method: str, asked: dict[str, str], 
             arguments = (*arguments, "player")  # the class needs one: the player to move is given
     ctor = ", ".join(f"{name}={{{slot}}}" for slot, name in built.items())
     call = ", ".join(f"{name}={{{slot}}}" for slot, name in asked.items() if slot in arguments)
-    shown = f"{{state}}.{method}({call})" if on_state else f"{cls}({ctor}).{method}({call})"
+    shown = f"{{state}}.{method}({call})" if on_state else f"{cls.removesuffix(DEFAULT_BUILT)}({ctor}).{method}({call})"
     target = f"{ROUTE_PREFIX}{cls}{'_self' if on_state else ''}__{method}__{role}"
     body = shown.format(**{a: a for a in arguments})
     source = f"def {target}({', '.join(arguments)}):\n    {shown!r}\n    return {body}\n"

@@ -121,7 +121,7 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
             pairs = [("index", i, v) for i, v in enumerate(state)]
         else:
             pairs = [("attr", k, v) for k, v in vars(state).items()] if hasattr(state, "__dict__") else []
-        return [[k, w, v] for k, w, v in pairs if type(v) in (int, str, float) and type(w) in (int, str)]
+        return [[k, w, v] for k, w, v in pairs if type(v) in (int, str, float, bool) and type(w) in (int, str)]
 
     state = eval(start, namespace)
     for move, mover in steps:

@@ -66,7 +66,8 @@ def test_a_helper_named_like_a_role_that_agrees_under_no_reading_is_left_to_a_pe
     by_name = {c.check: c for c in result.checks}
     canned = by_name["result: canned boards"]
     assert canned.status == "review" and 0 < canned.points < canned.max_points
-    assert "place_preview() was taken for result() only because its name says so in other words" in canned.message
+    assert "no function is named for result() and none does what it does on every probe position: " \
+           "place_preview() was taken" in canned.message
     assert canned.message.startswith("6 of 17 boards right")  # the check's own finding, then the doubt
     assert {by_name[c].status for c in ("result: random positions", "result: does not change its input board")} \
         == {"review"}

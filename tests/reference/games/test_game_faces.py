@@ -72,9 +72,10 @@ def test_games_name_only_tactics_that_exist_and_mean_connect4_its_own():
     assert not set(MEAN.tactics) & set(CONNECT4.tactics)  # a mean move can undo a win elsewhere
 
 
-def test_only_dots_and_boxes_has_a_margin_utility_a_board_that_hides_the_turn_and_extra_turns():
+def test_only_dots_and_boxes_has_a_margin_utility_and_extra_turns_and_mean_moves_hide_the_turn_too():
     assert [g.margin_utility for g in (TICTACTOE, CONNECT4, MEAN, DOTS)] == [False, False, False, True]
-    assert [g.board_shows_turn for g in (TICTACTOE, CONNECT4, MEAN, DOTS)] == [True, True, True, False]
+    # a mean move keeps the disc counts, so a Mean Connect 4 board no longer says who moves
+    assert [g.board_shows_turn for g in (TICTACTOE, CONNECT4, MEAN, DOTS)] == [True, True, False, False]
     assert [g.extra_turns for g in (TICTACTOE, CONNECT4, MEAN, DOTS)] == [False, False, False, True]
 
 
