@@ -111,7 +111,8 @@ def replayed_state_game(sandbox, names, game: Game, interface: Interface, aliase
     """When the student makes an initial state that no reading of a board knows, and no reading made their
     result() right, positions are built through their own functions inside the worker instead."""
     result = interface.bindings.get("result")
-    if not interface.initial_unread or (result is not None and not result.note):
+    unread = interface.initial_unread or "initial_state" not in interface.bindings  # no reading knows a start
+    if not unread or (result is not None and not result.note):
         return None
     found = replayed_states.recipe(sandbox, names, game, aliases, timeout, source)
     if found is None:

@@ -44,7 +44,11 @@ def size_arguments(parameters: Sequence[Parameter] | None, sizes: Sequence[tuple
     params = positional_parameters(parameters or ())
     k_param = next((p for p in params if _normal(p.name) in K_WORDS), None)
     pair = next((p for p in params if p is not k_param and _is_pair(p)), None)
-    counts = [p for p in params if p is not k_param and p is not pair and _is_count(p)]
+    counts = [p for p in params if p is not k_param and p is not pair and _is_count(p)
+              and role_of(p.name) not in ("player", "state", "action")]  # Game(player=1, rows=6, cols=7)
+    named = [p for p in counts if role_of(p.name) in ("rows", "cols")]
+    if len(named) == 2:
+        counts = named
     if pair is not None:
         counts = []
     elif len(counts) == 2 and role_of(counts[0].name) == "cols" and role_of(counts[1].name) == "rows":

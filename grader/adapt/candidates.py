@@ -167,6 +167,8 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
             continue
         within = (order.get(last, len(order)), 0) if tier == 1 else \
             _strength(normalise(target), words, agentish=role not in GAME_FUNCTIONS)
+        if role in GAME_FUNCTIONS and tier == 3 and any(w in last for w in AGENT_NAMES):
+            continue  # named as an agent, and not for the role: never a game function (random_player says "play")
         out.append((tier, within, "." in target, Candidate(target, info, tier)))
     out.sort(key=lambda t: t[:3])
     return [c for *_, c in out]

@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 
 from grader.adapt.board_sizes import first_size, size_arguments
 from grader.adapt.candidates import ROLE_WORDS, normalise
+from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import NameInfo, Parameter
 
 #: a class is a game when its method names say at least this many of these roles
@@ -30,12 +31,15 @@ INITIAL_WORDS = ("initial", "initialstate", "start", "startstate", "state0", "ro
 
 
 def is_game_class(info: NameInfo) -> bool:
-    """Whether a class's method names cover most of a game's roles."""
+    """Whether a class's methods look like a game's rules: their names cover most of the roles, or (whatever
+    they are called) most of them take a board (``rules.f(board)``, ``rules.g(board, player, move)``)."""
     if info.kind != "class":
         return False
-    names = [normalise(m.name) for m in info.members if m.callable]
+    methods = [m for m in info.members if m.callable and not m.name.startswith("_")]
+    names = [normalise(m.name) for m in methods]
     covered = {role for role in GAME_ROLES for n in names if any(w in n for w in ROLE_WORDS[role])}
-    return len(covered) >= ENOUGH_ROLES
+    on_boards = [m for m in methods if any(role_of(p.name) == "state" for p in positional_parameters(m.parameters or ()))]
+    return len(covered) >= ENOUGH_ROLES or len(on_boards) >= ENOUGH_ROLES
 
 
 def make_game_objects(sandbox: Any, names: Mapping[str, NameInfo], rows: int, cols: int,

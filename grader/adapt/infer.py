@@ -233,9 +233,9 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         _say_name(iface, "initial_state", cand)
     elif pick is not None:
         iface.problems["initial_state"] = f"{pick[0].target}() did not return a board"
-        made = caller.call(pick[0].target, timeout=timeout)
-        if made.kind == BAD_RETURN:  # an object of the student's own: it stays in the worker, replayed
-            iface.initial_unread = True
+    if initial is None:  # an object of the student's own (not plain data): it stays in the worker, replayed
+        iface.initial_unread = any(caller.call(c.target, timeout=timeout).kind == BAD_RETURN
+                                   for c in ranked.get("initial_state", [])[:3] if not _requires_an_argument(c))
     if initial is None:  # a game object's initial state (the textbook's ``game.initial``)
         unread = None  # one no reading knows: positions may still be built by replaying moves from it
         for target in game_objects.initial_attributes(names):
@@ -332,9 +332,14 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             best.problems[role] = (f"no function named {' / '.join(alias_list[:6])}, nor any other function, "
                                    f"does what {role}() does")
             said = [c for c in ranked.get(role, []) if c.tier <= 2]
+            bound = {b.name for b in best.bindings.values()}
+            others = [spoken(c.target) for c in ranked.get(role, []) if c.tier == 3 and c.target not in bound]
             if said:  # a function whose name says the role, which no way of calling it made answer
                 best.doubts[role] = (f"{spoken(said[0].target)}() is named like {role}() but could not be called "
                                      "in any way tried")
+            elif others:  # the code has functions that might be it, under names that do not say so
+                best.doubts[role] = (f"nothing is named for {role}(), and none of {', '.join(others[:4])}"
+                                     f"{' ...' if len(others) > 4 else ''} does what it does on the probe positions")
     confirmed = [r for r in ("result", "actions") if r in best.bindings and not best.bindings[r].note]
     if not confirmed and best.bindings.keys() - {"initial_state"}:
         why = ("no reading of your boards was confirmed: neither result() nor actions() gives the reference's "

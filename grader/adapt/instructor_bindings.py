@@ -134,24 +134,29 @@ class InstructorBound:
         return super().describe_call(role, board, player, action)
 
     def initial_state(self) -> Reply:
-        return self._told("initial_state", self.instructor.initial_state()) if self.instructor.has("initial_state") \
-            else super().initial_state()
+        if not self._bound("initial_state"):
+            return super().initial_state()
+        return self._told("initial_state", self.instructor.initial_state()) if self.instructor.has("initial_state") else self._missing("initial_state")
 
     def actions(self, board: Any, player: int | None = None) -> Reply:
-        return self._told("actions", self.instructor.actions(board, player)) if self.instructor.has("actions") \
-            else super().actions(board, player)
+        if not self._bound("actions"):
+            return super().actions(board, player)
+        return self._told("actions", self.instructor.actions(board, player)) if self.instructor.has("actions") else self._missing("actions")
 
     def result(self, board: Any, player: int, action: Any) -> Reply:
-        return self._told("result", self.instructor.result(board, player, action)) if self.instructor.has("result") \
-            else super().result(board, player, action)
+        if not self._bound("result"):
+            return super().result(board, player, action)
+        return self._told("result", self.instructor.result(board, player, action)) if self.instructor.has("result") else self._missing("result")
 
     def terminal(self, board: Any) -> Reply:
-        return self._told("terminal", self.instructor.terminal(board)) if self.instructor.has("terminal") \
-            else super().terminal(board)
+        if not self._bound("terminal"):
+            return super().terminal(board)
+        return self._told("terminal", self.instructor.terminal(board)) if self.instructor.has("terminal") else self._missing("terminal")
 
     def utility(self, board: Any, player: int) -> Reply:
-        return self._told("utility", self.instructor.utility(board, player)) if self.instructor.has("utility") \
-            else super().utility(board, player)
+        if not self._bound("utility"):
+            return super().utility(board, player)
+        return self._told("utility", self.instructor.utility(board, player)) if self.instructor.has("utility") else self._missing("utility")
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
         if self.instructor.has(role):
@@ -161,6 +166,14 @@ class InstructorBound:
     def at_size(self, game: Game) -> StudentGame:
         return with_instructor(super().at_size(game), self.instructor.at_size(game), self.instructor_bindings,
                                self.instructor_errors)
+
+    def _bound(self, role: str) -> bool:
+        """Whether the instructor bound ``role`` (answered by the binding, or missing when it does not work)."""
+        return role in self.instructor_bindings
+
+    def _missing(self, role: str) -> Reply:
+        return Reply(False, error=self.instructor_errors.get(role, f"no {role} function"), kind="missing",
+                     call=f"{role}(...)")
 
     def _told(self, role: str, reply: Reply) -> Reply:
         """A failed call of a bound role names the binding it came from."""

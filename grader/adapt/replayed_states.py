@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt import game_objects
-from grader.adapt.candidates import is_route, rank, spoken
+from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
 from grader.adapt.infer import named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain, same_mark
@@ -91,9 +91,11 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> li
     for words, decode in ENCODINGS:
         try:
             decoded = [decode(m, game) for m in student_moves]
-        except (TypeError, ValueError):
+            fits = all(d is not None for d in decoded) and len(set(decoded)) == len(decoded) == len(wanted) \
+                and set(decoded) == set(wanted)
+        except (TypeError, ValueError):  # not moves at all (a candidate that answers boards, arrays...)
             continue
-        if None not in decoded and len(set(decoded)) == len(decoded) == len(wanted) and set(decoded) == set(wanted):
+        if fits:
             picked = PICKED.get(words)  # a move that depends on the position is picked from the student's list there
             out.append((words, MoveTable(words, {d: {"pick": [*picked, d]} for d in decoded} if picked else
                                          zip(decoded, student_moves))))
@@ -387,11 +389,21 @@ def _candidates(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str]
     """Calls of the functions that may play ``role``, and of the methods of ``owner``, the game object
     whose attribute is the initial state (the textbook's ``game.initial``)."""
     out = []
-    for candidate in rank(names, role, aliases, unnamed=False):
+    for candidate in _ranked(names, role, aliases):
         if "." in candidate.target and owner is not None and candidate.target.rsplit(".", 1)[0] != owner:
             continue  # the roles of a game object whose attribute is the initial state come from that object
         out += [Call(candidate.target, order) for order in _orders(_required(candidate.info), orders)]
     return out
+
+
+#: how many callables no name speaks for are tried for a role, after every named one
+UNNAMED = 6
+
+
+def _ranked(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str]) -> list:
+    """The candidates for ``role``: every named one, then a few that only behaviour can vouch for."""
+    ranked = rank(names, role, aliases)
+    return [c for c in ranked if c.tier < 3] + [c for c in ranked if c.tier == 3][:UNNAMED]
 
 
 def evidence_positions(game: Game, count: int = 10, seed: int = 7) -> list[State]:
@@ -407,10 +419,14 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
     """How to build ``game``'s positions through the student's functions, found by behaviour, and the
     functions that play ``terminal`` and ``utility`` on those states (by role); None when no initial
     state, transition and moves fit together."""
-    starts = [(f"{c.target}()", tuple(c.info.parameters or ())) for c in rank(
-        names, "initial_state", aliases.get("initial_state", ()), unnamed=False)
+    starts = [(f"{c.target}()", tuple(c.info.parameters or ())) for c in _ranked(
+        names, "initial_state", aliases.get("initial_state", ()))
         if c.info.kind == "function" and _required(c.info) == 0]
     starts += [(target, ()) for target in game_objects.initial_attributes(names)]  # the textbook's game.initial
+    # a class whose object is the state (changed in place by its methods, or a new one returned): made fresh
+    starts += [(f"{name}()", tuple(info.parameters or ())) for name, info in names.items()
+               if info.kind == "class" and not name.startswith("_") and _required(info) == 0
+               and not any(w in normalise(name) for w in AGENT_NAMES) and info.members]
     empty = game.initial_state()
     for start, sizes in starts:
         owner = start.rsplit(".", 1)[0] if not start.endswith(")") else None
@@ -426,7 +442,11 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                     break
             if not r.ok:
                 continue
-            for encoding, to_student in match_encoding(items(r.value[0]), game, empty):
+            try:
+                listed = items(r.value[0])
+            except TypeError:  # no collection of moves
+                continue
+            for encoding, to_student in match_encoding(listed, game, empty):
                 trial.encoding, trial.to_student = encoding, to_student
                 for transition in transitions:
                     # a transition told the mover needs the student's ids for players, which actions() may not
@@ -543,10 +563,10 @@ def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
     from grader.adapt.infer import ARITY, _bind_terminal, _bind_utility, _choose, _takes
     ask, found = replay_asker(rep), {}
     for role, binder in (("terminal", _bind_terminal), ("utility", _bind_utility)):
-        ranked = [c for c in rank(names, role, aliases.get(role, ()), unnamed=False)
+        ranked = [c for c in _ranked(names, role, aliases.get(role, ()))
                   if ("." not in c.target or rep.owner is None or c.target.rsplit(".", 1)[0] == rep.owner)
                   and (c.tier < 2 or _takes(c, ARITY[role]))]
-        choice = _choose(ranked, lambda c: binder(ask, c, rep.game, rep), unnamed_limit=0)
+        choice = _choose(ranked, lambda c: binder(ask, c, rep.game, rep), unnamed_limit=UNNAMED)
         if choice is not None:
             found[role] = choice[2]
     return found

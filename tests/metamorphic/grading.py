@@ -36,5 +36,5 @@ def lost(result: SubmissionResult, allowed: frozenset[str] = frozenset()) -> dic
     """Checks below full points (other than ``allowed``): name -> points and the grader's message."""
     if result.status != "graded":
         return {"(submission)": f"{result.status}: {result.message}"}
-    return {c.check: f"{c.points:g}/{c.max_points:g}: {c.message[:400]}" for c in result.checks
-            if c.points < c.max_points and c.check not in allowed}
+    return {c.check: f"{c.points:g}/{c.max_points:g}{' [review]' if c.status == 'review' else ''}: {c.message[:400]}"
+            for c in result.checks if c.points < c.max_points and c.check not in allowed}

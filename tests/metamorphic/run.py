@@ -47,20 +47,22 @@ def main(argv: list[str] | None = None) -> int:
     for game in args.games.split(","):
         combos = sample(game, args.size, args.sample, args.seed) if args.sample else list(combinations(game, args.size))
         jobs += [(game, c, folder) for c in combos if not args.only or args.only in c]
-    kept: dict[str, list[int]] = {}
+    kept: dict[str, list[int]] = {}  # game -> [full points, in review (not full), total]
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for game, names, losses, seconds in pool.map(_one, jobs):
-            tally = kept.setdefault(game, [0, 0])
-            tally[1] += 1
+            tally = kept.setdefault(game, [0, 0, 0])
+            tally[2] += 1
             if not losses:
                 tally[0] += 1
                 continue
-            print(f"{game} {'+'.join(names)} ({seconds:.1f} s):", flush=True)
+            review = all("[review]" in why.split(":", 1)[0] for why in losses.values())
+            tally[1] += review
+            print(f"{game} {'+'.join(names)} ({seconds:.1f} s){' [review]' if review else ''}:", flush=True)
             for check, why in losses.items():
-                print(f"    {check}: {why[:300]}", flush=True)
-    for game, (ok, total) in kept.items():
-        print(f"{game}: {ok}/{total} kept full points")
+                print(f"    {check}: {' '.join(why.split())[:300]}", flush=True)
+    for game, (ok, review, total) in kept.items():
+        print(f"{game}: {ok}/{total} kept full points; {review} more lost points only in review (a person decides)")
     print(f"{len(jobs)} faces in {time.perf_counter() - start:.0f} s ({args.jobs} jobs)")
     return 0
 
