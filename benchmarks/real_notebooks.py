@@ -56,6 +56,7 @@ class Judged:
     grader: str
     evidence: str
     why: str = ""
+    review: bool = False  # the grader sent the role to a person (its verdict is provisional)
 
     @property
     def agrees(self) -> bool:
@@ -106,7 +107,9 @@ def judge(result: SubmissionResult, assignment: Assignment, verdict: dict,
             grader, evidence = "absent", f"submission {result.status}: {result.message}"
         else:
             grader, evidence = grader_verdict(role, checks, is_agent, function_share)
-        out.append(Judged(result.submission, role, manual["verdict"], grader, evidence, manual.get("why", "")))
+        review = any(c.status == "review" for _, c in checks)
+        out.append(Judged(result.submission, role, manual["verdict"], grader, evidence, manual.get("why", ""),
+                          review))
     return out
 
 
@@ -161,6 +164,11 @@ def report(judged: list[Judged]) -> None:
     agree = sum(j.agrees for j in judged)
     print(f"\nfunction verdicts that agree with the manual reading: {agree}/{len(judged)} "
           f"({100 * agree / max(len(judged), 1):.0f}%)")
+    sure = [j for j in judged if not j.review]
+    wrong = sum(not j.agrees for j in sure)
+    print(f"roles sent to review (a person decides): {len(judged) - len(sure)}/{len(judged)} "
+          f"({100 * (len(judged) - len(sure)) / max(len(judged), 1):.0f}%); confident verdicts that contradict "
+          f"the reading: {wrong}/{len(sure)} ({100 * wrong / max(len(sure), 1):.0f}%)")
     present = [j for j in judged if j.manual != "absent"]
     judged_at_all = sum(j.grader not in ("absent", "unjudged") for j in present)
     print(f"roles the student wrote that the grader judged at all: {judged_at_all}/{len(present)}")
@@ -169,7 +177,7 @@ def report(judged: list[Judged]) -> None:
     print("\ndisagreements:")
     for j in judged:
         if not j.agrees:
-            print(f"  {j.notebook}.{j.role}: manual {j.manual}, grader {j.grader}\n"
+            print(f"  {j.notebook}.{j.role}: manual {j.manual}, grader {j.grader}{' (in review)' if j.review else ''}\n"
                   f"      manual: {j.why[:160]}\n      grader: {j.evidence[:240]}")
 
 

@@ -191,19 +191,8 @@ def _move_that_moves_again(game: Game, seed: int, mover: int) -> tuple[State, An
 
 
 def _variants(rep: Representation) -> list[Representation]:
-    """The representation with each way of writing moves its family allows (column, cell, 1-based index)."""
-    kinds = {"connect4": ("column", "cell"), "tictactoe": ("index", "cell", "index1"),
-             "dotsandboxes": ("line", "dots", "dots_xy"),
-             "meanconnect4": representations.mean_connect4.ACTION_KINDS}
-    family = type(rep).__name__.replace("Representation", "").lower()
-    out = []
-    for kind in kinds.get(family, (None,)):
-        if kind is None:
-            out.append(rep)
-        else:
-            v = type(rep)(**{**vars(rep), "action_kind": kind})
-            out.append(v)
-    return out
+    """The representation with each way of writing moves its game allows (column, cell, 1-based index)."""
+    return [rep.with_action_kind(kind) for kind in rep.action_kinds] or [rep]
 
 
 def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
@@ -434,8 +423,9 @@ def doubt(role: str, picked: tuple[Candidate, int, Any], tried: Sequence[tuple[C
 
 def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
     if candidates.is_route(cand.target):
-        iface.adaptations.append(f"calls {shown_call(cand.info.doc, {})} as {role}() (your class is built from "
-                                 "the position)")
+        how = "a method of your own state" if spoken(cand.target).startswith("state.") else \
+            "your class is built from the position"
+        iface.adaptations.append(f"calls {shown_call(cand.info.doc, {})} as {role}() ({how})")
     elif cand.target != role:
         how = "" if cand.tier <= 1 else (" (its name says so)" if cand.tier == 2 else " (it does what the role does)")
         iface.adaptations.append(f"uses your {spoken(cand.target)}() as {role}(){how}")
@@ -462,6 +452,14 @@ def with_named_marks(reps: list[Representation], source: str) -> list[Representa
     out = list(reps)
     seen = set(reps)
     for rep in reps:
+        inner = getattr(rep, "inner", None)  # a state record around a board: the board's marks are named
+        if inner is not None:
+            for named in with_named_marks([inner], source)[1:]:
+                wrapped = dataclasses.replace(rep, inner=named)
+                if wrapped not in seen:
+                    seen.add(wrapped)
+                    out.append(wrapped)
+            continue
         if not dataclasses.is_dataclass(rep) or "players" not in {f.name for f in dataclasses.fields(rep)}:
             continue
         symbols = getattr(rep, "symbols", None)  # grids keep the marks in their cells' symbols too

@@ -31,7 +31,7 @@ from grader.adapt.object_agents import ObjectAgent, class_agents, function_agent
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 from grader.adapt.representations.dots_and_boxes import dots_to_line
 from grader.adapt.board_sizes import size_arguments
-from grader.adapt.signatures import positional_parameters
+from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game, State
 
@@ -218,9 +218,10 @@ def _method(info: NameInfo, words: Sequence[str], arity: int) -> str | None:
     ranked = []
     for member in info.members:
         name = normalise(member.name)
+        required = [p for p in _own_parameters(member) if not p.has_default]
+        extra_player = len(required) == arity + 1 and role_of(required[-1].name) == "player"  # utility(player)
         if not member.callable or member.name.startswith("_") or NOT_A_ROLE.search(name) \
-                or any(w in name for w in NOT_PLAYING) \
-                or sum(not p.has_default for p in _own_parameters(member)) != arity:
+                or any(w in name for w in NOT_PLAYING) or (len(required) != arity and not extra_player):
             continue
         strength = next((i for i, w in enumerate(words) if w in name), None)
         if strength is not None:

@@ -26,7 +26,7 @@ from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, N
     Representation, plain, same_mark
 from grader.adapt.replayed_objects import ENCODINGS as LINE_ENCODINGS, NoReplay, items
 from grader.adapt.board_sizes import size_arguments
-from grader.adapt.signatures import positional_parameters
+from grader.adapt.signatures import argument_orders, positional_parameters
 from grader.sandbox.calls import CallResult, NameInfo, Parameter
 from reference.games.base import Game, State
 
@@ -375,24 +375,28 @@ def _required(info: NameInfo) -> int:
     return sum(not p.has_default for p in positional_parameters(info.parameters or ()))
 
 
-def _orders(required: int, roles: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
-    return [order for order in roles if len(order) == required]
+def _orders(info: NameInfo, roles: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The argument orders to try, as for any function (its names first, then every order that fits its
+    required arguments); each holds the state and, for a transition, the move."""
+    required = _required(info)
+    must = {"state", "action"} & set(roles)  # a transition is given the move; anything is given the state
+    return [order for order in argument_orders(info.parameters, roles) if len(order) == required and must <= set(order)]
 
 
-TRANSITION_ORDERS = (("state", "action"), ("state", "action", "player"), ("state", "player", "action"),
-                     ("action", "state"))
-STATE_ORDERS = (("state",), ("state", "player"))
+#: what a transition and a function of the position are given
+TRANSITION_ORDERS = ("state", "action", "player")
+STATE_ORDERS = ("state", "player")
 
 
 def _candidates(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str],
-                orders: Sequence[tuple[str, ...]], owner: str | None = None) -> list[Call]:
+                orders: tuple[str, ...], owner: str | None = None) -> list[Call]:
     """Calls of the functions that may play ``role``, and of the methods of ``owner``, the game object
     whose attribute is the initial state (the textbook's ``game.initial``)."""
     out = []
     for candidate in _ranked(names, role, aliases):
         if "." in candidate.target and owner is not None and candidate.target.rsplit(".", 1)[0] != owner:
             continue  # the roles of a game object whose attribute is the initial state come from that object
-        out += [Call(candidate.target, order) for order in _orders(_required(candidate.info), orders)]
+        out += [Call(candidate.target, order) for order in _orders(candidate.info, orders)]
     return out
 
 
@@ -419,14 +423,16 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
     """How to build ``game``'s positions through the student's functions, found by behaviour, and the
     functions that play ``terminal`` and ``utility`` on those states (by role); None when no initial
     state, transition and moves fit together."""
-    starts = [(f"{c.target}()", tuple(c.info.parameters or ())) for c in _ranked(
-        names, "initial_state", aliases.get("initial_state", ()))
-        if c.info.kind == "function" and _required(c.info) == 0]
+    functions = [c for c in _ranked(names, "initial_state", aliases.get("initial_state", ()))
+                 if c.info.kind == "function" and _required(c.info) == 0
+                 and normalise(c.target.rsplit(".", 1)[-1]) not in ("copy", "clone", "deepcopy")]
+    starts = [(f"{c.target}()", tuple(c.info.parameters or ())) for c in functions if c.tier < 3]
     starts += [(target, ()) for target in game_objects.initial_attributes(names)]  # the textbook's game.initial
     # a class whose object is the state (changed in place by its methods, or a new one returned): made fresh
     starts += [(f"{name}()", tuple(info.parameters or ())) for name, info in names.items()
                if info.kind == "class" and not name.startswith("_") and _required(info) == 0
                and not any(w in normalise(name) for w in AGENT_NAMES) and info.members]
+    starts += [(f"{c.target}()", tuple(c.info.parameters or ())) for c in functions if c.tier == 3]
     empty = game.initial_state()
     for start, sizes in starts:
         owner = start.rsplit(".", 1)[0] if not start.endswith(")") else None

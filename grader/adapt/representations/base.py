@@ -90,6 +90,15 @@ class Representation(ABC):
         (the course board alone may not: Mean Connect 4's mean moves, Dots and Boxes' extra turns)."""
         return self.encode_board(board)
 
+    @property
+    def action_kinds(self) -> tuple[str, ...]:
+        """The ways of writing a move this reading may use, the usual first (none: it has one way)."""
+        return ()
+
+    def with_action_kind(self, kind: str) -> "Representation":
+        """This reading writing moves the ``kind`` way."""
+        return dataclasses.replace(self, action_kind=kind)
+
     def turn_said(self, value: Any, mover: int) -> tuple[bool, str] | None:
         """(whether ``mover`` moves again, the turn in words) where the student's state says whose turn it is
         next, else None (the course board alone does not say)."""

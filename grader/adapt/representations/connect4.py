@@ -43,6 +43,10 @@ class Connect4Representation(Representation):
     #: the boards their own result() makes of their own moves (:mod:`grader.adapt.representations.move_shapes`)
     shape: MoveShape | None = None
 
+    @property
+    def action_kinds(self) -> tuple[str, ...]:
+        return ("column", "cell")
+
     def learned(self, drop: MoveShape | None, mean: MoveShape | None) -> "Connect4Representation | None":
         """This board reading, writing moves in the learned shape (Connect 4 has only drops)."""
         if drop is None or mean is not None:

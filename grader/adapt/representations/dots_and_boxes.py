@@ -46,6 +46,10 @@ class DotsAndBoxesRepresentation(Representation):
     action_kind: str = "line"
 
     @property
+    def action_kinds(self) -> tuple[str, ...]:
+        return ("line", "dots", "dots_xy")
+
+    @property
     def shows_outcome(self) -> bool:
         return self.keeps_boxes
 

@@ -32,6 +32,10 @@ class MeanConnect4Representation(connect4.Connect4Representation):
     #: action_kind "learned": how the student writes a drop and a mean move, learned from their own moves
     shapes: tuple[MoveShape | None, MoveShape | None] = (None, None)
 
+    @property
+    def action_kinds(self) -> tuple[str, ...]:
+        return ACTION_KINDS
+
     def learned(self, drop: MoveShape | None, mean: MoveShape | None) -> MeanConnect4Representation:
         """This board reading, writing moves in the shapes learned (a kind not learned is written as a pair)."""
         return MeanConnect4Representation(**{**vars(self), "action_kind": "learned", "shapes": (drop, mean)})

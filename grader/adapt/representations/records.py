@@ -77,6 +77,19 @@ class StateRecordRepresentation(Representation):
                     f"its {field} is {short(got, 60)}, but for its board it would be {short(want, 60)}")
         return course
 
+    @property
+    def action_kinds(self) -> tuple[str, ...]:
+        return self.inner.action_kinds
+
+    def with_action_kind(self, kind: str) -> "StateRecordRepresentation":
+        return dataclasses.replace(self, inner=self.inner.with_action_kind(kind))
+
+    def learned(self, drop: Any, mean: Any) -> "StateRecordRepresentation | None":
+        """The record around its board's reading with moves written as learned, where that reading learns."""
+        learn = getattr(self.inner, "learned", None)
+        inner = learn(drop, mean) if learn else None
+        return None if inner is None else dataclasses.replace(self, inner=inner)
+
     def turn_said(self, value: Any, mover: int) -> tuple[bool, str] | None:
         """Whose turn the state's own field says (judged where the board does not say it)."""
         if "to_move" not in self.roles or self.game.board_shows_turn or not isinstance(value, tuple) \

@@ -36,6 +36,10 @@ class TicTacToeRepresentation(Representation):
     container: tuple[str, str] = ("list", "")
     action_kind: str = "index"  # 'index' (row-major, 0-based), 'index1' (1-based), 'cell' (row, col)
 
+    @property
+    def action_kinds(self) -> tuple[str, ...]:
+        return ("index", "cell", "index1")
+
     def encode_board(self, board: Any) -> Any:
         marks = [self.symbols.encode(COURSE_MARK[v]) for v in board]
         shape = (self.rows * self.cols,) if self.layout == "flat" else (self.rows, self.cols)
