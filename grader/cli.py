@@ -13,9 +13,8 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from grader.rubric import RubricError, load_rubric
 from grader.tournament.cli import add_tournament_parser
-from grader.usage import UsageError
+from grader.usage import RubricError, UsageError
 from reference.games import game_names
 
 DEFAULT_SUBMISSIONS = "submissions"
@@ -35,6 +34,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted: results saved so far are kept; run the same command again to resume", file=sys.stderr)
         return 130
+
+
+def load_rubric(path: str | Path | None = None):  # noqa: ANN201 - a Rubric, imported only when a command runs
+    """The rubric at ``path`` (default: the bundled one); imported here so that building the parser stays light."""
+    from grader.rubric import load_rubric as load
+
+    return load(path)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from grader.checks.base import ParamType
 from grader.checks.kinds import KINDS, describe_kind
+from grader.usage import RubricError
 from reference.games import load_game
 from reference.games.base import Game
 
@@ -30,10 +31,6 @@ def bundled_rubric() -> Path:
 
 
 BUNDLED_RUBRIC = bundled_rubric()
-
-
-class RubricError(ValueError):
-    """A rubric file that cannot be used; the message names the file and the key."""
 
 
 class Strict(BaseModel):

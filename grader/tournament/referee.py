@@ -29,11 +29,11 @@ from typing import Any, Mapping, Protocol, Sequence
 from grader.adapt import Move, StudentAgent
 from grader.sandbox import Sandbox
 from grader.tournament.records import GameRecord, course_action
+from grader.tournament.options import FAULT_POLICIES
 from grader.tournament.schedule import ScheduledGame
 from reference.agents import make_agent
 from reference.games.base import Game, State
 
-FAULT_POLICIES = ("forfeit", "random")
 RESEED_SECONDS = 5.0  # reseeding takes microseconds; this only bounds a worker that stopped answering
 
 
