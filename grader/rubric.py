@@ -67,7 +67,10 @@ class Task(Strict):
 
 
 class AssignmentLimits(Strict):
-    """What the rubric allows one submission's code (``grader.sandbox.Limits`` is what a worker gets from it)."""
+    """What the rubric allows one submission's code (``grader.sandbox.Limits`` is what a worker gets from it).
+
+    Seconds are the student's CPU time, so that a limit allows as much work on a busy machine as on a quiet
+    one; code that sleeps or blocks is stopped by a wall-clock backstop a few times the limit."""
 
     call_seconds: float = Field(default=2.0, gt=0)  # one call of a game function
     move_seconds: float = Field(default=2.0, gt=0)  # one agent move

@@ -25,9 +25,10 @@ if TYPE_CHECKING:  # the rubric imports the checks, whose context imports this m
 
 
 class TimedSandbox(Sandbox):
-    """A sandbox that adds up the wall time its worker spends in the submission's code (cells,
-    probes, agent moves), so that a result tells the student's think time from the grader's own
-    work. Respawns and replays after a timeout count as the grader's.
+    """A sandbox that adds up the CPU time its worker spends in the submission's code (cells, probes,
+    agent moves), so that a result tells the student's think time from the grader's own work, and
+    checks can budget it the same on a busy machine as on a quiet one. Respawns and replays after a
+    timeout count as the grader's.
 
     It also says where a call into the submission raised: the notebook's cell number, the line in
     that cell and the function (its last frame in the student's code), given ``cell_numbers``."""
@@ -37,7 +38,7 @@ class TimedSandbox(Sandbox):
 
     def load(self, *args: Any, **kwargs: Any) -> LoadReport:
         report = super().load(*args, **kwargs)
-        self.student_seconds += sum(cell.duration for cell in report.cells)
+        self.student_seconds += sum(cell.cpu_seconds for cell in report.cells)
         return report
 
     def call_with(self, *args: Any, **kwargs: Any) -> CallResult:
@@ -47,7 +48,7 @@ class TimedSandbox(Sandbox):
         return self._timed(super().create(*args, **kwargs))
 
     def _timed(self, r: CallResult) -> CallResult:
-        self.student_seconds += r.duration
+        self.student_seconds += r.cpu_seconds
         where = student_frame(r.traceback, self.cell_numbers or {}) if r.kind == EXCEPTION else ""
         return dataclasses.replace(r, message=f"{r.message} ({where})".lstrip()) if where else r
 

@@ -12,10 +12,9 @@ everywhere are a similarity signal that survives renaming (:mod:`grader.similari
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING
 
-from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.games.base import Game, State
@@ -41,17 +40,16 @@ class AgentLegal(Check):
             return agent
         count = int(spec.params.get("positions", 20))
         limit = move_limit(ctx)
-        budget = ctx.assignment.limits.check_seconds
+        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
         seed = ctx.rng(f"agent_legal:{spec.target}").randrange(2**31)
         states = positions(ctx.game, count, seed)
 
-        start = time.perf_counter()
         good, failures, asked, stopped, moves = 0, [], 0, "", []
         for i, state in enumerate(states):
-            if time.perf_counter() - start > budget:
-                stopped = f"stopped after {asked} positions: the check's {budget:g} s budget was used up"
+            if budget.used_up:
+                stopped = f"stopped after {asked} positions: {budget.words()}"
                 break
-            move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit)
+            move = budget.charge(agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit))
             asked += 1
             moves.append(repr(move.action) if move.ok else "")
             if move.ok:
@@ -63,7 +61,7 @@ class AgentLegal(Check):
                     stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
                     break
 
-        message = f"{good} of {len(states)} positions answered with a legal move within {limit:g} s"
+        message = f"{good} of {len(states)} positions answered with a legal move within {limit:g} s of CPU time"
         if failures:
             i, _, move = failures[0]
             message += f"; first problem (position {i + 1}): {failure_words(move, limit)}"

@@ -4,8 +4,8 @@ Games come in colour-swapped pairs: both games of a pair start from the same see
 opening, once with the student's agent moving first and once second, so neither side profits from
 a lucky opening. The tournament's referee plays them (``grader.tournament.referee``) with the
 forfeit policy: an illegal move, an exception or a timeout of the student's agent loses that game
-(the feedback says which and where). Draws count half. The check stops at the assignment's
-``check_seconds`` and grades the games finished by then.
+(the feedback says which and where). Draws count half. The check stops once the agent has spent the
+assignment's ``check_seconds`` of CPU time and grades the games finished by then.
 
 Params: ``opponent`` (a reference agent spec, default ``"random"``), ``games`` (default 10, rounded
 up to whole pairs), ``threshold`` (the score share that earns full credit; default 0.8 against
@@ -16,7 +16,6 @@ up to whole pairs), ``threshold`` (the score share that earns full credit; defau
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
@@ -66,20 +65,20 @@ class AgentStrength(Check):
         limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
         rng = ctx.rng(f"agent_strength:{spec.target}:{opponent_spec}")
 
-        deadline = time.perf_counter() + budget
         student_seat = StudentSeat(agent)  # not reseeded: the student's randomness runs on from game to game
         records: list[GameRecord] = []  # the finished games
         forfeits: dict[str, Move] = {}  # game id -> the student's failed move that lost it
         for pair in range(pairs):
             opening = tuple(_opening(game, rng, plies))
             for student in (1, -1):
-                if time.perf_counter() > deadline:
+                if student_seat.seconds > budget:
                     break
                 names = (STUDENT, opponent_spec) if student == 1 else (opponent_spec, STUDENT)
                 number = 2 * pair + (1 if student == 1 else 2)
                 scheduled = ScheduledGame(f"{GAME_ID}{number}", f"pair{pair + 1}", *names, pair, opening)
                 seats = {student: student_seat, -student: ReferenceSeat(opponent_spec)}
-                record = play_game(game, scheduled, seats, move_seconds=limit, deadline=deadline,
+                record = play_game(game, scheduled, seats, move_seconds=limit,
+                                   stop=lambda: student_seat.seconds > budget,
                                    seat_seeds={student: 0, -student: rng.randrange(2**31)})  # 0: no sandbox to reseed
                 if record is None:
                     continue  # unfinished within the budget: not graded
@@ -105,8 +104,8 @@ def _opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
 def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], forfeits: dict[str, Move],
            planned: int, opponent: str, threshold: float, limit: float, budget: float) -> Outcome:
     if not finished:
-        return Outcome(0.0, f"no game against {opponent} finished within the check's {budget:g} s budget",
-                       status="timeout")
+        return Outcome(0.0, f"no game against {opponent} finished within the check's budget of {budget:g} s of "
+                       "your agent's CPU time", status="timeout")
     scores = [r.points(STUDENT) for r in finished]
     score = sum(scores)
     won, drawn = scores.count(1.0), scores.count(0.5)
@@ -116,8 +115,8 @@ def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], f
     message = (f"against {opponent}: won {won}, drew {drawn}, lost {lost} of {len(finished)} games "
                f"(score {score / len(finished):.0%}, {threshold:.0%} needed for full credit)")
     if len(finished) < planned:
-        message += (f"; stopped after {len(finished)} of {planned} games: the check's {budget:g} s budget "
-                    f"was used up, graded on the games played")
+        message += (f"; stopped after {len(finished)} of {planned} games: the check's budget of {budget:g} s of "
+                    f"your agent's CPU time was used up, graded on the games played")
     if forfeited:
         first = forfeited[0]
         message += f"; {len(forfeited)} lost by forfeit, first: game {_number(first)} " \

@@ -17,13 +17,12 @@ judged by the one-ply rule alone (too early for the solver) only make up a short
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt.search_parameters import default_depth
-from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.games.base import Action, Game, State
@@ -80,16 +79,16 @@ class AgentTactics(Check):
         if not tactics:
             return Outcome(1.0, f"not asked: {beyond}", status="skipped")
 
-        limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
-        start = time.perf_counter()
+        limit = move_limit(ctx)
+        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
         right: dict[str, int] = {k: 0 for k in kinds}
         wrong: list[tuple[Tactic, Any]] = []
         stopped = ""
         for tactic in tactics:
-            if time.perf_counter() - start > budget:
-                stopped = f"stopped early: the check's {budget:g} s budget was used up"
+            if budget.used_up:
+                stopped = f"stopped early: {budget.words()}"
                 break
-            move = agent.move(game.to_course(tactic.state), game.to_move(tactic.state), timeout=limit)
+            move = budget.charge(agent.move(game.to_course(tactic.state), game.to_move(tactic.state), timeout=limit))
             if move.ok and move.action in tactic.answers:
                 right[tactic.kind] += 1
             else:

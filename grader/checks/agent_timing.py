@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 import statistics
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt import Move, StudentAgent
-from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.games import load_game
@@ -76,13 +75,13 @@ class AgentTiming(Check):
         count = int(spec.params.get("positions", 10))
         median_limit = float(spec.params.get("median_seconds", limit / 2))
         max_limit = float(spec.params.get("max_seconds", limit))
-        deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
+        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
         seed = ctx.rng(f"agent_timing:{spec.target}").randrange(2**31)
 
-        timings = [time_at_size(ctx, agent, rows, cols, count, seed, limit, deadline) for rows, cols in sizes]
+        timings = [time_at_size(ctx, agent, rows, cols, count, seed, limit, budget) for rows, cols in sizes]
         passed = sum(t.passes(median_limit, max_limit) for t in timings)
         message = (f"{passed} of {len(timings)} board sizes within a median of {median_limit:g} s and a slowest move "
-                   f"of {max_limit:g} s per move\n" + table(timings, median_limit, max_limit, limit))
+                   f"of {max_limit:g} s per move, in CPU time\n" + table(timings, median_limit, max_limit, limit))
         boards = []
         for t in timings:
             for state, move in t.failures[:1]:
@@ -93,8 +92,9 @@ class AgentTiming(Check):
 
 
 def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, count: int, seed: int,
-                 limit: float, deadline: float) -> SizeTiming:
-    """Ask the agent for moves on ``count`` random positions of a ``rows`` x ``cols`` board and time them."""
+                 limit: float, budget: StudentTime) -> SizeTiming:
+    """Ask the agent for moves on ``count`` random positions of a ``rows`` x ``cols`` board and time them (CPU
+    seconds), while the check's ``budget`` lasts."""
     timing = SizeTiming(rows, cols, count)
     try:
         game = _game_at(ctx, rows, cols)
@@ -106,10 +106,10 @@ def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, c
     states = random_positions(game, count, seed=seed)
     timing.planned = len(states)
     for state in states:
-        if time.perf_counter() > deadline:
-            timing.problem = "the check's time budget was used up"
+        if budget.used_up:
+            timing.problem = budget.words()
             break
-        move = sized.move(game.to_course(state), game.to_move(state), timeout=limit)
+        move = budget.charge(sized.move(game.to_course(state), game.to_move(state), timeout=limit))
         if move.ok:
             timing.seconds.append(move.seconds)
         elif move.kind == "timeout":
@@ -163,7 +163,7 @@ def _sizes(value: Any, game: Game) -> list[tuple[int, int]]:
 
 def table(timings: Sequence[SizeTiming], median_limit: float, max_limit: float, limit: float) -> str:
     """The figures as a fixed-width table (Markdown code block friendly)."""
-    lines = [f"{'board':>7}  {'legal':>7}  {'median s':>9}  {'max s':>9}  verdict"]
+    lines = [f"{'board':>7}  {'legal':>7}  {'median s':>9}  {'max s':>9}  verdict (CPU seconds)"]
     for t in timings:
         moves = f"{len(t.seconds) - t.timeouts}/{t.planned}"  # legal moves in time / positions
         median = "-" if t.median is None else f"{t.median:.4f}"

@@ -51,7 +51,6 @@ positions whose move is judged against minimax, ``depth`` passed to an agent tha
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -61,7 +60,7 @@ from grader.adapt.candidates import normalise
 from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
 from grader.adapt.search_parameters import depth_parameter
 from grader.adapt.search_tree import Search, SearchCalls, read_search
-from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.agent_tactics import Tactic, tactic_positions
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
@@ -124,7 +123,7 @@ class SearchNodes(Check):
         depth_name = depth_parameter(agent)
         options = {depth_name: depth} if depth_name else None
         limit = move_limit(ctx) * COUNTING_SLOWDOWN
-        deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
+        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
         seed = ctx.rng(f"search_nodes:{spec.target}").randrange(2**31)
 
         minimax = plain_minimax(ctx, agent) if depth_name else None
@@ -135,11 +134,12 @@ class SearchNodes(Check):
         counted = search_positions(ctx.game, count, depth, seed)
         judged = value_positions(ctx, int(spec.params.get("values", len(ctx.game.depth_tactics))), depth)
         for i, state in enumerate(counted + judged):
-            if time.perf_counter() > deadline or any(v.words == TIMED_OUT for v in verdicts):
+            if budget.used_up or any(v.words == TIMED_OUT for v in verdicts):
                 verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
                 continue
-            move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit, options=options,
-                              count_calls=True, count_seconds=move_limit(ctx), watch=WATCHED)
+            move = budget.charge(agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit,
+                                            options=options, count_calls=True, count_seconds=move_limit(ctx),
+                                            watch=WATCHED))
             if move.kind == "timeout":
                 verdict = Verdict("not counted", TIMED_OUT)
             elif move.counted is None or not (move.ok or move.kind == "stopped"):
