@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt.search_parameters import default_depth
+from grader.checks._disk_cache import cached, code_version
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
@@ -152,8 +153,29 @@ def tactic_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) 
 
     Each random game gives at most one position per tactic, so positions are not near-copies.
     Positions checked by the exact solver come first; unverified ones only make up a shortfall.
+    Found once per class: kept on disk (:mod:`grader.checks._disk_cache`) by the game and the request.
     """
-    return _find_positions(game, kinds, count, seed)
+    key = {"game": game.name, "board": game.dimensions(), "kinds": list(kinds), "count": count, "seed": seed}
+    found = cached("tactic_positions", key,
+                   lambda: [_tactic_to_json(t) for t in _find_positions(game, kinds, count, seed)],
+                   code=code_version("grader/checks/agent_tactics.py"))
+    return tuple(_tactic_from_json(game, t) for t in found)
+
+
+def _tactic_to_json(tactic: Tactic) -> dict:
+    return {"kind": tactic.kind, "state": list(tactic.state), "answers": list(tactic.answers),
+            "verified": tactic.verified}
+
+
+def _tactic_from_json(game: Game, data: dict) -> Tactic:
+    state_type = type(game.initial_state())  # every game's state is a named tuple of ints
+    return Tactic(data["kind"], state_type(*data["state"]), tuple(_hashable(a) for a in data["answers"]),
+                  data["verified"])
+
+
+def _hashable(value: Any) -> Any:
+    """An action read back from JSON: its lists are tuples again (a Dots and Boxes line ``('h', 0, 1)``)."""
+    return tuple(_hashable(v) for v in value) if isinstance(value, list) else value
 
 
 def _find_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:
