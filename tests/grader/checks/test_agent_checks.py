@@ -348,3 +348,25 @@ def test_an_agent_that_keeps_running_out_of_time_is_asked_less_by_later_checks()
     assert gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP)
     agent.timeouts = 2 * TIMEOUTS_BEFORE_GIVING_UP
     assert gives_up(agent, 1) and not gives_up(agent, 0)
+
+
+def test_an_agent_that_wins_every_game_plays_only_the_planned_games(connect4):
+    r = connect4.check("agent_strength", "greedy", games=4, threshold=0.75)
+    assert r.points == 10 and "of 4 games" in r.message and "more than" not in r.message
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_score_near_the_line_is_decided_with_more_games_up_to_the_cap(seed):
+    """A random player against random wins about half its games: at a 50% line, a score the interval cannot
+    tell from the line is played on, and the same seed plays the same games again."""
+    messages = []
+    for _ in range(2):
+        with Sandbox([(SUBMISSIONS / "connect4_agents.py").read_text()], Limits(call_timeout=1.0), seed=seed) as box:
+            r = Submission("connect4", box).check("agent_strength", "random", games=2, max_games=8, threshold=0.5)
+        messages.append(r.message)
+        games = int(r.message.split(" games ")[0].rsplit(" ", 1)[1])
+        points = r.points / 10 * 0.5 * games  # the credit is the score share over the line, capped at 1
+        assert 2 <= games <= 8
+        assert (games > 2) == ("planned were played, as the score was close to the 50% line" in r.message)
+        assert games == 8 or r.points == 10 or not (0.5 * games - 1 < points < 0.5 * games + 1)
+    assert messages[0] == messages[1]
