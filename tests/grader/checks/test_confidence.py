@@ -42,3 +42,44 @@ def test_the_median_interval_is_the_order_statistics_that_hold_the_median():
     values = list(range(1, 10))
     assert median_interval(values) == (3, 7)  # 90%: the 3rd and 7th of nine
     assert median_interval([])[0] == 0.0
+
+
+class _TimedAgent:
+    """A stand-in agent whose moves take the CPU seconds it is given, one after the other."""
+
+    def __init__(self, game, seconds):
+        from grader.adapt import Move
+
+        self.game, self.timeouts = game, 0
+        self._moves = iter([Move(action=None, ok=True, seconds=s) for s in seconds])
+
+    def move(self, board, player, timeout=None):
+        move = next(self._moves)
+        move.action = self.game.actions(self.game.from_course(board, to_move=player))[0]
+        return move
+
+
+def _time(seconds, *, count=4, most=12, line=1.0):
+    from grader.checks._agent_moves import StudentTime
+    from grader.checks.agent_timing import time_at_size
+    from grader.checks.context import CheckContext
+    from grader.rubric import Assignment
+
+    assignment = Assignment.model_validate({"title": "t", "game": "connect4", "board": {"rows": 6, "cols": 7},
+                                            "tasks": []})
+    ctx = CheckContext(assignment, assignment.make_game(), None)
+    agent = _TimedAgent(ctx.game, seconds)
+    return time_at_size(ctx, agent, 6, 7, count, 3, 2.0, StudentTime(100.0, 2.0), most=most, median_limit=line)
+
+
+def test_a_median_clear_of_its_line_is_decided_on_the_planned_positions():
+    assert len(_time([0.1, 0.2, 0.1, 0.3] + [0.1] * 8).seconds) == 4
+    assert len(_time([1.5, 1.6, 1.4, 1.7] + [1.5] * 8).seconds) == 4
+
+
+def test_a_median_near_its_line_is_timed_on_more_positions_up_to_the_cap():
+    near = _time([0.9, 1.1, 0.95, 1.05] + [0.5] * 8)  # the line is inside the range of four moves
+    assert 4 < len(near.seconds) <= 12 and near.extra == len(near.seconds) - 4
+    assert near.passes(1.0, 2.0)  # more fast moves bring the median under the line
+    capped = _time([0.9, 1.1] * 6)
+    assert len(capped.seconds) == 12 and capped.extra == 8
