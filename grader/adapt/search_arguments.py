@@ -9,7 +9,9 @@ Two classic bugs show there whatever the style:
   beta)`` or ``(-beta, -alpha)``, so no position below the root entered with ``alpha > beta`` goes
   on to search its moves (one that tests the cutoff on entry returns at once);
 - **the window never narrowing**: when beta arrives unchanged at every position (negamax handing
-  ``alpha, beta`` down un-negated), no cutoff can ever happen;
+  ``alpha, beta`` down un-negated), no cutoff can happen but on an infinite value; where the levels of
+  both players branch (a search whose opponent's level stops after one reply keeps beta too, for another
+  reason) it names the window handed down unchanged;
 - **the player not switched**: the student's ``result`` called from the search with one player in
   every call, or a negamax (one function, no flag saying who maximizes) whose player never changes,
   means the opponent never moves in the search. A constant root player is a legitimate style too
@@ -36,12 +38,14 @@ WATCHED = PLAYER_WORDS + SEARCH_WORDS["alpha"] + SEARCH_WORDS["beta"] + SEARCH_W
 @dataclass(frozen=True)
 class PassedDown:
     """What the search's arguments show: ``swapped`` positions entered with alpha > beta (below the
-    root), ``beta_fixed`` when beta never changed, ``same_player`` says where the player stayed the
-    same ('' when it changed or cannot be read)."""
+    root), ``beta_fixed`` when beta never changed, ``window_unchanged`` when it never changed though both
+    players' levels branch, ``same_player`` says where the player stayed the same ('' when it changed or
+    cannot be read)."""
 
     swapped: int = 0
     beta_fixed: bool = False
     same_player: str = ""
+    window_unchanged: bool = False
 
 
 def read_arguments(counted: CountedCalls, nodes: frozenset[int], result_name: str | None) -> PassedDown:
@@ -57,8 +61,10 @@ def read_arguments(counted: CountedCalls, nodes: frozenset[int], result_name: st
             node_level[call] = 0 if parent is None else node_level[parent] + 1
             if parent is not None:
                 node_parent[call] = parent
-    return PassedDown(swapped=_swapped(counted, node_parent), beta_fixed=_beta_fixed(counted, node_level, node_parent),
-                      same_player=_same_player(counted, nodes, node_level, parents, result_name))
+    beta_fixed = _beta_fixed(counted, node_level, node_parent)
+    return PassedDown(swapped=_swapped(counted, node_parent), beta_fixed=beta_fixed,
+                      same_player=_same_player(counted, nodes, node_level, parents, result_name),
+                      window_unchanged=beta_fixed and _both_levels_branch(node_level, node_parent))
 
 
 def role_values(counted: CountedCalls, call: int, role: str) -> list:
@@ -102,6 +108,13 @@ def _beta_fixed(counted: CountedCalls, node_level: dict[int, int], node_parent: 
         return False
     children = Counter(node_parent.values())
     return any(n >= 2 for n in children.values()) and max(node_level.values()) >= 2
+
+
+def _both_levels_branch(node_level: dict[int, int], node_parent: dict[int, int]) -> bool:
+    """Some position of a level, and some of the next, searched two moves or more."""
+    children = Counter(node_parent.values())
+    branching = {node_level[parent] for parent, n in children.items() if n >= 2 and parent in node_level}
+    return any(level + 1 in branching for level in branching)
 
 
 def _same_player(counted: CountedCalls, nodes: frozenset[int], node_level: dict[int, int],

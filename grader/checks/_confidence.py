@@ -33,6 +33,16 @@ def clear_of(line: float, interval: tuple[float, float]) -> bool:
     return low >= line or high < line
 
 
+def settled_share(points: float, n: int, line: float) -> bool:
+    """Whether a share is decided against ``line``: its interval clears the line, or one position (or game)
+    the other way would leave it on the same side."""
+    if n <= 0:
+        return False
+    if clear_of(line, share_interval(points, n)):
+        return True
+    return (max(0.0, points - 1) / n >= line) == (min(n, points + 1) / n >= line)
+
+
 def median_interval(values: Sequence[float], confidence: float = 0.9) -> tuple[float, float]:
     """A distribution-free interval of the median: the order statistics that hold it with ``confidence``
     (the smallest and largest value when there are too few values for that)."""

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.timeout(60)
 SUBMISSIONS = TESTS / "agent_submissions"
 FUNCTIONS = {"initial_state": ["empty_board"], "actions": ["actions"], "result": ["result"],
              "terminal": ["terminal"], "utility": ["utility"]}
-AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line",
+AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line", "wins_only",
           "lazy_winner"]
 CLASS_AGENT = "GreedyAgent"  # a class fixing its player when built
 
@@ -370,3 +370,23 @@ def test_a_score_near_the_line_is_decided_with_more_games_up_to_the_cap(seed):
         assert (games > 2) == ("planned were played, as the score was close to the 50% line" in r.message)
         assert games == 8 or r.points == 10 or not (0.5 * games - 1 < points < 0.5 * games + 1)
     assert messages[0] == messages[1]
+
+
+def test_a_tactics_share_near_its_line_is_decided_on_more_positions(connect4):
+    """Taking every win and blocking none is half the positions: near the 60% line, more are asked (one of
+    each tactic at a time) until one position more or less would not move the share across the line (6 of
+    12), and credit stays the share played."""
+    r = connect4.check("agent_tactics", "wins_only", positions=4, max_positions=8)
+    assert "takes an immediate win: 6 of 6; blocks the opponent's only immediate win: 0 of 6" in r.message
+    assert "4 positions more than the 8 planned were asked, as the share was close to 60%" in r.message
+    assert r.points == 5
+    clear = connect4.check("agent_tactics", "greedy", positions=4, max_positions=8)
+    assert "more than" not in clear.message and clear.points == 10
+
+
+def test_further_tactic_positions_come_one_of_each_tactic_at_a_time():
+    from grader.checks.agent_tactics import Tactic, further_positions
+
+    planned = [Tactic("win", 1, (0,)), Tactic("block", 2, (0,))]
+    series = planned + [Tactic("win", 3, (0,)), Tactic("win", 4, (0,)), Tactic("block", 5, (0,))]
+    assert [t.state for t in further_positions(planned, series)] == [3, 5, 4]
