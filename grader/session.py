@@ -72,6 +72,33 @@ def student_frame(traceback_text: str, cell_numbers: dict[int, int]) -> str:
     return ("in " if frames and frames[-1][3] != "<module>" else "") + ", called from ".join(said)
 
 
+#: packages notebooks import that take a second or more to load: loaded once in the sandbox's zygote when a
+#: submission imports them, so a worker respawned after a timeout does not load them again with its cells
+PRELOADABLE = ("matplotlib", "scipy", "pandas", "seaborn", "sklearn", "IPython", "tqdm", "networkx", "sympy",
+               "PIL", "numba", "tabulate")
+
+
+def preloadable_imports(cells: Sequence[str]) -> list[str]:
+    """The installed heavy packages (:data:`PRELOADABLE`) the cells import at the top level, as written
+    (``matplotlib.pyplot``, ``scipy.signal``)."""
+    import ast
+    import importlib.util
+
+    found: dict[str, None] = {}
+    for source in cells:
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            continue
+        for node in tree.body:
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level else []
+            for name in names:
+                if name.partition(".")[0] in PRELOADABLE:
+                    found[name] = None
+    return [name for name in found if importlib.util.find_spec(name.partition(".")[0]) is not None]
+
+
 def sandbox_limits(assignment: Assignment) -> Limits:
     """The sandbox limits the rubric sets for an assignment's submissions."""
     return Limits(call_timeout=assignment.limits.call_seconds, cell_timeout=assignment.limits.load_seconds,
@@ -126,6 +153,7 @@ class Session:
     def load(self, cells: Sequence[str], cell_numbers: Sequence[int] = ()) -> LoadReport:
         """Run the calling shims, then ``cells``; the report covers ``cells`` alone. With the notebook's
         number of each cell (``cell_numbers``), an exception in the student's code says where it was."""
+        self.sandbox.preload(preloadable_imports(cells))
         self.sandbox.load([conventions.SHIM_CELL])
         self.load_report = self.sandbox.load(cells)
         self.sandbox.cell_numbers = {outcome.index: number

@@ -322,6 +322,12 @@ class ZygoteProcess:
         mine.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 0)
         return WorkerChannel(mine, out_r, err_r, host_pid, self.limits)
 
+    def preload(self, modules: list[str], timeout: float = 120.0) -> list[str]:
+        """Have the zygote import ``modules`` (installed packages, never student code); those it imported."""
+        self.sock.settimeout(timeout)
+        self._send(json.dumps({"op": "preload", "modules": list(modules)}).encode())
+        return list(self._receive().get("preloaded", []))
+
     def reap(self, timeout: float = 10.0) -> dict:
         """Have the zygote kill the worker's tree and say how the worker ended."""
         self.sock.settimeout(timeout)

@@ -115,6 +115,17 @@ class Sandbox:
                                       stderr=r.stderr, duration=r.duration, cpu_seconds=r.cpu_seconds))
         return LoadReport(cells=tuple(reports), isolation=self.isolation)
 
+    def preload(self, modules: Sequence[str]) -> list[str]:
+        """Import installed packages (``matplotlib.pyplot``, ``scipy.signal``) in the zygote, so that every
+        worker forked from now on, a respawn after a timeout among them, has them loaded already; the ones
+        it could import. Only for modules of the grader's own environment, never the submission's code."""
+        if not modules:
+            return []
+        try:
+            return self._zygote.preload(list(modules))
+        except (OSError, ValueError) as e:
+            raise SandboxError(f"the zygote stopped answering: {e}") from None
+
     def reseed(self, seed: int, timeout: float | None = None) -> CallResult:
         """Seed the submission's ``random`` and ``numpy.random`` again (a tournament does so before each
         game, so that a game replays the same whatever the worker played before). Only for a sandbox

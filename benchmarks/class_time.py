@@ -1,0 +1,87 @@
+"""Seconds per notebook when a class is graded on one core, and which checks spend them: this grader against
+another installation of it, side by side.
+
+    python benchmarks/class_time.py DIR ASSIGNMENT [--baseline PATH/TO/bin/grader] [--jobs 1]
+
+The folder is graded with ``grader grade --jobs 1`` (one core) by the baseline first when one is given,
+then by this checkout, so both see much the same load; the load average is printed before each. Prints the
+wall seconds per notebook, then per check (summed over the class) the seconds the checks took and the
+seconds spent in the students' code (CPU time in this checkout; an older baseline counted wall time), so a
+slow check shows where to look. The tactic positions are kept on disk once found: the first run of a
+rubric pays for them. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+
+def grade(grader: list[str], folder: Path, assignment: str, jobs: int, out: Path) -> tuple[float, list[dict]]:
+    """Wall seconds to grade ``folder``, and the saved results."""
+    shutil.rmtree(out, ignore_errors=True)
+    start = time.perf_counter()
+    subprocess.run([*grader, "grade", str(folder), "--assignment", assignment, "--out", str(out), "--jobs", str(jobs),
+                    "--no-progress"], cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=False)
+    seconds = time.perf_counter() - start
+    results = []
+    for path in sorted(out.rglob("results/*.json")):
+        data = json.loads(path.read_text())
+        results.append(data.get("result") or data)
+    return seconds, results
+
+
+def by_check(results: list[dict]) -> dict[str, list[float]]:
+    """Per check title: [seconds, student seconds, points] summed over the class."""
+    sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for result in results:
+        for check in result.get("checks", []):
+            row = sums[check["check"]]
+            row[0] += check.get("seconds", 0.0)
+            row[1] += check.get("student_seconds", 0.0)
+            row[2] += check.get("points", 0.0)
+    return sums
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", type=Path)
+    parser.add_argument("assignment")
+    parser.add_argument("--baseline", help="another installation's grader executable, timed alongside")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    work = Path(tempfile.mkdtemp(prefix="class-time-"))
+    runs = {}
+    if args.baseline:
+        print(f"baseline: load {os.getloadavg()[0]:.2f}", flush=True)
+        runs["baseline"] = grade([args.baseline], args.notebooks, args.assignment, args.jobs, work / "base")
+    print(f"now: load {os.getloadavg()[0]:.2f}", flush=True)
+    runs["now"] = grade([sys.executable, "-m", "grader.cli"], args.notebooks, args.assignment, args.jobs, work / "now")
+    for name, (seconds, results) in runs.items():
+        n = max(1, len(results))
+        student = sum(r.get("student_seconds", 0.0) for r in results)
+        print(f"{name}: {seconds:.1f} s for {len(results)} notebooks on {args.jobs} core(s): {seconds / n:.1f} s per "
+              f"notebook ({student / n:.1f} s of it in the students' code)")
+    checks = {name: by_check(results) for name, (_, results) in runs.items()}
+    titles = list(dict.fromkeys(t for sums in checks.values() for t in sums))
+    print(f"\n{'check (summed over the class)':52s} " + "  ".join(f"{n + ' s':>10s} {'student':>8s} {'points':>7s}"
+                                                              for n in checks))
+    for title in titles:
+        cells = "  ".join(f"{checks[n][title][0]:10.1f} {checks[n][title][1]:8.1f} {checks[n][title][2]:7.2f}"
+                          if title in checks[n] else f"{'-':>10s} {'-':>8s} {'-':>7s}" for n in checks)
+        print(f"{title[:52]:52s} {cells}")
+    print(f"\nload average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
