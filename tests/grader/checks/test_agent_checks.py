@@ -29,6 +29,7 @@ SUBMISSIONS = TESTS / "agent_submissions"
 FUNCTIONS = {"initial_state": ["empty_board"], "actions": ["actions"], "result": ["result"],
              "terminal": ["terminal"], "utility": ["utility"]}
 AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line", "wins_only",
+          "clock_mc",
           "lazy_winner"]
 CLASS_AGENT = "GreedyAgent"  # a class fixing its player when built
 
@@ -390,3 +391,32 @@ def test_further_tactic_positions_come_one_of_each_tactic_at_a_time():
     planned = [Tactic("win", 1, (0,)), Tactic("block", 2, (0,))]
     series = planned + [Tactic("win", 3, (0,)), Tactic("win", 4, (0,)), Tactic("block", 5, (0,))]
     assert [t.state for t in further_positions(planned, series)] == [3, 5, 4]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_a_monte_carlo_agent_that_stops_by_its_own_clock_gets_the_same_points_beside_busy_processes():
+    """Its clock advances with its CPU time, so beside two busy processes per core it does the same playouts
+    (within the machine's noise) and every check gives it the same points."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    def grade():
+        with Sandbox([(SUBMISSIONS / "connect4_agents.py").read_text()], Limits(call_timeout=1.0), seed=4) as box:
+            s = Submission("connect4", box)
+            return [s.check("agent_legal", "clock_mc", positions=4).points,
+                    s.check("agent_tactics", "clock_mc", kinds=["win"], positions=4).points,
+                    s.check("agent_strength", "clock_mc", games=4, threshold=0.75).points]
+
+    alone = grade()
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2 * (os.cpu_count() or 1))]
+    try:
+        time.sleep(1)
+        loaded = grade()
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    assert alone == loaded == [10, 10, 10]
