@@ -19,8 +19,8 @@ game tree alone (``reference.agents.minimax.minimax_levels``), not on move order
 - a position below the root entered with alpha > beta means the window is handed down the wrong way
   round or a loop lacks its cutoff ("window swapped"); the values the search passes down are read at each call
   (``grader.adapt.search_arguments``);
-- beta arriving unchanged at every position of a search where positions of two consecutive levels
-  each had two replies or more means the children get the window unchanged instead of (-beta,
+- beta arriving unchanged at every position of a search where positions of both players each had two
+  replies or more means the children get the window unchanged instead of (-beta,
   -alpha): the window never narrows ("window unchanged"), even where the search still cuts off
   somewhere (a win valued infinite meets an infinite beta);
 - a search whose player never changes (its ``result`` always called with one player, or a negamax
