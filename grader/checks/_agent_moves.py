@@ -57,6 +57,23 @@ def agent_or_outcome(ctx: CheckContext, spec: CheckSpec) -> StudentAgent | Outco
     return agent
 
 
+def ask(ctx: CheckContext, agent: StudentAgent, state: State, limit: float, *, label: str,
+        options: dict | None = None) -> Move:
+    """``agent``'s move on reference ``state`` within ``limit``, asked once per grading: a position another
+    check asked (the same agent label, board size, limit and options) is answered as it was then, so a move
+    serves legality, timing and tactics alike and the student's time is spent once."""
+    game = agent.game
+    key = (label, game, state, limit, tuple(sorted((options or {}).items())))
+    try:
+        known = ctx.answers.get(key)
+    except TypeError:  # an option that is no plain value: asked afresh
+        return agent.move(game.to_course(state), game.to_move(state), timeout=limit, options=options)
+    if known is None:
+        known = ctx.answers[key] = agent.move(game.to_course(state), game.to_move(state), timeout=limit,
+                                              options=options)
+    return known
+
+
 def move_limit(ctx: CheckContext) -> float:
     """CPU seconds an agent gets for one move (the assignment's limit)."""
     return ctx.assignment.limits.move_seconds

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 from grader.adapt.search_parameters import default_depth, depth_parameter
 from grader.checks._confidence import settled_share
 from grader.checks._disk_cache import cached, code_version
-from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.games.base import Action, Game, State
@@ -109,8 +109,7 @@ class AgentTactics(Check):
             asked.append(tactic)
             if tactic not in tactics:
                 deeper.update(asked_deeper([tactic], agent))
-            move = budget.charge(agent.move(game.to_course(tactic.state), game.to_move(tactic.state), timeout=limit,
-                                            options=deeper.get(tactic.kind)))
+            move = budget.charge(ask(ctx, agent, tactic.state, limit, label=spec.target, options=deeper.get(tactic.kind)))
             if move.ok and move.action in tactic.answers:
                 right[tactic.kind] += 1
             else:

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt import Move, StudentAgent
-from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
 from grader.checks._confidence import clear_of, median_interval
+from grader.checks.agent_legal import legal_positions
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.games import load_game
@@ -81,8 +82,13 @@ class AgentTiming(Check):
         budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
         seed = ctx.rng(f"agent_timing:{spec.target}").randrange(2**31)
 
+        legal = next((s for task in ctx.assignment.tasks for s in task.checks
+                      if s.kind == "agent_legal" and s.target == spec.target), None)
+        asked = legal_positions(ctx, legal) if legal is not None else []  # their moves are timed already
         timings = [time_at_size(ctx, agent, rows, cols, count, seed, limit, budget, most=most,
-                                median_limit=median_limit) for rows, cols in sizes]
+                                median_limit=median_limit, label=spec.target,
+                                first=asked if (rows, cols) == (ctx.game.rows, ctx.game.cols) else ())
+                   for rows, cols in sizes]
         passed = sum(t.passes(median_limit, max_limit) for t in timings)
         message = (f"{passed} of {len(timings)} board sizes within a median of {median_limit:g} s and a slowest move "
                    f"of {max_limit:g} s per move, in CPU time\n" + table(timings, median_limit, max_limit, limit))
@@ -97,10 +103,11 @@ class AgentTiming(Check):
 
 def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, count: int, seed: int,
                  limit: float, budget: StudentTime, *, most: int | None = None,
-                 median_limit: float | None = None) -> SizeTiming:
+                 median_limit: float | None = None, label: str = "", first: Sequence[State] = ()) -> SizeTiming:
     """Ask the agent for moves on ``count`` random positions of a ``rows`` x ``cols`` board and time them (CPU
     seconds), while the check's ``budget`` lasts; then, up to ``most`` positions, more of the same series while
-    the median's interval holds ``median_limit``."""
+    the median's interval holds ``median_limit``. The series starts with the positions ``first`` (those the
+    legal-moves check asked on this board: with a ``label``, a position asked before is not asked again)."""
     timing = SizeTiming(rows, cols, count)
     try:
         game = _game_at(ctx, rows, cols)
@@ -110,7 +117,8 @@ def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, c
         return timing
     timing.game = game
     most = max(count, most or count)
-    states = random_positions(game, most, seed=seed)  # the first ``count`` are those of random_positions(count)
+    series = random_positions(game, most, seed=seed)  # the first ``count`` are those of random_positions(count)
+    states = (list(first) + [s for s in series if s not in first])[:max(most, len(first))]
     timing.planned = min(count, len(states))
     for asked, state in enumerate(states):
         if asked >= timing.planned:
@@ -122,7 +130,8 @@ def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, c
         if budget.used_up:
             timing.problem = budget.words()
             break
-        move = budget.charge(sized.move(game.to_course(state), game.to_move(state), timeout=limit))
+        move = budget.charge(ask(ctx, sized, state, limit, label=label) if label else
+                             sized.move(game.to_course(state), game.to_move(state), timeout=limit))
         if move.ok:
             timing.seconds.append(move.seconds)
         elif move.kind == "timeout":

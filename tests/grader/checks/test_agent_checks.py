@@ -420,3 +420,17 @@ def test_a_monte_carlo_agent_that_stops_by_its_own_clock_gets_the_same_points_be
             p.kill()
             p.wait()
     assert alone == loaded == [10, 10, 10]
+
+
+def test_the_timing_check_times_the_moves_the_legal_check_asked_on_the_same_board(connect4):
+    """Each position is asked once: at the rubric's size the timing check's positions are the legal check's,
+    whose moves it times without asking the student again."""
+    legal = CheckSpec(kind="agent_legal", target="greedy", points=1, params={"positions": 6})
+    timing = CheckSpec(kind="agent_timing", target="greedy", points=1, params={"positions": 4})
+    rubric = Assignment.model_validate({**assignment("connect4").model_dump(),
+                                        "tasks": [{"name": "agents", "checks": [legal.model_dump(), timing.model_dump()]}]})
+    ctx = CheckContext(rubric, connect4.game, connect4.student, sandbox=connect4.box, seed=1)
+    run_check(ctx, "agents", legal)
+    before = len(ctx.answers)
+    r = run_check(ctx, "agents", timing)
+    assert r.points == 1 and len(ctx.answers) == before  # no position asked anew

@@ -83,3 +83,23 @@ def test_a_median_near_its_line_is_timed_on_more_positions_up_to_the_cap():
     assert near.passes(1.0, 2.0)  # more fast moves bring the median under the line
     capped = _time([0.9, 1.1] * 6)
     assert len(capped.seconds) == 12 and capped.extra == 8
+
+
+def test_a_position_one_check_asked_is_not_asked_again_by_another():
+    """A move serves every check that asks that position of that agent (same board size, limit and options)."""
+    from grader.checks._agent_moves import ask
+    from grader.checks.context import CheckContext
+    from grader.rubric import Assignment
+
+    assignment = Assignment.model_validate({"title": "t", "game": "connect4", "tasks": []})
+    ctx = CheckContext(assignment, assignment.make_game(), None)
+    agent = _TimedAgent(ctx.game, [0.1, 0.2, 0.3])
+    asked = []
+    real_move = agent.move
+    agent.move = lambda *a, **k: asked.append(1) or real_move(*a[:2], timeout=k.get("timeout"))
+    state = ctx.game.initial_state()
+    first = ask(ctx, agent, state, 2.0, label="heuristic_player")
+    assert ask(ctx, agent, state, 2.0, label="heuristic_player") is first and len(asked) == 1
+    ask(ctx, agent, state, 2.0, label="alpha_beta_player")  # another agent
+    ask(ctx, agent, state, 2.0, label="heuristic_player", options={"depth": 3})  # asked otherwise
+    assert len(asked) == 3
