@@ -27,7 +27,7 @@ from pathlib import Path
 
 def check(grader: list[str], notebook: Path, assignment: str | None) -> tuple[float, float | None, float | None]:
     """Wall seconds of one ``grader check``, the student seconds and points its result records (None if unknown)."""
-    argv = [*grader, "check", str(notebook), "--json"] + (["--assignment", assignment] if assignment else [])
+    argv = [*grader, "check", str(notebook.resolve()), "--json"] + (["--assignment", assignment] if assignment else [])
     start = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True, cwd=tempfile.gettempdir(), check=False)
     seconds = time.perf_counter() - start
@@ -61,7 +61,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{notebook.stem[:24]:24s} {load:5.1f} {shown}{seconds:8.1f} {student or 0:9.1f} "
               f"{points if points is not None else float('nan'):8.2f}", flush=True)
     now_times = [r[1] for r in rows]
-    print(f"\nnow: median {statistics.median(now_times):.1f} s, slowest {max(now_times):.1f} s over {len(rows)} notebooks")
+    print(f"\nnow: median {statistics.median(now_times):.1f} s, slowest {max(now_times):.1f} s "
+          f"over {len(rows)} notebooks")
     if args.baseline:
         base_times = [r[0] for r in rows]
         print(f"baseline: median {statistics.median(base_times):.1f} s, slowest {max(base_times):.1f} s; "

@@ -29,9 +29,9 @@ def grade(grader: list[str], folder: Path, assignment: str, jobs: int, out: Path
     """Wall seconds to grade ``folder``, and the saved results."""
     shutil.rmtree(out, ignore_errors=True)
     start = time.perf_counter()
-    subprocess.run([*grader, "grade", str(folder), "--assignment", assignment, "--out", str(out), "--jobs", str(jobs),
-                    "--no-progress"], cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   check=False)
+    subprocess.run([*grader, "grade", str(folder.resolve()), "--assignment", assignment, "--out", str(out),
+                    "--jobs", str(jobs), "--no-progress"], cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=False)
     seconds = time.perf_counter() - start
     results = []
     for path in sorted(out.rglob("results/*.json")):

@@ -25,7 +25,8 @@ from pathlib import Path
 def grade(grader: list[str], folder: Path, assignment: str | None, jobs: int, out: Path) -> tuple[float, dict]:
     """Wall seconds, and {(submission, check): points}."""
     shutil.rmtree(out, ignore_errors=True)
-    argv = [*grader, "grade", str(folder), "--out", str(out), "--jobs", str(jobs), "--no-progress", "--seed", "0"]
+    argv = [*grader, "grade", str(folder.resolve()), "--out", str(out), "--jobs", str(jobs), "--no-progress",
+            "--seed", "0"]
     if assignment:
         argv += ["--assignment", assignment]
     start = time.perf_counter()
