@@ -1,14 +1,16 @@
 """Seconds per notebook when a class is graded on one core, and which checks spend them: this grader against
 another installation of it, side by side.
 
-    python benchmarks/class_time.py DIR ASSIGNMENT [--baseline PATH/TO/bin/grader] [--jobs 1]
+    python benchmarks/class_time.py DIR ASSIGNMENT [--baseline PATH/TO/bin/grader] [--jobs 1] [--alternate]
 
-The folder is graded with ``grader grade --jobs 1`` (one core) by the baseline first when one is given,
-then by this checkout, so both see much the same load; the load average is printed before each. Prints the
-wall seconds per notebook, then per check (summed over the class) the seconds the checks took and the
-seconds spent in the students' code (CPU time in this checkout; an older baseline counted wall time), so a
-slow check shows where to look. The tactic positions are kept on disk once found: the first run of a
-rubric pays for them. Asserts nothing.
+The folder is graded with ``grader grade --jobs 1`` (one core), by the baseline first when one is given,
+then by this checkout (the load average is printed before each; the machine's load may drift between the
+two). With ``--alternate`` each notebook is graded alone, by the baseline then by this checkout, notebook
+after notebook, so both see the same load; each run then pays the batch's one-off work (an older grader
+finds the tactic positions again every run, this one reads them from disk). Prints the wall seconds per notebook, then per check (summed over the class) the
+seconds the checks took and the seconds spent in the students' code (CPU time in this checkout; an older
+baseline counted wall time), so a slow check shows where to look. The tactic positions are kept on disk
+once found: the first run of a rubric pays for them. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -58,14 +60,30 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("assignment")
     parser.add_argument("--baseline", help="another installation's grader executable, timed alongside")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--alternate", action="store_true", help="grade notebook by notebook, both graders in turn")
     args = parser.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="class-time-"))
-    runs = {}
-    if args.baseline:
-        print(f"baseline: load {os.getloadavg()[0]:.2f}", flush=True)
-        runs["baseline"] = grade([args.baseline], args.notebooks, args.assignment, args.jobs, work / "base")
-    print(f"now: load {os.getloadavg()[0]:.2f}", flush=True)
-    runs["now"] = grade([sys.executable, "-m", "grader.cli"], args.notebooks, args.assignment, args.jobs, work / "now")
+    graders = {"baseline": [args.baseline]} if args.baseline else {}
+    graders["now"] = [sys.executable, "-m", "grader.cli"]
+    runs: dict[str, tuple[float, list[dict]]] = {name: (0.0, []) for name in graders}
+    if not args.alternate:
+        for name, grader in graders.items():
+            print(f"{name}: load {os.getloadavg()[0]:.2f}", flush=True)
+            runs[name] = grade(grader, args.notebooks, args.assignment, args.jobs, work / name)
+    else:
+        notebooks = sorted(p for p in args.notebooks.iterdir() if p.suffix in (".ipynb", ".py", ".html"))
+        print(f"{'notebook':24s} {'load':>5s} " + " ".join(f"{name + ' s':>12s}" for name in graders))
+        for notebook in notebooks:
+            folder = work / "in" / notebook.stem
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.copy(notebook, folder)
+            load, times = os.getloadavg()[0], []
+            for name, grader in graders.items():
+                seconds, results = grade(grader, folder, args.assignment, args.jobs, work / name)
+                runs[name] = (runs[name][0] + seconds, runs[name][1] + results)
+                times.append(seconds)
+            print(f"{notebook.stem[:24]:24s} {load:5.1f} " + " ".join(f"{t:12.1f}" for t in times), flush=True)
+    print()
     for name, (seconds, results) in runs.items():
         n = max(1, len(results))
         student = sum(r.get("student_seconds", 0.0) for r in results)
