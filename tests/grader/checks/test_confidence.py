@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from reference.games import load_game
+
 from grader.checks._confidence import clear_of, median_interval, share_interval
 from grader.checks.agent_strength import settled
 
@@ -103,3 +105,26 @@ def test_a_position_one_check_asked_is_not_asked_again_by_another():
     ask(ctx, agent, state, 2.0, label="alpha_beta_player")  # another agent
     ask(ctx, agent, state, 2.0, label="heuristic_player", options={"depth": 3})  # asked otherwise
     assert len(asked) == 3
+
+
+def test_a_move_that_runs_out_of_cpu_time_once_is_asked_again():
+    """The same work's CPU time varies on a shared machine: a move near the limit is not lost on one
+    measurement, while one that runs out of time twice is a timeout."""
+    from grader.adapt import Move
+    from grader.checks._agent_moves import _asked
+
+    class Flaky:
+        def __init__(self, answers):
+            self.game, self.timeouts, self.answers = load_game("connect4"), 0, iter(answers)
+
+        def move(self, board, player, timeout=None, options=None):
+            move = next(self.answers)
+            self.timeouts += move.kind == "timeout"
+            return move
+
+    timeout = Move(ok=False, kind="timeout", seconds=2.0)
+    state = load_game("connect4").initial_state()
+    assert _asked(Flaky([timeout, Move(action=3, ok=True, seconds=1.9)]), state, 2.0, None).ok
+    assert _asked(Flaky([timeout, timeout]), state, 2.0, None).kind == "timeout"
+    slept = Move(ok=False, kind="timeout", seconds=0.0)  # the wall-clock backstop: no CPU near the limit
+    assert _asked(Flaky([slept, Move(action=3, ok=True)]), state, 2.0, None) is slept
