@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from reference.games import load_game
-
 from grader.checks._confidence import clear_of, median_interval, share_interval
 from grader.checks.agent_strength import settled
+from reference.games import load_game
 
 
 def test_the_share_interval_holds_the_share_and_narrows_with_more_games():
