@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
-from grader.adapt.agents import time_spent
+from grader.adapt.agents import move_within, time_spent
 from grader.checks.base import Outcome
 from grader.checks.context import CheckContext, text_with_turn
 from grader.results import BoardShown
@@ -73,15 +73,8 @@ def ask(ctx: CheckContext, agent: StudentAgent, state: State, limit: float, *, l
 
 
 def _asked(agent: StudentAgent, state: State, limit: float, options: dict | None) -> Move:
-    """The move, asked a second time when the first ran out of CPU time (and the agent has not done so often):
-    the CPU time of the same work varies by a fifth on a shared machine, so a move near the limit is not
-    lost on one measurement; one that needs more than the limit runs out of time twice."""
     game = agent.game
-    move = agent.move(game.to_course(state), game.to_move(state), timeout=limit, options=options)
-    if move.kind == "timeout" and move.seconds >= limit and agent.timeouts <= TIMEOUTS_BEFORE_GIVING_UP:
-        again = agent.move(game.to_course(state), game.to_move(state), timeout=limit, options=options)
-        return again if again.ok else move
-    return move
+    return move_within(agent, game.to_course(state), game.to_move(state), limit, options)
 
 
 def move_limit(ctx: CheckContext) -> float:
