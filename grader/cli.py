@@ -16,11 +16,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from grader.rubric import SECTIONS, RubricError, load_rubric
 from grader.stopping import Stopped, exit_code, stop_on_signals
-from grader.tournament.cli import add_tournament_parser
 from grader.text import LISTED_LINES, cut_lines
-from grader.usage import UsageError
+from grader.tournament.cli import add_tournament_parser
+from grader.usage import SECTIONS, RubricError, UsageError
 from reference.games import game_names
 
 if TYPE_CHECKING:
@@ -54,6 +53,13 @@ RESUME = {
     "tournament": "the games played so far are kept in games.jsonl; run the same command again to resume",
     "check": "nothing is saved by a check; run grader check again",
 }
+
+
+def load_rubric(path: str | Path | None = None):  # noqa: ANN201 - a Rubric, imported only when a command runs
+    """The rubric at ``path`` (default: the bundled one); imported here so that building the parser stays light."""
+    from grader.rubric import load_rubric as load
+
+    return load(path)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -40,7 +40,7 @@ class CheckResult:
     visibility: Visibility = "public"
     boards: list[BoardShown] = field(default_factory=list)
     seconds: float = 0.0  # time the check took (student think time included)
-    student_seconds: float = 0.0  # of which inside the submission's code (its think time)
+    student_seconds: float = 0.0  # CPU seconds inside the submission's code (its think time)
     moves: list[str] = field(default_factory=list)  # an agent check's answers, position by position ("" for none)
     by_hand: bool = False  # points typed by a person into manual.csv (status "manual" until then)
 
@@ -63,7 +63,7 @@ class SubmissionResult:
     load_notes: list[str] = field(default_factory=list)  # skipped/failed cells, in words
     isolation: str = ""  # sandbox isolation level reached
     seconds: float = 0.0
-    student_seconds: float = 0.0  # of which inside the submission's code: cells, probes, moves
+    student_seconds: float = 0.0  # CPU seconds inside the submission's code: cells, probes, moves
 
     @property
     def total(self) -> float:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from grader.checks.base import ParamType
 from grader.checks.kinds import KINDS, describe_kind
+from grader.usage import SECTIONS, RubricError
 from reference.games import load_game
 from reference.games.base import Game
 
@@ -30,14 +31,6 @@ def bundled_rubric() -> Path:
 
 
 BUNDLED_RUBRIC = bundled_rubric()
-
-
-class RubricError(ValueError):
-    """A rubric file that cannot be used; the message names the file and the key."""
-
-
-#: the sections a class may have: the graduate one also answers the tasks marked ``graduate: true``
-SECTIONS = ("undergraduate", "graduate")
 
 
 class Strict(BaseModel):
@@ -75,7 +68,10 @@ class Task(Strict):
 
 
 class AssignmentLimits(Strict):
-    """What the rubric allows one submission's code (``grader.sandbox.Limits`` is what a worker gets from it)."""
+    """What the rubric allows one submission's code (``grader.sandbox.Limits`` is what a worker gets from it).
+
+    Seconds are the student's CPU time, so that a limit allows as much work on a busy machine as on a quiet
+    one; code that sleeps or blocks is stopped by a wall-clock backstop a few times the limit."""
 
     call_seconds: float = Field(default=2.0, gt=0)  # one call of a game function
     move_seconds: float = Field(default=2.0, gt=0)  # one agent move

@@ -26,9 +26,10 @@ if TYPE_CHECKING:  # the rubric imports the checks, whose context imports this m
 
 
 class TimedSandbox(Sandbox):
-    """A sandbox that adds up the wall time its worker spends in the submission's code (cells,
-    probes, agent moves), so that a result tells the student's think time from the grader's own
-    work. Respawns and replays after a timeout count as the grader's.
+    """A sandbox that adds up the CPU time its worker spends in the submission's code (cells, probes,
+    agent moves), so that a result tells the student's think time from the grader's own work, and
+    checks can budget it the same on a busy machine as on a quiet one. Respawns and replays after a
+    timeout count as the grader's.
 
     It also says where a call into the submission raised: the notebook's cell number, the line in
     that cell and the function (its last frame in the student's code), given ``cell_numbers``."""
@@ -38,7 +39,7 @@ class TimedSandbox(Sandbox):
 
     def load(self, *args: Any, **kwargs: Any) -> LoadReport:
         report = super().load(*args, **kwargs)
-        self.student_seconds += sum(cell.duration for cell in report.cells)
+        self.student_seconds += sum(cell.cpu_seconds for cell in report.cells)
         return report
 
     def call_with(self, *args: Any, **kwargs: Any) -> CallResult:
@@ -48,7 +49,7 @@ class TimedSandbox(Sandbox):
         return self._timed(super().create(*args, **kwargs))
 
     def _timed(self, r: CallResult) -> CallResult:
-        self.student_seconds += r.duration
+        self.student_seconds += r.cpu_seconds
         where = student_frame(r.traceback, self.cell_numbers or {}) if r.kind == EXCEPTION else ""
         return dataclasses.replace(r, message=f"{r.message} ({where})".lstrip()) if where else r
 
@@ -70,6 +71,33 @@ def student_frame(traceback_text: str, cell_numbers: dict[int, int]) -> str:
         inside = f"{function}, " if function != "<module>" else ""
         said.append(f"{inside}cell {cell_numbers[int(cell)]}, line {line}")
     return ("in " if frames and frames[-1][3] != "<module>" else "") + ", called from ".join(said)
+
+
+#: packages notebooks import that take a second or more to load: loaded once in the sandbox's zygote when a
+#: submission imports them, so a worker respawned after a timeout does not load them again with its cells
+PRELOADABLE = ("matplotlib", "scipy", "pandas", "seaborn", "sklearn", "IPython", "tqdm", "networkx", "sympy",
+               "PIL", "numba", "tabulate")
+
+
+def preloadable_imports(cells: Sequence[str]) -> list[str]:
+    """The installed heavy packages (:data:`PRELOADABLE`) the cells import at the top level, as written
+    (``matplotlib.pyplot``, ``scipy.signal``)."""
+    import ast
+    import importlib.util
+
+    found: dict[str, None] = {}
+    for source in cells:
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            continue
+        for node in tree.body:
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level else []
+            for name in names:
+                if name.partition(".")[0] in PRELOADABLE:
+                    found[name] = None
+    return [name for name in found if importlib.util.find_spec(name.partition(".")[0]) is not None]
 
 
 def sandbox_limits(assignment: Assignment) -> Limits:
@@ -127,6 +155,7 @@ class Session:
     def load(self, cells: Sequence[str], cell_numbers: Sequence[int] = ()) -> LoadReport:
         """Run the calling shims, then ``cells``; the report covers ``cells`` alone. With the notebook's
         number of each cell (``cell_numbers``), an exception in the student's code says where it was."""
+        self.sandbox.preload(preloadable_imports(cells))
         self.sandbox.load([conventions.SHIM_CELL])
         self.load_report = self.sandbox.load(cells)
         self.sandbox.cell_numbers = {outcome.index: number

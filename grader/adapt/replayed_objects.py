@@ -19,7 +19,6 @@ transition makes are read from it.
 from __future__ import annotations
 
 import dataclasses
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -631,13 +630,12 @@ class ReplayedAgent:
         state = self.game.from_course(board, to_move=player)
         legal = self.game.actions(state)
         extra = {"count_calls": True, "count_seconds": count_seconds, "watch": tuple(watch)} if count_calls else {}
-        start = time.perf_counter()
         try:
             ask = ("eval", self.target, [], dict(options)) if options else ("eval", self.target, [])
             r = rep.ask(board, player, [ask], timeout=timeout, **extra)
         except NoReplay as e:
             return Move(ok=False, error=f"this position could not be built through your code: {e}", kind="error")
-        seconds = r.duration or time.perf_counter() - start
+        seconds = r.cpu_seconds  # the clock the move limit is judged on
         self.timeouts += r.kind == TIMEOUT
         if not r.ok:
             return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds, stdout=r.stdout)

@@ -9,7 +9,9 @@ Two classic bugs show there whatever the style:
   beta)`` or ``(-beta, -alpha)``, so no position below the root entered with ``alpha > beta`` goes
   on to search its moves (one that tests the cutoff on entry returns at once);
 - **the window never narrowing**: when beta arrives unchanged at every position (negamax handing
-  ``alpha, beta`` down un-negated), no cutoff can ever happen;
+  ``alpha, beta`` down un-negated), no cutoff can happen but on an infinite value; where positions of
+  both players search two moves or more (a search whose opponent stops after one reply keeps beta too,
+  rightly or for another bug) it names the window handed down unchanged;
 - **the player not switched**: the student's ``result`` called from the search with one player in
   every call, or a negamax (one function, no flag saying who maximizes) whose player never changes,
   means the opponent never moves in the search. A constant root player is a legitimate style too
@@ -36,12 +38,14 @@ WATCHED = PLAYER_WORDS + SEARCH_WORDS["alpha"] + SEARCH_WORDS["beta"] + SEARCH_W
 @dataclass(frozen=True)
 class PassedDown:
     """What the search's arguments show: ``swapped`` positions entered with alpha > beta (below the
-    root), ``beta_fixed`` when beta never changed, ``same_player`` says where the player stayed the
-    same ('' when it changed or cannot be read)."""
+    root), ``beta_fixed`` when beta never changed, ``window_unchanged`` when it never changed though positions
+    of both players searched two moves or more, ``same_player`` says where the player stayed the same ('' when it changed or
+    cannot be read)."""
 
     swapped: int = 0
     beta_fixed: bool = False
     same_player: str = ""
+    window_unchanged: bool = False
 
 
 def read_arguments(counted: CountedCalls, nodes: frozenset[int], result_name: str | None) -> PassedDown:
@@ -57,8 +61,10 @@ def read_arguments(counted: CountedCalls, nodes: frozenset[int], result_name: st
             node_level[call] = 0 if parent is None else node_level[parent] + 1
             if parent is not None:
                 node_parent[call] = parent
-    return PassedDown(swapped=_swapped(counted, node_parent), beta_fixed=_beta_fixed(counted, node_level, node_parent),
-                      same_player=_same_player(counted, nodes, node_level, parents, result_name))
+    beta_fixed = _beta_fixed(counted, node_level, node_parent)
+    return PassedDown(swapped=_swapped(counted, node_parent), beta_fixed=beta_fixed,
+                      same_player=_same_player(counted, nodes, node_level, parents, result_name),
+                      window_unchanged=beta_fixed and _both_sides_branch(counted, node_level, node_parent))
 
 
 def role_values(counted: CountedCalls, call: int, role: str) -> list:
@@ -102,6 +108,18 @@ def _beta_fixed(counted: CountedCalls, node_level: dict[int, int], node_parent: 
         return False
     children = Counter(node_parent.values())
     return any(n >= 2 for n in children.values()) and max(node_level.values()) >= 2
+
+
+def _both_sides_branch(counted: CountedCalls, node_level: dict[int, int], node_parent: dict[int, int]) -> bool:
+    """Positions of both players searched two moves or more: by the player each was entered with where the
+    search passes one (a game with extra turns has the same player on consecutive levels), else by levels."""
+    children = Counter(node_parent.values())
+    branching = [parent for parent, n in children.items() if n >= 2 and parent in node_level]
+    players = [tuple(role_values(counted, parent, "player")) for parent in branching]
+    if players and all(players):
+        return len(set(players)) >= 2
+    levels = {node_level[parent] for parent in branching}
+    return any(level + 1 in levels for level in levels)
 
 
 def _same_player(counted: CountedCalls, nodes: frozenset[int], node_level: dict[int, int],

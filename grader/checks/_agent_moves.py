@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
+from grader.adapt.agents import move_within, time_spent
 from grader.checks.base import Outcome
 from grader.checks.context import CheckContext, text_with_turn
 from grader.results import BoardShown
@@ -26,6 +27,28 @@ def gives_up(agent: StudentAgent, timeouts_here: int) -> bool:
         (timeouts_here >= 1 and agent.timeouts >= 2 * TIMEOUTS_BEFORE_GIVING_UP)
 
 
+class StudentTime:
+    """A check's budget of the student's time: the CPU seconds its agent spends on the check's moves. A check
+    stops asking at the same move on a busy machine as on a quiet one (wall time would stop it sooner when
+    the machine is busy, and the points would move with the load)."""
+
+    def __init__(self, seconds: float, move_limit: float) -> None:
+        self.seconds, self.move_limit = seconds, move_limit
+        self.spent = 0.0
+
+    def charge(self, move: Move) -> Move:
+        """Count ``move``'s CPU time (a timeout counts the whole move limit); the move, for chaining."""
+        self.spent += time_spent(move, self.move_limit)
+        return move
+
+    @property
+    def used_up(self) -> bool:
+        return self.spent > self.seconds
+
+    def words(self) -> str:
+        return f"the check's budget of {self.seconds:g} s of your agent's CPU time was used up"
+
+
 def agent_or_outcome(ctx: CheckContext, spec: CheckSpec) -> StudentAgent | Outcome:
     """The agent the check judges, or an error outcome that says why there is none."""
     agent = ctx.agent(spec.target)
@@ -34,8 +57,28 @@ def agent_or_outcome(ctx: CheckContext, spec: CheckSpec) -> StudentAgent | Outco
     return agent
 
 
+def ask(ctx: CheckContext, agent: StudentAgent, state: State, limit: float, *, label: str,
+        options: dict | None = None) -> Move:
+    """``agent``'s move on reference ``state`` within ``limit``, asked once per grading: a position another
+    check asked (the same agent label, board size, limit and options) is answered as it was then, so a move
+    serves legality, timing and tactics alike and the student's time is spent once."""
+    key = (label, agent.game, state, limit, tuple(sorted((options or {}).items())))
+    try:
+        known = ctx.answers.get(key)
+    except TypeError:  # an option that is no plain value: asked afresh
+        return _asked(agent, state, limit, options)
+    if known is None:
+        known = ctx.answers[key] = _asked(agent, state, limit, options)
+    return known
+
+
+def _asked(agent: StudentAgent, state: State, limit: float, options: dict | None) -> Move:
+    game = agent.game
+    return move_within(agent, game.to_course(state), game.to_move(state), limit, options)
+
+
 def move_limit(ctx: CheckContext) -> float:
-    """Seconds an agent gets for one move (the assignment's limit)."""
+    """CPU seconds an agent gets for one move (the assignment's limit)."""
     return ctx.assignment.limits.move_seconds
 
 
@@ -46,9 +89,13 @@ def agent_call(agent: StudentAgent, player: int) -> str:
 
 def failure_words(move: Move, limit: float) -> str:
     """What went wrong with a move, for a student, as what the agent did: it reads after "your agent"
-    ("made no move within the 2 s move limit", "raised ValueError: ...", "returned 9, ...")."""
+    ("made no move within the move limit of 2 s of CPU time", "raised ValueError: ...", "returned 9, ...")."""
+    if move.kind == "timeout" and move.seconds < limit:  # stopped by the backstop, not by its CPU time
+        return (f"made no move after {move.wall_seconds:.3g} s, in which it used {move.seconds:.2g} s of CPU time: "
+                f"it sleeps, blocks or waits (the move limit is {limit:g} s of CPU time, and a few times that of "
+                "waiting)")
     if move.kind == "timeout":
-        return f"made no move within the {limit:g} s move limit"
+        return f"made no move within the move limit of {limit:g} s of CPU time"
     return move.error or "made no usable move"
 
 
@@ -58,7 +105,7 @@ def show_move(ctx: CheckContext, agent: StudentAgent, state: State, caption: str
     game = agent.game  # the rubric's game, or another board size (timing)
     player = game.to_move(state)
     if move.ok:
-        returned = f"{move.action!r} ({move.seconds:.3g} s)"
+        returned = f"{move.action!r} ({move.seconds:.3g} s of CPU time)"
         highlight = highlight or (move.action,)
     else:
         returned = failure_words(move, limit if limit is not None else move_limit(ctx))

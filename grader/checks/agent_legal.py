@@ -6,16 +6,16 @@ of the positions (when random play reaches them) rule out a move the empty board
 column in Connect 4), so that an agent picking from every column is caught.
 
 The positions are the same for every submission, so the answers are kept: agents that choose alike
-everywhere are a similarity signal that survives renaming (:mod:`grader.similarity.behaviour`).
+everywhere are a similarity signal that survives renaming (:mod:`grader.similarity.behaviour`). The
+timing check at the rubric's board size times the moves asked here (each position is asked once).
 """
 
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING
 
-from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.games.base import Game, State
@@ -39,19 +39,16 @@ class AgentLegal(Check):
         agent = agent_or_outcome(ctx, spec)
         if isinstance(agent, Outcome):
             return agent
-        count = int(spec.params.get("positions", 20))
         limit = move_limit(ctx)
-        budget = ctx.assignment.limits.check_seconds
-        seed = ctx.rng(f"agent_legal:{spec.target}").randrange(2**31)
-        states = positions(ctx.game, count, seed)
+        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
+        states = legal_positions(ctx, spec)
 
-        start = time.perf_counter()
         good, failures, asked, stopped, moves = 0, [], 0, "", []
         for i, state in enumerate(states):
-            if time.perf_counter() - start > budget:
-                stopped = f"stopped after {asked} positions: the check's {budget:g} s budget was used up"
+            if budget.used_up:
+                stopped = f"stopped after {asked} positions: {budget.words()}"
                 break
-            move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit)
+            move = budget.charge(ask(ctx, agent, state, limit, label=spec.target))
             asked += 1
             moves.append(repr(move.action) if move.ok else "")
             if move.ok:
@@ -63,7 +60,7 @@ class AgentLegal(Check):
                     stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
                     break
 
-        message = f"{good} of {len(states)} positions answered with a legal move within {limit:g} s"
+        message = f"{good} of {len(states)} positions answered with a legal move within {limit:g} s of CPU time"
         if failures:
             i, _, move = failures[0]
             message += f"; first problem (position {i + 1}): {failure_words(move, limit)}"
@@ -74,6 +71,12 @@ class AgentLegal(Check):
         timed_out = any(m.kind == "timeout" for _, _, m in failures)
         return Outcome(share(good, len(states)), message, status="timeout" if timed_out and good == 0 else None,
                        boards=boards, moves=moves)
+
+
+def legal_positions(ctx: CheckContext, spec: CheckSpec) -> list[State]:
+    """The positions this check asks the agent of ``spec`` on (the timing check asks its moves there too)."""
+    seed = ctx.rng(f"agent_legal:{spec.target}").randrange(2**31)
+    return positions(ctx.game, int(spec.params.get("positions", 20)), seed)
 
 
 def positions(game: Game, count: int, seed: int) -> list[State]:

@@ -4,23 +4,30 @@ Games come in colour-swapped pairs: both games of a pair start from the same see
 opening, once with the student's agent moving first and once second, so neither side profits from
 a lucky opening. The tournament's referee plays them (``grader.tournament.referee``) with the
 forfeit policy: an illegal move, an exception or a timeout of the student's agent loses that game
-(the feedback says which and where). Draws count half. The check stops at the assignment's
-``check_seconds`` and grades the games finished by then.
+(the feedback says which and where). Draws count half. The check stops once the agent has spent the
+assignment's ``check_seconds`` of CPU time and grades the games finished by then.
 
 Params: ``opponent`` (a reference agent spec, default ``"random"``), ``games`` (default 10, rounded
 up to whole pairs), ``threshold`` (the score share that earns full credit; default 0.8 against
-``random``, 0.5 against any other opponent; below it credit falls linearly) and ``opening_plies``
-(random moves before the agents take over; default 2 in tic-tac-toe, 4 otherwise).
+``random``, 0.5 against any other opponent; below it credit falls linearly), ``max_games`` (default
+three times ``games``) and ``opening_plies`` (random moves before the agents take over; default 2 in
+tic-tac-toe, 4 otherwise).
+
+A score near the threshold is decided with confidence (:mod:`grader.checks._confidence`): after the
+planned games, while the score's interval holds the threshold and one game going the other way would
+change the credit, another pair is played, up to ``max_games``. An agent that wins every game stops at
+the planned games; one that wins three of four plays on until the interval clears the line. Play stops
+early once the planned games cannot change the credit any more (enough won for full credit).
 """
 
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._confidence import clear_of, share_interval
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
@@ -44,7 +51,7 @@ class AgentStrength(Check):
 
     target = "agent"
     words = "beats an opponent"
-    params = {"games": int, "opening_plies": int, "opponent": str, "threshold": float}
+    params = {"games": int, "max_games": int, "opening_plies": int, "opponent": str, "threshold": float}
 
     def describe(self, spec: CheckSpec) -> str:
         """``beats random``, ``beats alphabeta:2``: the opponent is the check's name."""
@@ -61,25 +68,31 @@ class AgentStrength(Check):
             return agent
         game = ctx.game
         pairs = max(1, (int(spec.params.get("games", 10)) + 1) // 2)
+        most_pairs = max(pairs, (int(spec.params.get("max_games", 6 * pairs)) + 1) // 2)
         threshold = float(spec.params.get("threshold", 0.8 if opponent_spec == "random" else 0.5))
         plies = int(spec.params.get("opening_plies", game.opening_plies))
         limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
         rng = ctx.rng(f"agent_strength:{spec.target}:{opponent_spec}")
 
-        deadline = time.perf_counter() + budget
         student_seat = StudentSeat(agent)  # not reseeded: the student's randomness runs on from game to game
         records: list[GameRecord] = []  # the finished games
         forfeits: dict[str, Move] = {}  # game id -> the student's failed move that lost it
-        for pair in range(pairs):
+        for pair in range(most_pairs):
+            points = sum(r.points(STUDENT) for r in records)
+            if pair < pairs and records and points >= threshold * 2 * pairs:
+                break  # the planned games left cannot change the credit
+            if pair >= pairs and (len(records) < 2 * pair or settled(points, len(records), threshold)):
+                break  # the verdict is clear (or the budget ran out)
             opening = tuple(_opening(game, rng, plies))
             for student in (1, -1):
-                if time.perf_counter() > deadline:
+                if student_seat.seconds > budget:
                     break
                 names = (STUDENT, opponent_spec) if student == 1 else (opponent_spec, STUDENT)
                 number = 2 * pair + (1 if student == 1 else 2)
                 scheduled = ScheduledGame(f"{GAME_ID}{number}", f"pair{pair + 1}", *names, pair, opening)
                 seats = {student: student_seat, -student: ReferenceSeat(opponent_spec)}
-                record = play_game(game, scheduled, seats, move_seconds=limit, deadline=deadline,
+                record = play_game(game, scheduled, seats, move_seconds=limit,
+                                   stop=lambda: student_seat.seconds > budget,
                                    seat_seeds={student: 0, -student: rng.randrange(2**31)})  # 0: no sandbox to reseed
                 if record is None:
                     continue  # unfinished within the budget: not graded
@@ -87,6 +100,19 @@ class AgentStrength(Check):
                 if record.forfeit == STUDENT:
                     forfeits[record.game_id] = student_seat.last
         return _grade(ctx, agent, records, forfeits, 2 * pairs, opponent_spec, threshold, limit, budget)
+
+
+def settled(points: float, games: int, threshold: float) -> bool:
+    """Whether a score of ``points`` in ``games`` decides the credit: its interval is clear of the threshold,
+    or one game going the other way (a point more or less) would not change the credit."""
+    if clear_of(threshold, share_interval(points, games)):
+        return True
+    credits = {round(_credit(p, games, threshold), 9) for p in (max(0.0, points - 1), points, min(games, points + 1))}
+    return len(credits) == 1
+
+
+def _credit(points: float, games: int, threshold: float) -> float:
+    return min(1.0, (points / games) / threshold) if threshold > 0 else 1.0
 
 
 def _opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
@@ -105,19 +131,24 @@ def _opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
 def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], forfeits: dict[str, Move],
            planned: int, opponent: str, threshold: float, limit: float, budget: float) -> Outcome:
     if not finished:
-        return Outcome(0.0, f"no game against {opponent} finished within the check's {budget:g} s budget",
-                       status="timeout")
+        return Outcome(0.0, f"no game against {opponent} finished within the check's budget of {budget:g} s of "
+                       "your agent's CPU time", status="timeout")
     scores = [r.points(STUDENT) for r in finished]
     score = sum(scores)
     won, drawn = scores.count(1.0), scores.count(0.5)
     lost = len(finished) - won - drawn
     forfeited = [r for r in finished if r.game_id in forfeits]
-    fraction = min(1.0, (score / len(finished)) / threshold) if threshold > 0 else 1.0
+    fraction = _credit(score, len(finished), threshold)
     message = (f"against {opponent}: won {won}, drew {drawn}, lost {lost} of {len(finished)} games "
                f"(score {score / len(finished):.0%}, {threshold:.0%} needed for full credit)")
-    if len(finished) < planned:
-        message += (f"; stopped after {len(finished)} of {planned} games: the check's {budget:g} s budget "
-                    f"was used up, graded on the games played")
+    if len(finished) > planned:
+        message += (f"; {len(finished) - planned} games more than the {planned} planned were played, as the score was "
+                    f"close to the {threshold:.0%} line")
+    elif score >= threshold * planned and len(finished) < planned:
+        message += f"; stopped after {len(finished)} of {planned} games: enough won for full credit"
+    elif len(finished) < planned:
+        message += (f"; stopped after {len(finished)} of {planned} games: the check's budget of {budget:g} s of "
+                    f"your agent's CPU time was used up, graded on the games played")
     if forfeited:
         first = forfeited[0]
         message += f"; {len(forfeited)} lost by forfeit, first: game {_number(first)} " \

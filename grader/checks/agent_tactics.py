@@ -4,10 +4,16 @@ Each game names its tactics (:mod:`reference.tactics` finds and explains them): 
 Connect 4 ``win`` and ``block``, Dots and Boxes ``free_box`` and ``safe_move``; tactics that need
 search depth are asked for by name (``kinds``), usually as a check of their own: Connect 4
 ``double_threat``, ``avoid_trap`` and ``avoid_double_threat``, Dots and Boxes ``decline`` and
-``sacrifice``. An agent whose depth parameter defaults to fewer moves than a tactic needs is not
-asked that tactic's positions (a correct search of its own depth cannot see them).
+``sacrifice``. An agent whose depth parameter defaults to fewer moves than a tactic needs is asked that
+tactic's positions with its depth parameter set to the depth the tactic needs (a correct search of its
+own default depth could not see them; a check never gives points for positions it did not ask).
 
-Params: ``kinds`` (default: the game's one-ply tactics) and ``positions`` per tactic (default 10).
+Params: ``kinds`` (default: the game's one-ply tactics), ``positions`` per tactic (default 10), ``line``
+(default 0.6: the share of positions an agent must play to be said to play these tactics) and
+``max_positions`` per tactic (default twice ``positions``). A share near the line is decided with
+confidence (:mod:`grader.checks._confidence`): while its 90% interval holds the line and one position the
+other way would move it across, more positions of the same seeded series are asked, one of each tactic
+at a time, up to ``max_positions``. Credit stays the share of positions played.
 
 Positions come from seeded random play, each random game giving at most one position per tactic
 (so positions are not near-copies); positions the exact solver confirmed come first, and ones
@@ -17,13 +23,14 @@ judged by the one-ply rule alone (too early for the solver) only make up a short
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
-from grader.adapt.search_parameters import default_depth
-from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.adapt.search_parameters import default_depth, depth_parameter
+from grader.checks._confidence import settled_share
+from grader.checks._disk_cache import cached, code_version
+from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.games.base import Action, Game, State
@@ -35,6 +42,8 @@ if TYPE_CHECKING:
 
 
 GAMES_PER_POSITION = 20  # random games tried per wanted position before giving up
+#: the share of positions an agent must play to be said to play the tactics: where a verdict could flip
+LINE = 0.6
 SHOWN = 3
 
 
@@ -53,7 +62,7 @@ class AgentTactics(Check):
 
     target = "agent"
     words = "tactics"
-    params = {"kinds": (list, str), "positions": int}
+    params = {"kinds": (list, str), "line": float, "max_positions": int, "positions": int}
 
     def prepare(self, ctx: CheckContext, spec: CheckSpec) -> dict:
         """Find this check's positions once for a batch (seconds of solver work on Connect 4)."""
@@ -76,20 +85,31 @@ class AgentTactics(Check):
         tactics = prepared[request] if request in prepared else tactic_positions(*request)
         if not tactics:
             return Outcome(0.0, f"no clear {'/'.join(kinds)} positions were found on this board", status="error")
-        tactics, beyond = within_reach(tactics, default_depth(agent))
-        if not tactics:
-            return Outcome(1.0, f"not asked: {beyond}", status="skipped")
+        deeper = asked_deeper(tactics, agent)
 
-        limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
-        start = time.perf_counter()
+        limit = move_limit(ctx)
+        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
         right: dict[str, int] = {k: 0 for k in kinds}
         wrong: list[tuple[Tactic, Any]] = []
         stopped = ""
-        for tactic in tactics:
-            if time.perf_counter() - start > budget:
-                stopped = f"stopped early: the check's {budget:g} s budget was used up"
+        line = float(spec.params.get("line", LINE))
+        most = max(request[2], int(spec.params.get("max_positions", 2 * request[2])))
+        asked: list[Tactic] = []
+
+        def unsettled() -> bool:
+            return not stopped and not settled_share(sum(right.values()), len(asked), line)
+
+        def more() -> list[Tactic]:
+            return further_positions(tactics, tactic_positions(request[0], request[1], most, request[3]))
+
+        for tactic in _planned_then_more(tactics, more, unsettled, most * len(kinds)):
+            if budget.used_up:
+                stopped = f"stopped early: {budget.words()}"
                 break
-            move = agent.move(game.to_course(tactic.state), game.to_move(tactic.state), timeout=limit)
+            asked.append(tactic)
+            if tactic not in tactics:
+                deeper.update(asked_deeper([tactic], agent))
+            move = budget.charge(ask(ctx, agent, tactic.state, limit, label=spec.target, options=deeper.get(tactic.kind)))
             if move.ok and move.action in tactic.answers:
                 right[tactic.kind] += 1
             else:
@@ -99,6 +119,8 @@ class AgentTactics(Check):
                     stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
                     break
 
+        extra = max(0, len(asked) - len(tactics))
+        tactics = list(tactics) + asked[len(tactics):]  # untried planned positions count as missed
         totals = {k: sum(t.kind == k for t in tactics) for k in kinds}
         message = "; ".join(f"{TACTICS[k].words}: {right[k]} of {totals[k]}" for k in kinds if totals[k])
         if wrong:
@@ -112,8 +134,11 @@ class AgentTactics(Check):
                 message += f". First miss ({tactic.kind}): expected {either(tactic.answers)}, {played}"
         if stopped:
             message += f"; {stopped} (positions not tried count as missed)"
-        if beyond:
-            message += f"; not asked: {beyond}"
+        if extra:
+            message += (f"; {extra} positions more than the {len(tactics) - extra} planned were asked, as the share was "
+                        f"close to {line:.0%}")
+        if deeper:
+            message += "; " + deeper_words(deeper, tactics, agent)
         shown = _spread(wrong, SHOWN)
         boards = [show_move(ctx, agent, t.state, f"{t.kind}: the agent should play {either(t.answers)}", m,
                             expected=either(t.answers), limit=limit, highlight=t.answers) for t, m in shown]
@@ -123,16 +148,50 @@ class AgentTactics(Check):
                        boards=boards)
 
 
-def within_reach(tactics: Sequence[Tactic], depth: int | None) -> tuple[list[Tactic], str]:
-    """The tactics a search ``depth`` moves deep (None: unknown) can see, and in words those it cannot:
-    a correct search of the student's own depth is not charged for what only a deeper one sees."""
-    if depth is None:
-        return list(tactics), ""
-    beyond = [t for t in tactics if (TACTICS[t.kind].depth or 0) > depth]
-    words = "; ".join(f"{sum(t.kind == kind for t in beyond)} position(s) where the agent {TACTICS[kind].words}, "
-                      f"which a depth-{TACTICS[kind].depth} search sees (your agent searches {depth} moves deep "
-                      f"unless told otherwise)" for kind in dict.fromkeys(t.kind for t in beyond))
-    return [t for t in tactics if t not in beyond], words
+def _planned_then_more(planned: Sequence[Tactic], more: Any, unsettled: Any, cap: int) -> Iterator[Tactic]:
+    """The planned positions, then (found only if needed) more of the series while ``unsettled()``, up to ``cap``."""
+    yield from planned
+    extra: Iterator[Tactic] | None = None
+    for _ in range(cap - len(planned)):
+        if not unsettled():
+            return
+        if extra is None:
+            extra = iter(more())
+        tactic = next(extra, None)
+        if tactic is None:
+            return
+        yield tactic
+
+
+def further_positions(planned: Sequence[Tactic], series: Sequence[Tactic]) -> list[Tactic]:
+    """The positions of a longer ``series`` not planned already, one of each tactic in turn."""
+    by_kind: dict[str, list[Tactic]] = {}
+    for t in series:
+        if t not in planned:
+            by_kind.setdefault(t.kind, []).append(t)
+    rounds = max((len(v) for v in by_kind.values()), default=0)
+    return [ts[i] for i in range(rounds) for ts in by_kind.values() if i < len(ts)]
+
+
+def asked_deeper(tactics: Sequence[Tactic], agent: Any) -> dict[str, dict[str, int]]:
+    """Per tactic a search of the agent's default depth cannot see, the option that asks it deep enough
+    (``{"max_depth": 4}``): a correct search of its own depth is not charged for what only a deeper one sees,
+    and is not given those points without being asked either."""
+    depth, name = default_depth(agent), depth_parameter(agent)
+    if depth is None or name is None:
+        return {}
+    return {t.kind: {name: TACTICS[t.kind].depth} for t in tactics if (TACTICS[t.kind].depth or 0) > depth}
+
+
+def deeper_words(deeper: dict[str, dict[str, int]], tactics: Sequence[Tactic], agent: Any) -> str:
+    """The positions asked deeper than the agent's default depth, in words."""
+    said = []
+    for kind, options in deeper.items():
+        (name, depth), = options.items()
+        said.append(f"the {sum(t.kind == kind for t in tactics)} position(s) where the agent {TACTICS[kind].words} "
+                    f"were asked with {name}={depth}, the depth that sees them (your agent searches "
+                    f"{default_depth(agent)} moves deep unless told otherwise)")
+    return "; ".join(said)
 
 
 def _kinds(game: Game, spec: CheckSpec) -> list[str]:
@@ -153,8 +212,29 @@ def tactic_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) 
 
     Each random game gives at most one position per tactic, so positions are not near-copies.
     Positions checked by the exact solver come first; unverified ones only make up a shortfall.
+    Found once per class: kept on disk (:mod:`grader.checks._disk_cache`) by the game and the request.
     """
-    return _find_positions(game, kinds, count, seed)
+    key = {"game": game.name, "board": game.dimensions(), "kinds": list(kinds), "count": count, "seed": seed}
+    found = cached("tactic_positions", key,
+                   lambda: [_tactic_to_json(t) for t in _find_positions(game, kinds, count, seed)],
+                   code=code_version("grader/checks/agent_tactics.py"))
+    return tuple(_tactic_from_json(game, t) for t in found)
+
+
+def _tactic_to_json(tactic: Tactic) -> dict:
+    return {"kind": tactic.kind, "state": list(tactic.state), "answers": list(tactic.answers),
+            "verified": tactic.verified}
+
+
+def _tactic_from_json(game: Game, data: dict) -> Tactic:
+    state_type = type(game.initial_state())  # every game's state is a named tuple of ints
+    return Tactic(data["kind"], state_type(*data["state"]), tuple(_hashable(a) for a in data["answers"]),
+                  data["verified"])
+
+
+def _hashable(value: Any) -> Any:
+    """An action read back from JSON: its lists are tuples again (a Dots and Boxes line ``('h', 0, 1)``)."""
+    return tuple(_hashable(v) for v in value) if isinstance(value, list) else value
 
 
 def _find_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:

@@ -5,8 +5,8 @@ The student's representation was inferred at the rubric's size; at another size 
 representation is rebuilt with the new rows and columns, and the same agent is asked there.
 
 Params: ``sizes`` (list of ``[rows, cols]``; default the rubric's board), ``positions`` per size
-(default 10), ``median_seconds`` (default half the move limit) and ``max_seconds`` (default the
-move limit). A size passes when every move there was legal, the median is under ``median_seconds``
+(default 10), ``max_positions`` per size (default three times ``positions``), ``median_seconds``
+(default half the move limit) and ``max_seconds`` (default the move limit). A size passes when every move there was legal, the median is under ``median_seconds``
 and the slowest move under ``max_seconds``; credit is the share of sizes that pass. A move that hits
 the move limit is stopped there and counts as at least the limit.
 """
@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 import statistics
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt import Move, StudentAgent
-from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
+from grader.checks._confidence import clear_of, median_interval
+from grader.checks.agent_legal import legal_positions
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.games import load_game
@@ -39,6 +40,7 @@ class SizeTiming:
     cols: int
     planned: int
     seconds: list[float] = field(default_factory=list)
+    extra: int = 0  # positions timed beyond the planned ones, because the median was close to its line
     timeouts: int = 0
     failures: list[tuple[State, Move]] = field(default_factory=list)  # moves that timed out, raised or were illegal
     problem: str = ""  # why this size could not be timed at all
@@ -62,7 +64,7 @@ class AgentTiming(Check):
 
     target = "agent"
     words = "time per move"
-    params = {"max_seconds": float, "median_seconds": float, "positions": int, "sizes": list}
+    params = {"max_positions": int, "max_seconds": float, "median_seconds": float, "positions": int, "sizes": list}
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         agent = agent_or_outcome(ctx, spec)
@@ -74,15 +76,22 @@ class AgentTiming(Check):
         except ValueError as e:
             return Outcome(0.0, f"params.sizes: {e}", status="error")
         count = int(spec.params.get("positions", 10))
+        most = max(count, int(spec.params.get("max_positions", 3 * count)))
         median_limit = float(spec.params.get("median_seconds", limit / 2))
         max_limit = float(spec.params.get("max_seconds", limit))
-        deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
+        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
         seed = ctx.rng(f"agent_timing:{spec.target}").randrange(2**31)
 
-        timings = [time_at_size(ctx, agent, rows, cols, count, seed, limit, deadline) for rows, cols in sizes]
+        legal = next((s for task in ctx.assignment.tasks for s in task.checks
+                      if s.kind == "agent_legal" and s.target == spec.target), None)
+        asked = legal_positions(ctx, legal) if legal is not None else []  # their moves are timed already
+        timings = [time_at_size(ctx, agent, rows, cols, count, seed, limit, budget, most=most,
+                                median_limit=median_limit, label=spec.target,
+                                first=asked if (rows, cols) == (ctx.game.rows, ctx.game.cols) else ())
+                   for rows, cols in sizes]
         passed = sum(t.passes(median_limit, max_limit) for t in timings)
         message = (f"{passed} of {len(timings)} board sizes within a median of {median_limit:g} s and a slowest move "
-                   f"of {max_limit:g} s per move\n" + table(timings, median_limit, max_limit, limit))
+                   f"of {max_limit:g} s per move, in CPU time\n" + table(timings, median_limit, max_limit, limit))
         boards = []
         for t in timings:
             for state, move in t.failures[:1]:
@@ -93,8 +102,12 @@ class AgentTiming(Check):
 
 
 def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, count: int, seed: int,
-                 limit: float, deadline: float) -> SizeTiming:
-    """Ask the agent for moves on ``count`` random positions of a ``rows`` x ``cols`` board and time them."""
+                 limit: float, budget: StudentTime, *, most: int | None = None,
+                 median_limit: float | None = None, label: str = "", first: Sequence[State] = ()) -> SizeTiming:
+    """Ask the agent for moves on ``count`` random positions of a ``rows`` x ``cols`` board and time them (CPU
+    seconds), while the check's ``budget`` lasts; then, up to ``most`` positions, more of the same series while
+    the median's interval holds ``median_limit``. The series starts with the positions ``first`` (those the
+    legal-moves check asked on this board: with a ``label``, a position asked before is not asked again)."""
     timing = SizeTiming(rows, cols, count)
     try:
         game = _game_at(ctx, rows, cols)
@@ -103,13 +116,22 @@ def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, c
         timing.problem = str(e)
         return timing
     timing.game = game
-    states = random_positions(game, count, seed=seed)
-    timing.planned = len(states)
-    for state in states:
-        if time.perf_counter() > deadline:
-            timing.problem = "the check's time budget was used up"
+    most = max(count, most or count)
+    series = random_positions(game, most, seed=seed)  # the first ``count`` are those of random_positions(count)
+    states = (list(first) + [s for s in series if s not in first])[:max(most, len(first))]
+    timing.planned = min(count, len(states))
+    for asked, state in enumerate(states):
+        if asked >= timing.planned:
+            if timing.failures or median_limit is None or len(timing.seconds) < asked or \
+                    clear_of(median_limit, median_interval(timing.seconds)):
+                break
+            timing.planned += 1
+            timing.extra += 1
+        if budget.used_up:
+            timing.problem = budget.words()
             break
-        move = sized.move(game.to_course(state), game.to_move(state), timeout=limit)
+        move = budget.charge(ask(ctx, sized, state, limit, label=label) if label else
+                             sized.move(game.to_course(state), game.to_move(state), timeout=limit))
         if move.ok:
             timing.seconds.append(move.seconds)
         elif move.kind == "timeout":
@@ -163,13 +185,15 @@ def _sizes(value: Any, game: Game) -> list[tuple[int, int]]:
 
 def table(timings: Sequence[SizeTiming], median_limit: float, max_limit: float, limit: float) -> str:
     """The figures as a fixed-width table (Markdown code block friendly)."""
-    lines = [f"{'board':>7}  {'legal':>7}  {'median s':>9}  {'max s':>9}  verdict"]
+    lines = [f"{'board':>7}  {'legal':>7}  {'median s':>9}  {'max s':>9}  verdict (CPU seconds)"]
     for t in timings:
         moves = f"{len(t.seconds) - t.timeouts}/{t.planned}"  # legal moves in time / positions
         median = "-" if t.median is None else f"{t.median:.4f}"
         slowest = "-" if t.slowest is None else (f">{limit:g}" if t.timeouts else f"{t.slowest:.4f}")
         if t.passes(median_limit, max_limit):
             verdict = "ok"
+            if t.extra:
+                verdict += f" ({t.extra} more positions timed: the median was close to {median_limit:g} s)"
         elif t.problem and not t.seconds:
             verdict = t.problem
         else:

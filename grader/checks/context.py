@@ -29,6 +29,9 @@ class CheckContext:
     #: what checks prepared once for a whole batch (``Check.prepare``), by check kind
     shared: dict[str, Any] = field(default_factory=dict)
     _agents: dict[str, StudentAgent | str] = field(default_factory=dict)
+    #: the moves the agent checks asked, by agent label, game, position, limit and options: a position one
+    #: check asked is not asked again by another (see ``grader.checks._agent_moves.ask``)
+    answers: dict = field(default_factory=dict)
 
     @property
     def lost(self) -> dict[str, str]:
@@ -44,7 +47,8 @@ class CheckContext:
         raises TypeError when the student's boards cannot be resized."""
         game = load_game(self.game.name, **{**self.assignment.board, "rows": rows, "cols": cols})
         student = self.student.at_size(game) if self.student is not None else None
-        return CheckContext(self.assignment, game, student, self.sandbox, self.submission, self.seed, self.shared)
+        return CheckContext(self.assignment, game, student, self.sandbox, self.submission, self.seed, self.shared,
+                            answers=self.answers)
 
     def agent(self, label: str) -> StudentAgent | str:
         """The student's agent for a rubric label, or why there is none (found once, then reused)."""

@@ -19,6 +19,10 @@ game tree alone (``reference.agents.minimax.minimax_levels``), not on move order
 - a position below the root entered with alpha > beta means the window is handed down the wrong way
   round or a loop lacks its cutoff ("window swapped"); the values the search passes down are read at each call
   (``grader.adapt.search_arguments``);
+- beta arriving unchanged at every position of a search where positions of both players each had two
+  replies or more means the children get the window unchanged instead of (-beta,
+  -alpha): the window never narrows ("window unchanged"), even where the search still cuts off
+  somewhere (a win valued infinite meets an infinite beta);
 - a search whose player never changes (its ``result`` always called with one player, or a negamax
   calling itself with the same player) is "player not switched", when the agent also misses a
   one-ply tactic that needs the opponent's reply (a block, a safe line): a constant root player is a
@@ -36,8 +40,9 @@ game tree alone (``reference.agents.minimax.minimax_levels``), not on move order
   scoring the last level in the parent, so it is not charged either.
 
 When the search cannot be counted (no function of the submission calls itself: a search written
-with an explicit stack, or an agent that does not search) the position is not charged: other checks
-judge such agents by their moves, and this check gives full points and says why. Nor is a move that
+with an explicit stack, or an agent that does not search) the position is not charged; when no
+position could be counted, nothing was judged, and the check earns nothing and says why (never full
+points for a search it did not see). Nor is a move that
 runs out of time while it is counted (counting slows it down; the timing checks judge its speed): the
 check stops asking after one. A move is stopped once it has been counted for the move limit, and the
 searches it finished by then are judged (an iterative deepening's first depths tell enough; one
@@ -51,7 +56,6 @@ positions whose move is judged against minimax, ``depth`` passed to an agent tha
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -61,7 +65,7 @@ from grader.adapt.candidates import normalise
 from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
 from grader.adapt.search_parameters import depth_parameter
 from grader.adapt.search_tree import Search, SearchCalls, read_search
-from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.agent_tactics import Tactic, tactic_positions
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
@@ -90,7 +94,8 @@ CHOICE_TREE_LIMIT = 40_000
 class Verdict:
     """What the count says about the search on one position: ``kind`` is 'fine', 'not counted',
     'no pruning', 'too deep', 'wrong pruning', 'window swapped', 'cuts off at once', 'player not
-    switched', 'wrong values' (a move minimax of that depth would not choose) or 'no move'; ``words``
+    switched', 'window unchanged' (beta never narrows: a negamax handing its children its own window),
+    'wrong values' (a move minimax of that depth would not choose) or 'no move'; ``words``
     says it to the student."""
 
     kind: str
@@ -98,8 +103,8 @@ class Verdict:
 
     @property
     def charged(self) -> bool:
-        return self.kind in ("no pruning", "too deep", "wrong pruning", "window swapped", "cuts off at once",
-                             "player not switched", "wrong values", "no move")
+        return self.kind in ("no pruning", "too deep", "wrong pruning", "window swapped", "window unchanged",
+                             "cuts off at once", "player not switched", "wrong values", "no move")
 
 
 class SearchNodes(Check):
@@ -124,7 +129,7 @@ class SearchNodes(Check):
         depth_name = depth_parameter(agent)
         options = {depth_name: depth} if depth_name else None
         limit = move_limit(ctx) * COUNTING_SLOWDOWN
-        deadline = time.perf_counter() + ctx.assignment.limits.check_seconds
+        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
         seed = ctx.rng(f"search_nodes:{spec.target}").randrange(2**31)
 
         minimax = plain_minimax(ctx, agent) if depth_name else None
@@ -135,11 +140,12 @@ class SearchNodes(Check):
         counted = search_positions(ctx.game, count, depth, seed)
         judged = value_positions(ctx, int(spec.params.get("values", len(ctx.game.depth_tactics))), depth)
         for i, state in enumerate(counted + judged):
-            if time.perf_counter() > deadline or any(v.words == TIMED_OUT for v in verdicts):
+            if budget.used_up or any(v.words == TIMED_OUT for v in verdicts):
                 verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
                 continue
-            move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit, options=options,
-                              count_calls=True, count_seconds=move_limit(ctx), watch=WATCHED)
+            move = budget.charge(agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit,
+                                            options=options, count_calls=True, count_seconds=move_limit(ctx),
+                                            watch=WATCHED))
             if move.kind == "timeout":
                 verdict = Verdict("not counted", TIMED_OUT)
             elif move.counted is None or not (move.ok or move.kind == "stopped"):
@@ -164,15 +170,19 @@ class SearchNodes(Check):
 
 
 def outcome(verdicts: list[Verdict], boards: list, depth: int, depth_name: str | None) -> Outcome:
-    """Credit by the share of positions whose search shows no bug; what could not be counted is not charged."""
+    """Credit by the share of positions whose search shows no bug; a position that could not be counted is
+    not charged when others were. When none could be, nothing was judged and nothing is earned: the
+    message says why (a person may award the points to a search written another way)."""
     if not verdicts:
-        return Outcome(1.0, "no position to count the search on: not charged", status="skipped")
+        return Outcome(0.0, "no position to count the search on: these points are not earned here", status="skipped")
     fine = sum(not v.charged for v in verdicts)
     asked = f" with {depth_name}={depth}" if depth_name else " at its own depth"
     lines = [f"{fine} of {len(verdicts)} positions searched{asked} without a bug in the search"]
     lines += [f"position {i + 1}: {v.words}" for i, v in enumerate(verdicts)]
     if all(v.kind == "not counted" for v in verdicts):
-        lines[0] = "the search could not be counted, so it is not charged"
+        lines[0] = ("the search could not be counted on any position, so it could not be judged and these points "
+                    "are not earned here (a person reading a search written another way may award them)")
+        return Outcome(0.0, "\n".join(lines), status="skipped", boards=boards[:3])
     return Outcome(share(fine, len(verdicts)), "\n".join(lines), boards=boards[:3])
 
 
@@ -195,6 +205,12 @@ def diagnose_search(game: Game, state: State, calls: SearchCalls, asked_depth: i
             return Verdict("no pruning", f"your search {where} visited {s.nodes:,} positions at depth {s.depth} from "
                            f"this board, as many as minimax without pruning (the reference alpha-beta visits "
                            f"{pruned:,}), so no branch was ever cut off: {check}")
+    if passed.window_unchanged:
+        return Verdict("window unchanged", f"your search {where} handed its children your window unchanged, not "
+                       f"(-beta, -alpha): beta reached every position of the search from this board with the same "
+                       f"value, so the window never narrows and the values passed up are bounded the wrong way. In "
+                       f"negamax a child gets (-beta, -alpha) (its view is the opponent's); in max/min form each level "
+                       f"passes down the alpha and beta it has updated")
     if passed.swapped:
         return Verdict("window swapped", f"your search {where} searched on from {passed.swapped:,} positions below this "
                        f"board that it entered with alpha greater than beta, which a correct alpha-beta never does: "

@@ -262,7 +262,7 @@ def feedback_markdown(result: SubmissionResult, tasks: Sequence[str] = (), *, re
         if result.load_notes:
             out += ["**Loading notes**", ""] + [f"- {md(n)}" for n in result.load_notes] + [""]
     out += ["---", "", f"Isolation: {md(result.isolation) or 'not recorded'} · grading time: "
-            f"{format_points(result.seconds)} s · {len(result.checks)} checks", ""]
+            f"{format_points(result.seconds)} s (wall clock) · {len(result.checks)} checks", ""]
     return "\n".join(out)
 
 

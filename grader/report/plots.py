@@ -67,7 +67,7 @@ def score_histograms(points: pd.DataFrame, max_points: Mapping[str, float]) -> s
 
 
 def time_bars(names: Sequence[str], seconds: Sequence[float], student_seconds: Sequence[float]) -> str:
-    """Grading time per submission, slowest first, the part spent in the student's code darker."""
+    """Grading time per submission, slowest first (wall clock), the CPU time of the student's code darker."""
     if not names:
         return ""
     order = sorted(range(len(names)), key=lambda i: -seconds[i])
@@ -75,7 +75,7 @@ def time_bars(names: Sequence[str], seconds: Sequence[float], student_seconds: S
         fig, ax = plt.subplots(figsize=(9.2, 0.24 * len(order) + 0.9))
         y = list(range(len(order)))[::-1]
         ax.barh(y, [seconds[i] for i in order], color="#d0d7de", height=0.7, label="grading, total")
-        ax.barh(y, [student_seconds[i] for i in order], color=STUDENT, height=0.7, label="in the student's code")
+        ax.barh(y, [student_seconds[i] for i in order], color=STUDENT, height=0.7, label="CPU time in the student's code")
         ax.set_yticks(y, [clip(names[i], 40) for i in order])
         ax.set_xlabel("seconds")
         ax.legend(ncols=2, loc="lower left", bbox_to_anchor=(0, 1.0), frameon=False, fontsize=8)

@@ -7,7 +7,7 @@ from typing import Any
 
 #: error kinds of a :class:`CallResult`
 EXCEPTION = "exception"  # student code raised (type, message, traceback given)
-TIMEOUT = "timeout"  # wall-clock limit passed; the worker was killed
+TIMEOUT = "timeout"  # CPU limit (or the wall-clock backstop) passed; the worker was killed
 CRASHED = "crashed"  # the worker died (exit code or signal given)
 MEMORY = "memory"  # MemoryError under the address-space limit
 OUTPUT_LIMIT = "output-limit"  # printed more than Limits.output_bytes; the worker was killed
@@ -75,6 +75,9 @@ class CallResult:
     stdout: str = ""
     stderr: str = ""
     duration: float = 0.0  # wall-clock seconds seen by the grader
+    #: CPU seconds of the student's process tree during the call: the clock the limits are judged on,
+    #: the same on a busy machine as on a quiet one
+    cpu_seconds: float = 0.0
     isolation: str = ""
     exit_code: int | None = None
     signal: int | None = None
@@ -112,6 +115,7 @@ class CellReport:
     stdout: str = ""
     stderr: str = ""
     duration: float = 0.0
+    cpu_seconds: float = 0.0
 
 
 @dataclass(frozen=True)

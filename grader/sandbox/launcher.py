@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import isolation
+from .cpu_time import ProcessTreeClock
 from .limits import Limits
 from .zygote import BOOTSTRAP
 
@@ -51,13 +52,19 @@ def _sources() -> str:
 @dataclass
 class Exchange:
     """What one round trip produced: status 'ok' (a frame), 'timeout', 'eof' (the worker died),
-    'output-limit', or 'too-big' (a frame over the result limit)."""
+    'output-limit', or 'too-big' (a frame over the result limit).
+
+    ``cpu`` is the CPU seconds the worker's process tree used meanwhile, as the kernel counts them (None
+    where it cannot be read); a timeout says which limit it hit (``limit``: 'cpu', or 'wall' for the
+    backstop against code that sleeps or blocks)."""
 
     status: str
     frame: bytes | None
     stdout: bytes
     stderr: bytes
     duration: float
+    cpu: float | None = None
+    limit: str = ""
 
 
 class WorkerChannel:
@@ -67,6 +74,7 @@ class WorkerChannel:
         self.sock, self.out_r, self.err_r, self.host_pid = sock, out_r, err_r, host_pid
         self.limits = limits
         self.pidfd = os.pidfd_open(host_pid)
+        self.clock = ProcessTreeClock(host_pid)
         os.set_blocking(out_r, False)
         os.set_blocking(err_r, False)
         self.poller = select.poll()
@@ -85,40 +93,61 @@ class WorkerChannel:
             pass
 
     def roundtrip(self, body: bytes, timeout: float) -> Exchange:
-        """Send one request and wait, draining student output, for the answer or the deadline."""
+        """Send one request and wait, draining student output, for the answer or a limit.
+
+        ``timeout`` is CPU seconds of the worker's process tree (see :class:`Limits`); the backstop stops
+        a call whose own wall time (leaving out its waits for a CPU) passes ``wall_factor`` times that,
+        and any call at ``wall_ceiling`` times it, however busy the machine."""
         start = time.monotonic()
-        deadline = start + timeout
+        limits = self.limits
+        hard_stop = start + timeout * limits.wall_ceiling
+        cpu_start, wait_start = self.clock.cpu(), self.clock.waiting()
+        if cpu_start is None:  # no /proc: wall time is all there is
+            hard_stop = start + timeout
+        interval = min(0.05, max(0.005, timeout / 20))  # how often the clocks are read
+        next_reading = start + interval
         out, err = bytearray(), bytearray()
-        cap = self.limits.output_bytes
+        cap = limits.output_bytes
         if self.frozen:
             self.signal(signal.SIGCONT)
             self.frozen = False
-        self.sock.settimeout(timeout)
+        self.sock.settimeout(timeout * limits.wall_ceiling)
         try:
             self.sock.sendall(_HEADER.pack(len(body)) + body)
         except TimeoutError:
-            return Exchange("timeout", None, b"", b"", time.monotonic() - start)
+            return Exchange("timeout", None, b"", b"", time.monotonic() - start, limit="wall")
         except OSError:
             return Exchange("eof", None, b"", b"", time.monotonic() - start)
         buf = bytearray()
-        sock_fd, status, exited = self.sock.fileno(), None, False
+        sock_fd, status, exited, hit = self.sock.fileno(), None, False, ""
 
         def complete() -> bool:
             return len(buf) >= 4 and _HEADER.unpack_from(buf)[0] <= len(buf) - 4
 
         while status is None:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                status = "timeout"
+            now = time.monotonic()
+            if now >= hard_stop:
+                status, hit = "timeout", "wall"
                 break
-            for fd, _ev in self.poller.poll(remaining * 1000):
+            if cpu_start is not None and now >= next_reading:
+                next_reading = now + interval
+                used = self.clock.cpu()
+                if used is not None and used - cpu_start > timeout:
+                    status, hit = "timeout", "cpu"
+                    break
+                own_wall = now - start - (self.clock.waiting() - wait_start)
+                if own_wall > timeout * limits.wall_factor:
+                    status, hit = "timeout", "wall"
+                    break
+            wait = min(hard_stop, next_reading if cpu_start is not None else hard_stop) - now
+            for fd, _ev in self.poller.poll(max(wait, 0.0) * 1000):
                 if fd == sock_fd:
                     chunk = self.sock.recv(1 << 20)
                     if not chunk:
                         exited = True
                         continue
                     buf += chunk
-                    if len(buf) >= 4 and _HEADER.unpack_from(buf)[0] > self.limits.result_bytes + 4096:
+                    if len(buf) >= 4 and _HEADER.unpack_from(buf)[0] > limits.result_bytes + 4096:
                         status = "too-big"
                         break
                     if complete():
@@ -134,17 +163,19 @@ class WorkerChannel:
             if exited and status is None:  # read an exited worker's last bytes before believing it
                 buf += _recv_nowait(self.sock)
                 status = "ok" if complete() else "eof"
+        used = self.clock.cpu()
+        cpu = None if cpu_start is None or used is None else max(0.0, used - cpu_start)
         need = _HEADER.unpack_from(buf)[0] if len(buf) >= 4 else 0
         if status in ("ok", "eof"):
             out += _drain(self.out_r, cap + 1 - len(out))
             err += _drain(self.err_r, cap + 1 - len(err))
             if status == "ok" and (len(out) > cap or len(err) > cap):
                 status = "output-limit"
-        if status == "ok" and self.limits.freeze_between_calls:
+        if status == "ok" and limits.freeze_between_calls:
             self.signal(signal.SIGSTOP)
             self.frozen = True
         frame = bytes(buf[4:4 + need]) if status == "ok" else None
-        return Exchange(status, frame, bytes(out[:cap]), bytes(err[:cap]), time.monotonic() - start)
+        return Exchange(status, frame, bytes(out[:cap]), bytes(err[:cap]), time.monotonic() - start, cpu, hit)
 
     def kill(self) -> None:
         """SIGKILL the worker's process group at once (the zygote then sweeps the rest)."""
@@ -290,6 +321,12 @@ class ZygoteProcess:
         mine.settimeout(None)
         mine.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 0)
         return WorkerChannel(mine, out_r, err_r, host_pid, self.limits)
+
+    def preload(self, modules: list[str], timeout: float = 120.0) -> list[str]:
+        """Have the zygote import ``modules`` (installed packages, never student code); those it imported."""
+        self.sock.settimeout(timeout)
+        self._send(json.dumps({"op": "preload", "modules": list(modules)}).encode())
+        return list(self._receive().get("preloaded", []))
 
     def reap(self, timeout: float = 10.0) -> dict:
         """Have the zygote kill the worker's tree and say how the worker ended."""

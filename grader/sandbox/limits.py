@@ -10,8 +10,15 @@ MiB = 1024 * 1024
 
 @dataclass(frozen=True)
 class Limits:
-    """What one worker may use. Times are wall-clock seconds (a sleeping agent uses no CPU but
-    still holds up the game), sizes are bytes.
+    """What one worker may use. Sizes are bytes; times are seconds of the student's own CPU time (the
+    worker's process and its children), so that a call gets as much work done on a busy machine as on a
+    quiet one. Code that sleeps or blocks uses no CPU: it is stopped when its own wall time (leaving out
+    the time it waited for a CPU) passes ``wall_factor`` times the limit, and any call at ``wall_ceiling``
+    times the limit of plain wall time, however busy the machine.
+
+    With ``own_clocks`` the student's code reads clocks that advance with its CPU time (and the seconds it
+    asked ``time.sleep`` for): ``time.time``, ``perf_counter``, ``monotonic`` and their ``_ns`` forms. An agent
+    that searches until its own clock says stop then does the same work on a busy machine as on a quiet one.
 
     ``memory_bytes`` is the address space a worker may add on top of the preloaded interpreter
     (numpy already imported), so the same figure means the same thing whatever was preloaded.
@@ -27,10 +34,13 @@ class Limits:
     result_bytes: int = 16 * MiB  # one encoded result
     max_depth: int = 64  # nesting of one result
     freeze_between_calls: bool = True  # SIGSTOP the worker while the grader is not calling it
+    wall_factor: float = 3.0  # own wall time a call may take, in limits (the backstop for sleeping code)
+    wall_ceiling: float = 30.0  # plain wall time any call may take, in limits
+    own_clocks: bool = True  # the student's clocks advance with its CPU time
     preload: tuple[str, ...] = field(default=("numpy",))
 
     def __post_init__(self) -> None:
-        for name in ("call_timeout", "cell_timeout"):
+        for name in ("call_timeout", "cell_timeout", "wall_factor", "wall_ceiling"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"Limits.{name} must be a positive number of seconds, got {getattr(self, name)!r}")
         for name in ("memory_bytes", "max_open_files", "max_file_bytes", "max_processes",

@@ -1,9 +1,10 @@
 """``Sandbox``: one submission loaded into a confined worker, answering calls as plain data.
 
 The grader never unpickles or evaluates what a worker sends: answers are decoded by the strict
-plain-data codec. A call that overruns its wall-clock limit gets the worker's process tree
-killed; the next call forks a fresh worker from the zygote and replays the submission's cells
-(and the constructor calls behind live handles) before it runs.
+plain-data codec. A call that overruns its limit (CPU time, or the wall-clock backstop, see
+:class:`~grader.sandbox.limits.Limits`) gets the worker's process tree killed; the next call forks a
+fresh worker from the zygote and replays the submission's cells (and the constructor calls behind
+live handles) before it runs.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ SEED_FUNCTION = "__grader_seed__"
 
 _LIVE: "weakref.WeakSet[Sandbox]" = weakref.WeakSet()
 _KILLING_KINDS = (TIMEOUT, CRASHED, OUTPUT_LIMIT, BAD_RETURN)  # the worker is gone afterwards
+#: how far the worker's own figure of a call's CPU time may fall below the kernel's (which counts whole clock
+#: ticks and the worker's reading of the request) before the kernel's is taken: the student's code runs in
+#: the worker and could make it say less
+CPU_SLACK = 0.03
 
 
 class Sandbox:
@@ -109,8 +114,19 @@ class Sandbox:
                 self._skipped.add(index)
             reports.append(CellReport(index=index, ok=r.ok, kind=r.kind, error_type=r.error_type,
                                       message=r.message, traceback=r.traceback, stdout=r.stdout,
-                                      stderr=r.stderr, duration=r.duration))
+                                      stderr=r.stderr, duration=r.duration, cpu_seconds=r.cpu_seconds))
         return LoadReport(cells=tuple(reports), isolation=self.isolation)
+
+    def preload(self, modules: Sequence[str]) -> list[str]:
+        """Import installed packages (``matplotlib.pyplot``, ``scipy.signal``) in the zygote, so that every
+        worker forked from now on, a respawn after a timeout among them, has them loaded already; the ones
+        it could import. Only for modules of the grader's own environment, never the submission's code."""
+        if not modules:
+            return []
+        try:
+            return self._zygote.preload(list(modules))
+        except (OSError, ValueError) as e:
+            raise SandboxError(f"the zygote stopped answering: {e}") from None
 
     def reseed(self, seed: int, timeout: float | None = None) -> CallResult:
         """Seed the submission's ``random`` and ``numpy.random`` again (a tournament does so before each
@@ -226,7 +242,7 @@ class Sandbox:
         assert self._worker is not None
         ex = self._worker.roundtrip(body, timeout)
         base = dict(stdout=_text(ex.stdout), stderr=_text(ex.stderr), duration=ex.duration,
-                    isolation=self.isolation)
+                    cpu_seconds=ex.duration if ex.cpu is None else ex.cpu, isolation=self.isolation)
         if ex.status == "ok":
             return self._answer(ex, rid, base, with_args=bool(req.get("return_args")),
                                 with_calls=bool(req.get("count_calls")))
@@ -237,7 +253,7 @@ class Sandbox:
                               exit_code=status.get("exit_code"), signal=status.get("signal"), **base)
         self._drop_worker()
         if ex.status == "timeout":
-            return CallResult(ok=False, kind=TIMEOUT, message=f"no answer within {timeout:g} s (wall clock)", **base)
+            return CallResult(ok=False, kind=TIMEOUT, message=_timeout_words(ex, timeout), **base)
         if ex.status == "output-limit":
             return CallResult(ok=False, kind=OUTPUT_LIMIT, message=f"printed more than {self.limits.output_bytes} "
                               "bytes on stdout or stderr", **base)
@@ -253,6 +269,7 @@ class Sandbox:
             threads = resp.get("threads") if type(resp.get("threads")) is int else 0
             stand_ins = self._stand_ins_reached(resp.get("stand_ins"))
             base = dict(base, stand_ins=stand_ins) if stand_ins else base
+            base = dict(base, cpu_seconds=_cpu_seconds(resp.get("cpu"), ex))
             if resp["ok"]:
                 value = codec.decode(resp.get("value"), self._codec_limits)
                 args_after = codec.decode(resp.get("args"), self._codec_limits) if with_args else None
@@ -327,6 +344,25 @@ class Sandbox:
             return self._zygote.reap()
         except (OSError, ValueError) as e:
             raise SandboxError(f"the zygote stopped answering: {e}") from None
+
+
+def _timeout_words(ex: Exchange, timeout: float) -> str:
+    """Which limit a call hit, in words: its CPU time, or the backstop for code that sleeps or blocks."""
+    if ex.limit == "cpu":
+        return f"no answer within {timeout:g} s of CPU time"
+    if ex.cpu is None:
+        return f"no answer within {timeout:g} s (wall clock)"
+    return (f"no answer after {ex.duration:.3g} s of wall-clock time, in which it used {ex.cpu:.2g} s of CPU time "
+            f"(it sleeps, blocks or waits; the limit is {timeout:g} s of CPU time)")
+
+
+def _cpu_seconds(reported: Any, ex: Exchange) -> float:
+    """A call's CPU seconds: the worker's own figure (finer than the kernel's clock ticks), unless it falls
+    below the kernel's by more than :data:`CPU_SLACK` (the student's code runs in the worker)."""
+    kernel = ex.cpu
+    if type(reported) not in (int, float) or not math.isfinite(reported) or reported < 0:
+        return ex.duration if kernel is None else kernel
+    return float(reported) if kernel is None else max(float(reported), kernel - CPU_SLACK)
 
 
 def _seeding_cell(seed: int) -> str:

@@ -17,7 +17,11 @@ numpy 2 removed (``np.Inf``, ``np.float``, ...) are restored. :data:`LOAD_REPORT
 which, so the feedback can name them.
 
 Protocol: frames of a 4-byte big-endian length and a JSON body on one socket; student output
-goes to fds 1 and 2, separate pipes the grader drains, never into the protocol.
+goes to fds 1 and 2, separate pipes the grader drains, never into the protocol. Each answer carries the
+CPU seconds the request took (``cpu``: the process's threads and reaped children).
+
+The student's clocks advance with its CPU time (:func:`install_own_clocks`), so that an agent that stops
+when its clock says so does the same work however busy the machine is.
 """
 
 from __future__ import annotations
@@ -31,9 +35,11 @@ import io
 import math
 import numbers
 import os
+import resource
 import socket
 import struct
 import sys
+import threading  # before the clocks are replaced: its waits keep the real monotonic clock
 import time
 import traceback
 import types
@@ -53,6 +59,53 @@ _MAX_TEXT = 2000
 #: a function in the submission's namespace that returns what loading repaired: the modules
 #: replaced by stand-ins and the numpy 1 names restored (a dunder name: the adapter never lists it)
 LOAD_REPORT_FUNCTION = "__grader_load_report__"
+
+
+_process_time = time.process_time  # kept before the student's code can replace it
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process (all its threads) and of the children it has reaped."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return _process_time() + children.ru_utime + children.ru_stime
+
+
+def install_own_clocks() -> None:
+    """Make ``time.time``, ``perf_counter``, ``monotonic`` (and their ``_ns`` forms) advance with this
+    process's CPU time plus the seconds ``time.sleep`` was asked for, from their real values now.
+
+    An agent that searches ``while time.time() - start < 1.0`` then does as many playouts on a machine
+    busy with other work as on a quiet one: its clock stands still while it waits for a CPU. A sleep
+    advances the clock by what was asked (a loop that polls its clock between sleeps still ends). Not
+    covered: ``datetime.now()``, timers and signals (``signal.alarm``), which keep real time;
+    ``time.process_time`` is CPU time already."""
+    real_sleep, own = time.sleep, [0.0]  # own[0]: the seconds slept
+
+    def now() -> float:
+        return cpu_seconds() + own[0]
+
+    def sleep(seconds: float) -> None:
+        real_sleep(seconds)  # its own errors (a negative or non-number argument) first
+        own[0] += float(seconds)
+
+    def clock(real: Callable[[], float]) -> tuple[Callable[[], float], Callable[[], int]]:
+        offset = real() - now()
+
+        def seconds() -> float:
+            return offset + now()
+
+        def nanoseconds() -> int:
+            return int((offset + now()) * 1e9)
+
+        return seconds, nanoseconds
+
+    for name in ("time", "perf_counter", "monotonic"):
+        seconds, nanoseconds = clock(getattr(time, name))
+        seconds.__name__, nanoseconds.__name__ = name, f"{name}_ns"
+        setattr(time, name, seconds)
+        setattr(time, f"{name}_ns", nanoseconds)
+    sleep.__name__ = "sleep"
+    time.sleep = sleep
 
 
 def send_frame(sock: socket.socket, body: bytes) -> None:
@@ -91,6 +144,8 @@ def run(sock_fd: int, out_fd: int, err_fd: int, cfg: dict) -> None:
     except BaseException as e:  # report why instead of dying silently
         os.write(2, f"sandbox worker could not confine itself: {e!r}\n".encode())
         os._exit(70)
+    if cfg["limits"].get("own_clocks"):
+        install_own_clocks()
     Worker(sock, cfg).serve()
     os._exit(0)
 
@@ -176,6 +231,7 @@ class Worker:
     def answer(self, req: dict) -> bytes:
         """Run one request; always produce a response frame (errors included)."""
         rid = req.get("id")
+        started = cpu_seconds()
         try:
             self.enter_student()
             try:
@@ -198,6 +254,7 @@ class Worker:
             _refused.clear()
         _flush_output()
         resp["threads"] = _thread_count()
+        resp["cpu"] = round(cpu_seconds() - started, 6)
         try:
             return codec.json.dumps(resp, separators=(",", ":"), allow_nan=False).encode("utf-8", "surrogatepass")
         except BaseException as e:  # noqa: BLE001
@@ -414,8 +471,8 @@ class CallTrace:
         self.arguments: list[list | None] = []  # per kept call, the watched parameters' values (None: none)
         self.watch = frozenset(str(w) for w in watch)
         self.limit = 2 * limit
-        #: past this time the call is stopped (:class:`CountingStopped`): the calls so far are enough
-        self.deadline = time.perf_counter() + float(seconds) if seconds else math.inf
+        #: past this much CPU time the call is stopped (:class:`CountingStopped`): the calls so far are enough
+        self.deadline = _process_time() + float(seconds) if seconds else math.inf
         self.stopped = False
         self.hook = self._hook()
 
@@ -427,7 +484,7 @@ class CallTrace:
         depths: dict[int, int] = {}
         functions, calls, limit, number_of = self.functions, self.calls, self.limit, self._number
         arguments = self.arguments
-        deadline, clock = self.deadline, time.perf_counter
+        deadline, clock = self.deadline, _process_time
 
         def hook(frame: types.FrameType, event: str, arg: object) -> None:
             code = frame.f_code

@@ -6,11 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from grader.tournament.participants import Exclusion, Participant, reference_participants
-from grader.tournament.qualification import QUALIFIED_FILE, qualify
-from grader.tournament.referee import FAULT_POLICIES
-from grader.tournament.schedule import openings_for
-from grader.tournament.run import DEFAULT_BASELINES, TournamentOptions, print_leaderboard, run_tournament
+from grader.tournament.options import DEFAULT_BASELINES, FAULT_POLICIES, TournamentOptions
 from grader.usage import UsageError
 
 
@@ -71,6 +67,10 @@ def parse_rule(text: str) -> dict[str, bool | int]:
 def run_command(args: argparse.Namespace) -> int:
     from grader.batch import discover
     from grader.rubric import load_rubric
+    from grader.tournament.participants import Exclusion, Participant, reference_participants
+    from grader.tournament.qualification import QUALIFIED_FILE, qualify
+    from grader.tournament.run import print_leaderboard, run_tournament
+    from grader.tournament.schedule import openings_for
 
     assignment = load_rubric(args.rubric).assignment(args.assignment)
     try:

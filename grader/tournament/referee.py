@@ -24,16 +24,17 @@ from __future__ import annotations
 import random
 import time
 import zlib
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from grader.adapt import Move, StudentAgent
+from grader.adapt.agents import move_within, time_spent
 from grader.sandbox import Sandbox
 from grader.tournament.records import GameRecord, course_action
+from grader.tournament.options import FAULT_POLICIES
 from grader.tournament.schedule import ScheduledGame
 from reference.agents import make_agent
 from reference.games.base import Game, State
 
-FAULT_POLICIES = ("forfeit", "random")
 RESEED_SECONDS = 5.0  # reseeding takes microseconds; this only bounds a worker that stopped answering
 
 
@@ -67,23 +68,28 @@ class ReferenceSeat:
 
 
 class StudentSeat:
-    """A student's agent in its sandbox, asked on the course board with the move limit as its timeout.
+    """A student's agent in its sandbox, asked on the course board with the move limit as its timeout (a move
+    that runs out of CPU time is asked a second time while the agent has not timed out often: see
+    :func:`grader.adapt.agents.move_within`).
 
     Given its ``sandbox``, the seat reseeds the student's code before each game; without, the
     student's randomness runs on from game to game. ``last`` is the agent's last answer (a check
-    shows a forfeit with it)."""
+    shows a forfeit with it); ``seconds`` the student time its moves took so far (CPU time; a timeout counts
+    the move limit)."""
 
     def __init__(self, agent: StudentAgent, sandbox: Sandbox | None = None) -> None:
         self.agent = agent
         self.sandbox = sandbox
         self.last: Move | None = None
+        self.seconds = 0.0
 
     def start_game(self, seed: int) -> None:
         if self.sandbox is not None:
             self.sandbox.reseed(seed, timeout=RESEED_SECONDS)  # a failure shows in the moves
 
     def move(self, game: Game, state: State, seconds: float) -> Move:
-        self.last = self.agent.move(game.to_course(state), game.to_move(state), timeout=seconds)
+        self.last = move_within(self.agent, game.to_course(state), game.to_move(state), seconds)
+        self.seconds += time_spent(self.last, seconds)
         return self.last
 
 
@@ -122,11 +128,12 @@ def end_reason(game: Game, state: State, names: Mapping[int, str]) -> str:
 
 def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *, move_seconds: float,
               on_fault: str = "forfeit", seed: int = 0, seat_seeds: Mapping[int, int] | None = None,
-              deadline: float | None = None) -> GameRecord | None:
+              stop: Callable[[], bool] | None = None) -> GameRecord | None:
     """Play ``scheduled`` from its opening with ``seats[+1]`` moving first; the finished :class:`GameRecord`.
 
     Each seat starts the game with its ``seat_seeds`` entry (default: :func:`seat_seed` of ``seed``).
-    None when the game was still going at ``deadline`` (a ``time.perf_counter()`` value)."""
+    None when ``stop()``, asked before each move, said the game must stop unfinished (a check's budget
+    of the student's time is used up)."""
     if on_fault not in FAULT_POLICIES:
         raise ValueError(f"unknown fault policy {on_fault!r}; choose one of {', '.join(FAULT_POLICIES)}")
     names = {1: scheduled.first, -1: scheduled.second}
@@ -141,7 +148,7 @@ def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *
     seconds: list[float] = []
     faults: list[dict[str, Any]] = []
     while not game.terminal(state):
-        if deadline is not None and time.perf_counter() > deadline:
+        if stop is not None and stop():
             return None
         player = game.to_move(state)
         move = seats[player].move(game, state, move_seconds)

@@ -18,29 +18,11 @@ from typing import Callable, Sequence
 from grader.rubric import Assignment
 from grader.tournament.executors import GameTask, execute
 from grader.tournament.leaderboard_page import svg_positions, write_leaderboard_html
+from grader.tournament.options import FAULT_POLICIES, TournamentOptions
 from grader.tournament.participants import RANDOM, Exclusion, Participant
 from grader.tournament.records import GameRecord, GameStore
-from grader.tournament.referee import FAULT_POLICIES
 from grader.tournament.schedule import ScheduledGame, balanced_openings, openings_for, round_robin
 from grader.tournament.standings import Standings, compute_standings, write_standings
-
-DEFAULT_BASELINES = ("random", "alphabeta:2", "mcts:200")
-
-
-@dataclass(frozen=True)
-class TournamentOptions:
-    """How games are played and where: the knobs of ``grader tournament``."""
-
-    games_per_pair: int = 2
-    move_seconds: float | None = None  # default: the assignment's limits.move_seconds
-    on_fault: str = "forfeit"
-    seed: int = 0
-    jobs: int = 1
-    scheduler: str | object | None = None  # a Dask address or Client
-    opening_plies: int | None = None
-    isolation: str | None = None
-    bootstrap: int = 200  # resamples for the rating intervals
-
 
 @dataclass
 class TournamentResult:

@@ -82,3 +82,31 @@ class GreedyAgent:
 
     def act(self, board):
         return greedy_player(board, self.player)
+
+
+def wins_only_player(board, player=1):
+    """Takes an immediate win but never blocks one: half the one-ply tactics, near the tactics' line."""
+    for a in actions(board):
+        if winner(result(board, player, a)) == player:
+            return a
+    return actions(board)[0]
+
+
+def clock_mc_player(board, player=1, seconds=0.15):
+    """Pure Monte Carlo that plays out at random until its own clock says ``seconds`` have passed: on a
+    busy machine it must do the same playouts (the sandbox's clocks advance with its CPU time)."""
+    start = time.time()
+    moves = actions(board)
+    wins = {a: 0.0 for a in moves}
+    plays = {a: 0 for a in moves}
+    i = 0
+    while time.time() - start < seconds:
+        a = moves[i % len(moves)]
+        i += 1
+        b, to_move = result(board, player, a), -player
+        while not terminal(b):
+            b = result(b, to_move, random.choice(actions(b)))
+            to_move = -to_move
+        wins[a] += (utility(b, player) + 1) / 2
+        plays[a] += 1
+    return max(moves, key=lambda a: wins[a] / plays[a] if plays[a] else 0)

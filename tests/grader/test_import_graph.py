@@ -154,3 +154,18 @@ def test_find_cycle_finds_a_cycle_and_only_a_cycle(graph, cycle):
 def test_no_module_imports_itself_back():
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_building_the_command_line_loads_no_grading_code():
+    """``grader --help`` builds every parser: it must not load the sandbox, the adapter, the checks, the
+    reports or the tournament's referee (they took seconds to import; commands import them when they run)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, grader.cli; grader.cli._parser(); "
+            "print(' '.join(m for m in sys.modules if m.startswith(('grader.', 'pandas', 'matplotlib'))))")
+    loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                cwd=ROOT).stdout.split())
+    heavy = {m for m in loaded if m.startswith(("grader.sandbox", "grader.adapt", "grader.checks", "grader.report",
+                                                "grader.rubric", "grader.tournament.referee", "pandas", "matplotlib"))}
+    assert not heavy, f"the command line's parser loads {sorted(heavy)}"

@@ -28,7 +28,8 @@ pytestmark = pytest.mark.timeout(60)
 SUBMISSIONS = TESTS / "agent_submissions"
 FUNCTIONS = {"initial_state": ["empty_board"], "actions": ["actions"], "result": ["result"],
              "terminal": ["terminal"], "utility": ["utility"]}
-AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line",
+AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line", "wins_only",
+          "clock_mc",
           "lazy_winner"]
 CLASS_AGENT = "GreedyAgent"  # a class fixing its player when built
 
@@ -94,8 +95,8 @@ def test_legal_agent_answers_every_random_position(connect4):
 def test_agent_that_sleeps_is_stopped_at_the_move_limit_and_reported(connect4):
     r = connect4.check("agent_legal", "sleepy", move_seconds=0.2, positions=20)
     assert (r.status, r.points) == ("timeout", 0)
-    assert "no move within the 0.2 s move limit" in r.message and "stopped after 3 timeouts" in r.message
-    assert len(r.boards) == 3 and "no move within" in r.boards[0].returned
+    assert "it sleeps, blocks or waits" in r.message and "stopped after 3 timeouts" in r.message
+    assert len(r.boards) == 3 and "no move after" in r.boards[0].returned
     assert r.boards[0].call == "sleepy_player(board, 1)" or r.boards[0].call == "sleepy_player(board, -1)"
 
 
@@ -354,3 +355,88 @@ def test_an_agent_that_keeps_running_out_of_time_is_asked_less_by_later_checks()
     assert gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP)
     agent.timeouts = 2 * TIMEOUTS_BEFORE_GIVING_UP
     assert gives_up(agent, 1) and not gives_up(agent, 0)
+
+
+def test_an_agent_that_wins_every_game_plays_only_the_planned_games(connect4):
+    r = connect4.check("agent_strength", "greedy", games=4, threshold=0.75)
+    assert r.points == 10 and "of 4 games" in r.message and "more than" not in r.message
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_score_near_the_line_is_decided_with_more_games_up_to_the_cap(seed):
+    """A random player against random wins about half its games: at a 50% line, a score the interval cannot
+    tell from the line is played on, and the same seed plays the same games again."""
+    messages = []
+    for _ in range(2):
+        with Sandbox([(SUBMISSIONS / "connect4_agents.py").read_text()], Limits(call_timeout=1.0), seed=seed) as box:
+            r = Submission("connect4", box).check("agent_strength", "random", games=2, max_games=8, threshold=0.5)
+        messages.append(r.message)
+        games = int(r.message.split(" games ")[0].rsplit(" ", 1)[1])
+        points = r.points / 10 * 0.5 * games  # the credit is the score share over the line, capped at 1
+        assert 2 <= games <= 8
+        assert (games > 2) == ("planned were played, as the score was close to the 50% line" in r.message)
+        assert games == 8 or r.points == 10 or not (0.5 * games - 1 < points < 0.5 * games + 1)
+    assert messages[0] == messages[1]
+
+
+def test_a_tactics_share_near_its_line_is_decided_on_more_positions(connect4):
+    """Taking every win and blocking none is half the positions: near the 60% line, more are asked (one of
+    each tactic at a time) until one position more or less would not move the share across the line (6 of
+    12), and credit stays the share played."""
+    r = connect4.check("agent_tactics", "wins_only", positions=4, max_positions=8)
+    assert "takes an immediate win: 6 of 6; blocks the opponent's only immediate win: 0 of 6" in r.message
+    assert "4 positions more than the 8 planned were asked, as the share was close to 60%" in r.message
+    assert r.points == 5
+    clear = connect4.check("agent_tactics", "greedy", positions=4, max_positions=8)
+    assert "more than" not in clear.message and clear.points == 10
+
+
+def test_further_tactic_positions_come_one_of_each_tactic_at_a_time():
+    from grader.checks.agent_tactics import Tactic, further_positions
+
+    planned = [Tactic("win", 1, (0,)), Tactic("block", 2, (0,))]
+    series = planned + [Tactic("win", 3, (0,)), Tactic("win", 4, (0,)), Tactic("block", 5, (0,))]
+    assert [t.state for t in further_positions(planned, series)] == [3, 5, 4]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_a_monte_carlo_agent_that_stops_by_its_own_clock_gets_the_same_points_beside_busy_processes():
+    """Its clock advances with its CPU time, so beside two busy processes per core it does the same playouts
+    (within the machine's noise) and every check gives it the same points."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    def grade():
+        with Sandbox([(SUBMISSIONS / "connect4_agents.py").read_text()], Limits(call_timeout=1.0), seed=4) as box:
+            s = Submission("connect4", box)
+            return [s.check("agent_legal", "clock_mc", positions=4).points,
+                    s.check("agent_tactics", "clock_mc", kinds=["win"], positions=4).points,
+                    s.check("agent_strength", "clock_mc", games=4, threshold=0.75).points]
+
+    alone = grade()
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2 * (os.cpu_count() or 1))]
+    try:
+        time.sleep(1)
+        loaded = grade()
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    assert alone == loaded == [10, 10, 10]
+
+
+def test_the_timing_check_times_the_moves_the_legal_check_asked_on_the_same_board(connect4):
+    """Each position is asked once: at the rubric's size the timing check's positions are the legal check's,
+    whose moves it times without asking the student again."""
+    legal = CheckSpec(kind="agent_legal", target="greedy", points=1, params={"positions": 6})
+    timing = CheckSpec(kind="agent_timing", target="greedy", points=1, params={"positions": 4})
+    rubric = Assignment.model_validate({**assignment("connect4").model_dump(),
+                                        "tasks": [{"name": "agents", "checks": [legal.model_dump(), timing.model_dump()]}]})
+    ctx = CheckContext(rubric, connect4.game, connect4.student, sandbox=connect4.box, seed=1)
+    run_check(ctx, "agents", legal)
+    before = len(ctx.answers)
+    r = run_check(ctx, "agents", timing)
+    assert r.points == 1 and len(ctx.answers) == before  # no position asked anew

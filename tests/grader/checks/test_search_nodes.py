@@ -192,13 +192,15 @@ def test_the_course_solution_without_its_cutoff_test_loses_every_position_it_is_
     assert result.boards and "no pruning" in result.boards[0].caption
 
 
-def test_a_move_that_fails_earns_nothing_but_a_search_that_cannot_be_counted_is_not_charged():
+def test_a_move_that_fails_earns_nothing_and_a_search_counted_nowhere_earns_nothing_with_the_reason():
     from grader.checks.search_nodes import Verdict, outcome
 
     failed = outcome([Verdict("no move", "no legal move to count the search of: raised ValueError")] * 2, [], 4, None)
     assert failed.fraction == 0
     uncounted = outcome([Verdict("not counted", "no function of the submission calls itself")] * 2, [], 4, None)
-    assert uncounted.fraction == 1 and "not charged" in uncounted.message
+    assert uncounted.fraction == 0 and "could not be judged and these points are not earned" in uncounted.message
+    partly = outcome([Verdict("not counted", "timed out"), Verdict("fine", "ok")], [], 4, None)
+    assert partly.fraction == 1  # what could not be counted beside a counted position is not charged
 
 
 MINIMAX_BESIDE = (TESTS / "search_styles" / "connect4_minimax_beside_alpha_beta.py").read_text()
@@ -271,3 +273,14 @@ def test_the_moves_minimax_may_choose_at_a_depth_exclude_only_moves_surely_worse
         assert clear_choices(game, tactic.state, 1) == tuple(game.actions(tactic.state))
         for depth in (2, 3):
             assert clear_choices(game, tactic.state, depth) == tactic.answers
+
+
+WINDOW_UNCHANGED = (TESTS / "search_styles" / "connect4_negamax_window_unchanged.py").read_text()
+
+
+def test_a_negamax_that_hands_its_children_its_own_window_loses_points_named_for_it():
+    """It still cuts off (a win is worth infinity, and meets the infinite beta), so its count is no minimax's:
+    the window it passes down is what names the bug."""
+    result = check_on_course_solution(WINDOW_UNCHANGED, "unchanged_window_player")
+    assert result.points < result.max_points, result.message
+    assert "handed its children your window unchanged, not (-beta, -alpha)" in result.message

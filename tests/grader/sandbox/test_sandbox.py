@@ -283,3 +283,22 @@ def test_records_arrive_as_the_submissions_own_named_tuple_and_attributes_can_be
         initial = box.read("game.initial")
         assert initial.ok and initial.value.to_move == "X" and initial.value.moves == [(1, 1), (1, 2)]
         assert box.call("game.own", initial.value).value is True
+
+
+def test_packages_preloaded_in_the_zygote_are_loaded_in_every_worker_a_respawn_included():
+    with Sandbox(None, FAST) as b:
+        assert b.preload(["xml.dom.minidom", "no_such_package_anywhere"]) == ["xml.dom.minidom"]
+        b.load(["import sys\ndef loaded():\n    return 'xml.dom.minidom' in sys.modules"])
+        assert b.call("loaded").value is True
+        b.restart()
+        assert b.call("loaded").value is True
+
+
+def test_a_notebooks_heavy_imports_are_the_ones_preloaded():
+    from grader.session import preloadable_imports
+
+    cells = ["import numpy as np\nimport matplotlib.pyplot as plt\nfrom scipy.signal import convolve2d",
+             "def f():\n    import pandas", "import tabulate_is_not_here", "from . import x", "this is not python("]
+    found = preloadable_imports(cells)
+    assert "pandas" not in found and "numpy" not in found  # only top-level imports; numpy is preloaded anyway
+    assert set(found) <= {"matplotlib.pyplot", "scipy.signal"}

@@ -241,19 +241,23 @@ def test_a_search_shallower_than_four_plies_lets_the_opponent_make_double_threat
     assert r.points == 10, r.message
 
 
-def test_an_agent_whose_depth_parameter_defaults_below_what_a_tactic_needs_is_not_asked_it():
-    """A correct depth-3 search is not charged for what only a depth-4 search sees; the tactics its depth
-    reaches are still asked."""
+def test_an_agent_whose_depth_parameter_defaults_below_what_a_tactic_needs_is_asked_it_at_that_depth():
+    """A correct depth-3 search is not charged for what only a depth-4 search sees: those positions are asked
+    with its depth parameter set to 4, and a correct search plays them. Never full points without asking."""
     source = solution_path("connect4").read_text() + '''
 def depth_3_by_default(board, player=1, max_depth=3):
     return alpha_beta_search(board, player, max_depth)[1]
+
+def depth_1_blind(board, player=1, max_depth=1):
+    return actions(board)[0]  # a search in name only: it plays the first column whatever the depth
 '''
     r = _check("connect4", source, "depth_3_by_default", ["avoid_double_threat"])
-    assert (r.status, r.points) == ("skipped", 10), r.message
-    assert "not asked" in r.message and "a depth-4 search sees" in r.message
+    assert (r.status, r.points) == ("passed", 10), r.message
+    assert "were asked with max_depth=4, the depth that sees them (your agent searches 3 moves deep" in r.message
     r = _check("connect4", source, "depth_3_by_default", ["double_threat", "avoid_double_threat"])
     assert r.points == 10 and "makes two threats at once (a win in two moves):" in r.message, r.message
-    assert "does not let the opponent make two threats at once:" not in r.message
+    r = _check("connect4", source, "depth_1_blind", ["double_threat", "avoid_double_threat"])
+    assert r.points < 10 and r.status != "skipped", r.message  # asked, not skipped: the points are not given
 
 
 # --- the one-move win, in the middle game too ---

@@ -1,0 +1,51 @@
+"""Work a class repeats is kept on disk: tactic positions are found once, read back as they were found, and a
+broken entry is computed again."""
+
+from __future__ import annotations
+
+from grader.checks import _disk_cache
+from grader.checks._disk_cache import cached
+from grader.checks.agent_tactics import _find_positions, tactic_positions
+from reference.games import load_game
+
+
+def test_an_answer_is_computed_once_and_then_read_from_disk(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRADER_CACHE_DIR", str(tmp_path))
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return {"positions": [[1, 2], [3]]}
+
+    assert cached("demo", {"seed": 1}, compute, code="v1") == {"positions": [[1, 2], [3]]}
+    assert cached("demo", {"seed": 1}, compute, code="v1") == {"positions": [[1, 2], [3]]}
+    assert len(calls) == 1
+    cached("demo", {"seed": 2}, compute, code="v1")  # another request
+    cached("demo", {"seed": 1}, compute, code="v2")  # other code
+    assert len(calls) == 3
+
+
+def test_a_broken_entry_is_computed_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRADER_CACHE_DIR", str(tmp_path))
+    cached("demo", 1, lambda: 5, code="v")
+    for entry in (tmp_path / "demo").iterdir():
+        entry.write_text("{not json")
+    assert cached("demo", 1, lambda: 6, code="v") == 6
+
+
+def test_the_cache_can_be_turned_off(monkeypatch):
+    monkeypatch.setenv("GRADER_CACHE_DIR", "off")
+    assert _disk_cache.cache_dir() is None
+    assert cached("demo", 1, lambda: 7, code="v") == 7
+
+
+def test_tactic_positions_read_back_from_disk_are_the_ones_found(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRADER_CACHE_DIR", str(tmp_path))
+    for name in ("tictactoe", "dots_and_boxes", "connect4"):
+        game = load_game(name)
+        kinds = tuple(game.tactics)
+        tactic_positions.cache_clear()
+        first = tactic_positions(game, kinds, 2, 11)
+        tactic_positions.cache_clear()  # the next one comes from disk
+        assert tactic_positions(game, kinds, 2, 11) == first == _find_positions(game, kinds, 2, 11)
+    assert len(list((tmp_path / "tactic_positions").iterdir())) == 3
