@@ -39,7 +39,7 @@ import resource
 import socket
 import struct
 import sys
-import threading  # before the clocks are replaced: its waits keep the real monotonic clock
+import threading  # noqa: F401 - before the clocks are replaced: its waits keep the real monotonic clock
 import time
 import traceback
 import types
