@@ -11,8 +11,10 @@ Choices made here:
   which hidden checks cost points once the grades are published, when resubmitting can no longer
   fit the hidden boards. Pass ``hidden_visibility="hidden"`` to keep them from students for good.
   Their boards and expected answers are left out unless ``reveal_hidden=True`` (as in every report).
-- Checks graded by hand (status ``manual``) are not tests: Gradescope grades them as separate
-  questions. They are named in the top-level ``output``, and ``score`` is the sum of the tests.
+- Checks graded by hand (status ``manual``) are tests at 0 points of their maximum, with a note that a
+  person grades them (on Gradescope, as questions of their own): the student sees every item the
+  rubric has, and ``score``, the sum of the tests, is the automatic points until then. They carry no
+  ``status``, which would call a placeholder a failure. They are also named in the top-level ``output``.
 - Any status other than ``passed`` (partial credit included) is ``"failed"``; the test's own
   ``output`` starts with the grader's status word, so "PARTIAL" and "TIMEOUT" stay visible. A check in
   ``review`` (a person must confirm how the grader read the code) is ``"passed"`` at full points and
@@ -69,7 +71,15 @@ def validate_leaderboard(leaderboard: Sequence[Mapping[str, Any]]) -> list[dict[
     return entries
 
 
+#: what a hand-graded item's test says until a person has graded it
+MANUAL_TEST_NOTE = ("Graded by hand: a person grades this item (on Gradescope, as a question of its own). "
+                    "The 0 here holds its place; it is not a grade.")
+
+
 def _test_output(check: CheckResult, reveal_hidden: bool) -> str:
+    if check.status == "manual":
+        return f"{STATUS_LABELS['manual']}: 0 / {format_points(check.max_points)} points\n\n{MANUAL_TEST_NOTE}" + (
+            f"\n{printable(check.message)}" if check.message and check.message != "graded by hand" else "")
     head = f"{STATUS_LABELS[check.status]}: {format_points(check.points)} / {format_points(check.max_points)} points"
     detail = check_detail_text(check, reveal_hidden)
     return head + ("\n\n" + detail if detail else "")
@@ -131,10 +141,7 @@ def gradescope_results(
     manual: list[CheckResult] = []
     for check in result.checks:
         within_task[check.task] = within_task.get(check.task, 0) + 1
-        if check.status == "manual":
-            manual.append(check)
-            continue
-        tests.append({
+        test = {
             "name": f"{check.task} - {check.check}",
             "number": f"{task_numbers[check.task]}.{within_task[check.task]}",
             "score": round(check.points, 4),
@@ -143,7 +150,11 @@ def gradescope_results(
                                                                and check.points >= check.max_points) else "failed",
             "output": _test_output(check, reveal_hidden),
             "visibility": "visible" if check.visibility == "public" else hidden_visibility,
-        })
+        }
+        if check.status == "manual":
+            manual.append(check)
+            del test["status"]
+        tests.append(test)
     payload: dict[str, Any] = {
         "score": round(sum(t["score"] for t in tests), 4),
         "execution_time": round(result.seconds, 2),
