@@ -20,7 +20,6 @@ with the leaderboard entry after the round robin.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -32,9 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from grader.export.entry import entry_main
 from grader.export.leaderboard import play_baseline_games, rate_submission
 from grader.export.scripts import script_text
-from grader.export.settings import RUBRIC_FILE, BundleSettings, LeaderboardSettings, grader_version, read_settings
+from grader.export.settings import (RUBRIC_FILE, BundleSettings, LeaderboardSettings, grader_version,
+                                    read_settings)
 from grader.export.submission_folder import grade_submission_folder
 from grader.export.wheel import wheel_into
 from grader.report.files import write_text
@@ -61,7 +62,8 @@ def export_gradescope(assignment_name: str, out: str | Path = "autograder.zip", 
                       leaderboard: LeaderboardSettings | None = LeaderboardSettings(),
                       hidden_visibility: GradescopeVisibility = "after_published",
                       wheel: str | Path | None = None) -> ExportedBundle:
-    """Write the autograder zip for ``assignment_name`` of ``rubric`` (default: the bundled rubric) to ``out``.
+    """Write the autograder zip for ``assignment_name`` of ``rubric`` (default: the bundled rubric) to ``out``
+(a file, or a folder to write ``autograder.zip`` in).
 
     ``leaderboard=None`` makes a bundle without the round robin. ``wheel`` ships that wheel of this package
     instead of one built from the sources. Raises :class:`~grader.rubric.RubricError` for an assignment or
@@ -69,6 +71,7 @@ def export_gradescope(assignment_name: str, out: str | Path = "autograder.zip", 
     """
     rubric_path = Path(rubric) if rubric else None
     assignment = load_rubric(rubric_path).assignment(assignment_name).for_section(section)
+    out = Path(out) / "autograder.zip" if Path(out).is_dir() else Path(out)
     settings = BundleSettings(platform="gradescope", assignment=assignment_name, section=section, seed=seed,
                               hidden_visibility=hidden_visibility, leaderboard=leaderboard,
                               grader_version=grader_version())
@@ -83,7 +86,7 @@ def export_gradescope(assignment_name: str, out: str | Path = "autograder.zip", 
         for name, script in SCRIPTS.items():
             write_text(folder / name, script_text(script))
         write_text(folder / "README.md", _readme(settings, built.name))
-        path = _zip(folder, Path(out))
+        path = _zip(folder, out)
     return ExportedBundle(path, settings, built.name, games)
 
 
@@ -161,25 +164,15 @@ def _write(path: Path, payload: dict[str, Any], start: float) -> None:
 
 def failed_payload(problem: str) -> dict[str, Any]:
     """The results of a run that broke before it could grade: 0 points and what happened, never nothing."""
-    return {"score": 0, "output": f"The autograder failed before it could grade this submission: {problem}. Your "
-            "instructor can read the details in the autograder's output; please tell them.",
+    return {"score": 0, "output": f"The autograder failed before it could grade this submission ({problem}). "
+            "Your instructor can read the details in the autograder's output; please tell them.",
             "visibility": "visible", "stdout_visibility": "hidden", "tests": []}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m grader.export.gradescope [--root ROOT]``: what ``run_autograder`` runs."""
-    parser = argparse.ArgumentParser(prog="python -m grader.export.gradescope", description=run.__doc__)
-    parser.add_argument("--root", default=os.environ.get("AUTOGRADER_ROOT", DEFAULT_ROOT),
-                        help="the platform's root (default: $AUTOGRADER_ROOT, else %(default)s)")
-    args = parser.parse_args(argv)
-    try:
-        run(args.root)
-    except Exception as e:  # noqa: BLE001 - whatever broke, the student gets a result that says so
-        traceback.print_exc(file=sys.stdout)
-        write_text(Path(args.root) / "results" / "results.json",
-                   json.dumps(failed_payload(f"{type(e).__name__}: {e}"), indent=2, ensure_ascii=False) + "\n")
-        return 1
-    return 0
+    return entry_main(argv, prog="python -m grader.export.gradescope", root_variable="AUTOGRADER_ROOT", default_root=DEFAULT_ROOT,
+                      run=run, failed=failed_payload)
 
 
 if __name__ == "__main__":

@@ -18,15 +18,13 @@ the grader anywhere.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from grader.export.entry import entry_main
 from grader.export.scripts import script_text
 from grader.export.settings import RUBRIC_FILE, BundleSettings, grader_version, read_settings
 from grader.export.submission_folder import grade_submission_folder
@@ -72,6 +70,8 @@ def export_prairielearn(assignment_name: str, out: str | Path = "prairielearn", 
     settings.write(tests)
     write_text(tests / ENTRYPOINT, script_text("prairielearn_run_grader"))
     (tests / ENTRYPOINT).chmod(0o755)
+    for old in (out / "image").glob("adversarial_grader-*.whl"):  # an earlier export's: the image takes one
+        old.unlink()
     built = wheel_into(out / "image", wheel)
     write_text(out / "image" / "Dockerfile", script_text("prairielearn.Dockerfile").replace("WHEEL", built.name))
     write_text(out / "info.json", json.dumps(info_json(image, timeout), indent=2) + "\n")
@@ -146,7 +146,7 @@ def run(root: str | Path = DEFAULT_ROOT) -> dict[str, Any]:
 
 def failed_payload(problem: str) -> dict[str, Any]:
     """The results of a run that broke before it could grade: not gradable (the student loses no attempt)."""
-    words = f"The grader failed before it could grade this submission: {problem}."
+    words = f"The grader failed before it could grade this submission ({problem})."
     return {"gradable": False, "message": words,
             "format_errors": [words + " Your instructor can read the details in the grading job's output."],
             "tests": []}
@@ -154,18 +154,8 @@ def failed_payload(problem: str) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m grader.export.prairielearn [--root ROOT]``: what the entrypoint runs."""
-    parser = argparse.ArgumentParser(prog="python -m grader.export.prairielearn", description=run.__doc__)
-    parser.add_argument("--root", default=os.environ.get("GRADE_ROOT", DEFAULT_ROOT),
-                        help="the grading job's root (default: $GRADE_ROOT, else %(default)s)")
-    args = parser.parse_args(argv)
-    try:
-        run(args.root)
-    except Exception as e:  # noqa: BLE001 - whatever broke, the student gets a result that says so
-        traceback.print_exc(file=sys.stdout)
-        write_text(Path(args.root) / "results" / "results.json",
-                   json.dumps(failed_payload(f"{type(e).__name__}: {e}"), indent=2, ensure_ascii=False) + "\n")
-        return 1
-    return 0
+    return entry_main(argv, prog="python -m grader.export.prairielearn", root_variable="GRADE_ROOT", default_root=DEFAULT_ROOT,
+                      run=run, failed=failed_payload)
 
 
 if __name__ == "__main__":

@@ -54,29 +54,28 @@ def prairielearn_grader(tmp_path_factory) -> Path:
     return export_prairielearn("connect4", tmp_path_factory.mktemp("export") / "prairielearn", rubric=RUBRIC).path
 
 
-@pytest.fixture(scope="session")
-def on_gradescope(gradescope_bundle, tmp_path_factory) -> Callable[[str], dict]:
-    """The results.json Gradescope would get for a sample (run once, then remembered)."""
+def remembered_runs(bundle: Path, tmp_path_factory, lay_out: Callable, submission: str, run_entry: Callable
+                    ) -> Callable[[str], dict]:
+    """A function that runs a sample through the platform (laid out by ``lay_out``, the files in its
+    ``submission`` folder, ``run_entry`` run on the root) once, then remembers the results.json."""
     seen: dict[str, dict] = {}
 
     def run(sample: str) -> dict:
         if sample not in seen:
-            root = gradescope_root(gradescope_bundle, tmp_path_factory.mktemp(f"autograder-{sample}"), SAMPLES[sample])
-            _newest_last(root / "submission", SAMPLES[sample])
-            seen[sample] = run_gradescope(root)
+            root = lay_out(bundle, tmp_path_factory.mktemp(f"{submission}-{sample}"), SAMPLES[sample])
+            _newest_last(root / submission, SAMPLES[sample])
+            seen[sample] = run_entry(root)
         return seen[sample]
     return run
+
+
+@pytest.fixture(scope="session")
+def on_gradescope(gradescope_bundle, tmp_path_factory) -> Callable[[str], dict]:
+    """The results.json Gradescope would get for a sample."""
+    return remembered_runs(gradescope_bundle, tmp_path_factory, gradescope_root, "submission", run_gradescope)
 
 
 @pytest.fixture(scope="session")
 def on_prairielearn(prairielearn_grader, tmp_path_factory) -> Callable[[str], dict]:
-    """The results.json PrairieLearn would get for a sample (run once, then remembered)."""
-    seen: dict[str, dict] = {}
-
-    def run(sample: str) -> dict:
-        if sample not in seen:
-            root = prairielearn_root(prairielearn_grader, tmp_path_factory.mktemp(f"grade-{sample}"), SAMPLES[sample])
-            _newest_last(root / "student", SAMPLES[sample])
-            seen[sample] = run_prairielearn(root)
-        return seen[sample]
-    return run
+    """The results.json PrairieLearn would get for a sample."""
+    return remembered_runs(prairielearn_grader, tmp_path_factory, prairielearn_root, "student", run_prairielearn)
