@@ -8,6 +8,7 @@ The zip holds, at its root (where Gradescope looks):
 - ``export.json`` (:mod:`grader.export.settings`) and ``rubric.yaml``: what to grade, and how;
 - ``wheels/adversarial_grader-<version>-py3-none-any.whl``: this grader (the hidden boards are in it);
 - ``baseline_games.jsonl``: the baselines' games among themselves, when there is a leaderboard;
+- ``grader-cache/``: the tactic positions every grading needs, found once (:mod:`grader.export.solver_cache`);
 - ``README.md``: what the bundle is, for whoever finds it.
 
 On the platform everything lives under one root, ``$AUTOGRADER_ROOT`` (default ``/autograder``): the
@@ -36,6 +37,7 @@ from grader.export.leaderboard import play_baseline_games, rate_submission
 from grader.export.scripts import script_text
 from grader.export.settings import (RUBRIC_FILE, BundleSettings, LeaderboardSettings, grader_version,
                                     read_settings)
+from grader.export.solver_cache import CACHE_FOLDER, fill_cache
 from grader.export.submission_folder import grade_submission_folder
 from grader.export.wheel import wheel_into
 from grader.report.files import write_text
@@ -83,6 +85,7 @@ def export_gradescope(assignment_name: str, out: str | Path = "autograder.zip", 
         games = 0
         if leaderboard is not None:
             games = play_baseline_games(assignment, leaderboard, folder / leaderboard.games_file, seed=seed)
+        fill_cache(assignment, folder / CACHE_FOLDER, seed=seed)
         for name, script in SCRIPTS.items():
             write_text(folder / name, script_text(script))
         write_text(folder / "README.md", _readme(settings, built.name))

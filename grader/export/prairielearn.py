@@ -4,7 +4,8 @@ inside the grading container its entrypoint calls :func:`run` (``python -m grade
 The directory:
 
 - ``tests/``: the question's ``tests/`` folder (PrairieLearn mounts it at ``/grade/tests``): ``run_grader``,
-  the entrypoint, with ``export.json`` (:mod:`grader.export.settings`) and ``rubric.yaml``;
+  the entrypoint, with ``export.json`` (:mod:`grader.export.settings`), ``rubric.yaml`` and ``grader-cache/``
+  (the tactic positions every grading needs, found once: :mod:`grader.export.solver_cache`);
 - ``image/``: ``Dockerfile`` and this grader's wheel, to build the image PrairieLearn grades in (grading
   containers have no network, so the grader is installed in the image, not at grading time);
 - ``info.json``: the ``externalGradingOptions`` to put in the question's ``info.json``;
@@ -27,6 +28,7 @@ from typing import Any, Sequence
 from grader.export.entry import entry_main
 from grader.export.scripts import script_text
 from grader.export.settings import RUBRIC_FILE, BundleSettings, grader_version, read_settings
+from grader.export.solver_cache import CACHE_FOLDER, fill_cache
 from grader.export.submission_folder import grade_submission_folder
 from grader.export.wheel import wheel_into
 from grader.report.files import write_text
@@ -60,7 +62,7 @@ def export_prairielearn(assignment_name: str, out: str | Path = "prairielearn", 
     if not 1 <= timeout <= MAX_TIMEOUT:
         raise ValueError(f"timeout {timeout} s: PrairieLearn allows a grading job 1 to {MAX_TIMEOUT} seconds")
     rubric_path = Path(rubric) if rubric else BUNDLED_RUBRIC
-    load_rubric(rubric_path).assignment(assignment_name).for_section(section)  # fails here, before building
+    assignment = load_rubric(rubric_path).assignment(assignment_name).for_section(section)  # fails before building
     out = Path(out)
     settings = BundleSettings(platform="prairielearn", assignment=assignment_name, section=section, seed=seed,
                               grader_version=grader_version())
@@ -68,6 +70,7 @@ def export_prairielearn(assignment_name: str, out: str | Path = "prairielearn", 
     tests = out / "tests"
     write_text(tests / RUBRIC_FILE, rubric_path.read_text(encoding="utf-8"))
     settings.write(tests)
+    fill_cache(assignment, tests / CACHE_FOLDER, seed=seed)
     write_text(tests / ENTRYPOINT, script_text("prairielearn_run_grader"))
     (tests / ENTRYPOINT).chmod(0o755)
     for old in (out / "image").glob("adversarial_grader-*.whl"):  # an earlier export's: the image takes one

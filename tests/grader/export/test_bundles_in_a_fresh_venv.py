@@ -45,6 +45,10 @@ def test_setup_sh_installs_the_grader_from_the_bundled_wheel_in_a_venv_of_its_ow
     assert where.startswith(str(autograder / "grader-venv")), where  # the wheel, not this checkout
 
 
+def test_the_bundle_carries_the_tactic_positions_so_that_no_submission_searches_for_them(autograder):
+    assert len(list((autograder / "source" / "grader-cache" / "tactic_positions").glob("*.json"))) == 3
+
+
 def test_run_autograder_grades_with_the_installed_grader_alone(autograder):
     payload = valid_gradescope(run_gradescope(autograder, python=str(autograder / "grader-venv" / "bin" / "python")))
     (autograder / "results" / "results.json").replace(autograder / "results" / "good.json")  # kept for a look
