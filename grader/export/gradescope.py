@@ -64,11 +64,11 @@ def export_gradescope(assignment_name: str, out: str | Path = "autograder.zip", 
                       leaderboard: LeaderboardSettings | None = LeaderboardSettings(),
                       hidden_visibility: GradescopeVisibility = "after_published",
                       wheel: str | Path | None = None) -> ExportedBundle:
-    """Write the autograder zip for ``assignment_name`` of ``rubric`` (default: the bundled rubric) to ``out``
-(a file, or a folder to write ``autograder.zip`` in).
+    """Write the autograder zip for ``assignment_name`` of ``rubric`` (default: the bundled rubric) to ``out``, a
+    file or a folder to write ``autograder.zip`` in.
 
     ``leaderboard=None`` makes a bundle without the round robin. ``wheel`` ships that wheel of this package
-    instead of one built from the sources. Raises :class:`~grader.rubric.RubricError` for an assignment or
+    instead of one built from the sources. Raises :class:`~grader.usage.RubricError` for an assignment or
     section the rubric lacks, before anything is built.
     """
     rubric_path = Path(rubric) if rubric else None
