@@ -7,7 +7,6 @@ can grade. Grading the class takes a few minutes, so that comparison is marked s
 
 from __future__ import annotations
 
-import csv
 import re
 
 import pytest
@@ -16,20 +15,9 @@ from grader.batch import BatchOptions, discover, grade_batch
 from grader.report.tally import format_points, score_split
 from grader.results import SubmissionResult
 from grader.rubric import load_rubric
-from tests.paths import ROOT
+from tests.helpers.expected_scores import RECORD, SAMPLES, expected_scores
 
-SAMPLES = ROOT / "submissions"
-RECORD = SAMPLES / "expected_scores.csv"
 README = SAMPLES / "README.md"
-
-
-def expected_scores() -> dict[str, dict[str, str]]:
-    """submission -> {'assignment', 'score', 'max'} as recorded."""
-    with open(RECORD, encoding="utf-8", newline="") as f:
-        reader = csv.DictReader(f)
-        rows = list(reader)
-    assert reader.fieldnames == ["submission", "assignment", "score", "max"], f"{RECORD.name}: unexpected columns"
-    return {row["submission"]: row for row in rows}
 
 
 def measured(result: SubmissionResult) -> tuple[str, str]:

@@ -4,46 +4,10 @@
 import numpy as np
 import pytest
 
-from grader.adapt import adapt, find_agent, same_board
-import yaml
-
-from grader.rubric import BUNDLED_RUBRIC
+from grader.adapt import adapt, find_agent
 from grader.sandbox import Limits, Sandbox
-from reference.games import load_game
 from reference.positions import random_positions
-from tests.paths import TESTS
-
-STUDENTS = TESTS / "students"
-ASSIGNMENTS = yaml.safe_load(BUNDLED_RUBRIC.read_text())["assignments"]
-
-
-def functions_of(assignment: str):
-    """The bundled rubric's aliases and game for an assignment (read directly: checks are not needed here)."""
-    a = ASSIGNMENTS[assignment]
-    return load_game(a["game"], **a["board"]), a["functions"]
-
-
-def adapted(file: str, assignment: str):
-    source = (STUDENTS / file).read_text()
-    box = Sandbox([source], Limits(call_timeout=2.0))
-    game, functions = functions_of(assignment)
-    return box, adapt(box, game, functions, source=source)
-
-
-def agrees_with_reference(student, game, count=15):
-    """actions/result/terminal of the student agree with the reference on random positions."""
-    for state in random_positions(game, count, seed=5):
-        board, player = game.to_course(state), game.to_move(state)
-        assert sorted(map(repr, student.actions(board, player).value)) == sorted(map(repr, game.actions(state)))
-        action = game.actions(state)[0]
-        got = student.result(board, player, action)
-        after = game.result(state, action)
-        expected = game.to_course(after)
-        if got.moves_again is not None:  # the student's result says whose turn it is
-            assert got.moves_again == (game.to_move(after) == player), got
-        assert same_board(game, got.value, expected), got
-        assert student.terminal(board).value is False
-
+from tests.helpers.adapting import STUDENTS, adapted, agrees_with_reference, functions_of
 
 def test_char_board_with_bottom_row_zero_and_swapped_arguments():
     box, student = adapted("c4_char_board_bottom_first.py", "connect4")

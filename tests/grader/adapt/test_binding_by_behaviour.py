@@ -6,19 +6,11 @@ from grader.adapt import find_agent
 from reference.games import load_game
 from reference.positions import random_positions
 from grader.adapt import same_board
-from tests.grader.adapt.test_adapt import ASSIGNMENTS, STUDENTS, adapted, agrees_with_reference, functions_of
+from tests.helpers.adapting import ASSIGNMENTS, STUDENTS, adapted, agrees_with_reference, functions_of, graded_way
 
 from grader.adapt import adapt, candidates, conventions
 from grader.sandbox import Limits, Sandbox
 from grader.sandbox.calls import NameInfo, Parameter
-
-
-def graded_way(file: str, assignment: str):
-    """A student file loaded as grading loads it (the calling shims first) and adapted."""
-    source = (STUDENTS / file).read_text()
-    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
-    game, functions = functions_of(assignment)
-    return box, adapt(box, game, functions, source=source)
 
 
 def test_transition_with_no_telling_name_is_found_by_its_boards():

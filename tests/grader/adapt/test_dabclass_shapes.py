@@ -8,8 +8,8 @@ from grader.grading import grade_submission
 from grader.rubric import load_rubric
 from reference.games import load_game
 from reference.positions import random_positions
-from tests.grader.adapt.test_adapt import STUDENTS
-from tests.grader.adapt.test_replayed_objects import replayed, wrong_roles
+from tests.helpers.adapting import STUDENTS
+from tests.helpers.replayed_objects import replayed, wrong_roles
 
 BUILT_APART = "dab_class_agents_built_apart.py"
 NUMBERED = "dab_class_numbered_lines_prints_board.py"

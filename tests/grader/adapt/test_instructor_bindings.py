@@ -10,7 +10,7 @@ from grader.adapt import adapt, student_agent
 from grader.bindings_yaml import InstructorBinding, read_bindings
 from grader.sandbox import Limits, Sandbox
 from reference.positions import random_positions
-from tests.grader.adapt.test_adapt import STUDENTS, agrees_with_reference, functions_of
+from tests.helpers.adapting import STUDENTS, agrees_with_reference, functions_of
 from tests.paths import TESTS
 
 STUDENT = "c4_rules_as_methods_of_a_position_class"

@@ -7,8 +7,8 @@ import numpy as np
 from grader.adapt import adapt, conventions, find_agent
 from grader.load import load_submission
 from grader.sandbox import Limits, Sandbox
-from tests.grader.adapt.test_adapt import ASSIGNMENTS, STUDENTS, functions_of
-from tests.grader.adapt.test_binding_by_behaviour import graded_way
+from tests.helpers.adapting import ASSIGNMENTS, STUDENTS, functions_of
+from tests.helpers.adapting import graded_way
 
 AGENTS = ASSIGNMENTS["connect4"]["agents"]
 

@@ -9,7 +9,7 @@ from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import Limits, Sandbox
 from reference.games import load_game
 from reference.positions import random_positions
-from tests.grader.adapt.test_adapt import adapted, agrees_with_reference, functions_of
+from tests.helpers.adapting import adapted, agrees_with_reference, functions_of
 
 
 def test_a_reading_the_text_allows_is_graded_as_the_students_own_and_said():

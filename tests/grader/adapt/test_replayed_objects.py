@@ -12,7 +12,8 @@ from grader.sandbox import Limits, Sandbox
 from grader.sandbox.calls import NameInfo, Parameter
 from reference.games import load_game
 from reference.positions import random_positions
-from tests.grader.adapt.test_adapt import STUDENTS, functions_of
+from tests.helpers.adapting import STUDENTS, functions_of
+from tests.helpers.replayed_objects import replayed, wrong_roles
 
 FIXTURES = ["dab_class_line_matrices.py", "dab_class_edge_set.py"]
 #: the line-matrix fixture's make_move, forgetting that closing a box gives another move
@@ -23,39 +24,10 @@ WRONG_WINNER = ("        if self.scores[1] > self.scores[2]:\n            return
                 "        if self.scores[1] > self.scores[2]:\n            return 2")
 
 
-def replayed(source: str):
-    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
-    game, functions = functions_of("dots_and_boxes")
-    return box, adapt(box, game, functions, source=source)
-
-
 def variant(change: tuple[str, str]) -> str:
     source = (STUDENTS / "dab_class_line_matrices.py").read_text()
     assert change[0] in source
     return source.replace(*change)
-
-
-def wrong_roles(student, positions: int = 12) -> dict[str, int]:
-    """How many random positions each role gets wrong against the reference (result: lines and turn)."""
-    game = student.game
-    wrong = {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
-    for state in random_positions(game, positions, seed=3):
-        board, player = game.to_course(state), game.to_move(state)
-        got = student.actions(board, player)
-        wrong["actions"] += not got.ok or sorted(got.value) != sorted(game.actions(state))
-        for action in game.actions(state)[:3]:
-            after = game.result(state, action)
-            got = student.result(board, player, action)
-            again = game.to_move(after) == player
-            wrong["result"] += not got.ok or not same_board(game, got.value, game.to_course(after)) or \
-                (not game.terminal(after) and got.moves_again != again)
-        got = student.terminal(board)
-        wrong["terminal"] += not got.ok or got.value != game.terminal(state)
-        for view in (1, -1):
-            margin = game.utility(state, view)
-            got = student.utility(board, view)
-            wrong["utility"] += not got.ok or got.value != (margin > 0) - (margin < 0)
-    return wrong
 
 
 def test_replayed_orders_reach_the_board_with_its_owners_and_its_player_to_move():

@@ -4,11 +4,10 @@ what the student's own functions answer. A bug is charged to the function that h
 
 import pytest
 
-from grader.adapt import ReplayedStateGame, adapt, conventions
-from grader.sandbox import Limits, Sandbox
+from grader.adapt import ReplayedStateGame
 from reference.games import load_game
 from reference.positions import finished_games, random_positions
-from tests.grader.adapt.test_adapt import STUDENTS, functions_of
+from tests.helpers.adapting import STUDENTS, adapted_source
 
 FIXTURE = "c4_state_no_reading_knows.py"
 #: result() that forgets to hand the turn over
@@ -18,12 +17,6 @@ NO_DIAGONALS = ("def terminal(state):\n    return winner(state) is not None",
                 "def terminal(state):\n    return winner(state, ((1, 0), (0, 1))) is not None")
 #: utility() from the wrong side
 WRONG_SIDE = ("    return 1 if w == player else -1", "    return -1 if w == player else 1")
-
-
-def adapted(source: str, game_name: str = "connect4"):
-    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
-    game, functions = functions_of(game_name)
-    return box, adapt(box, game, functions, source=source)
 
 
 def variant(*changes: tuple[str, str]) -> str:
@@ -68,7 +61,7 @@ def wrong_roles(student, game, positions: int = 12) -> dict[str, int]:
 
 
 def test_a_state_no_reading_knows_is_built_through_the_students_own_functions():
-    box, student = adapted((STUDENTS / FIXTURE).read_text())
+    box, student = adapted_source((STUDENTS / FIXTURE).read_text())
     with box:
         assert isinstance(student, ReplayedStateGame)
         rep = student.rep
@@ -80,7 +73,7 @@ def test_a_state_no_reading_knows_is_built_through_the_students_own_functions():
 
 
 def test_boards_of_another_size_are_built_through_the_size_the_initial_state_takes():
-    box, student = adapted((STUDENTS / FIXTURE).read_text())
+    box, student = adapted_source((STUDENTS / FIXTURE).read_text())
     with box:
         small = load_game("connect4", rows=5, cols=6)
         resized = student.at_size(small)
@@ -96,7 +89,7 @@ def test_a_bug_is_charged_to_the_function_that_has_it_alone(change, role):
     source = with_directions(None) if change == "no diagonals" else variant(*change)
     if change == "no diagonals":
         source = source.replace(*NO_DIAGONALS)
-    box, student = adapted(source)
+    box, student = adapted_source(source)
     with box:
         assert isinstance(student, ReplayedStateGame)
         wrong = wrong_roles(student, student.game)
@@ -105,7 +98,7 @@ def test_a_bug_is_charged_to_the_function_that_has_it_alone(change, role):
 
 
 def test_a_result_that_drops_the_disc_into_the_wrong_column_is_charged_there():
-    box, student = adapted(variant(("grid[(action, heights[action])] = state['turn']\n    heights[action] += 1",
+    box, student = adapted_source(variant(("grid[(action, heights[action])] = state['turn']\n    heights[action] += 1",
                                     "column = min(action + 1, len(heights) - 1) if heights[action] == 2 else action\n"
                                     "    grid[(column, heights[column])] = state['turn']\n    heights[column] += 1")))
     with box:
@@ -124,7 +117,7 @@ def test_dots_and_boxes_in_a_layout_of_the_students_own_is_built_through_their_f
     for old, new in change:
         assert old in source
         source = source.replace(old, new)
-    box, student = adapted(source, "dots_and_boxes")
+    box, student = adapted_source(source, "dots_and_boxes")
     with box:
         assert isinstance(student, ReplayedStateGame)
         assert student.rep.encoding.startswith("pairs of dots") and student.rep.turn == ("field", "mover")
@@ -135,7 +128,7 @@ def test_dots_and_boxes_in_a_layout_of_the_students_own_is_built_through_their_f
 
 
 def test_tic_tac_toe_whose_state_keeps_each_players_cells_is_built_through_their_functions():
-    box, student = adapted((STUDENTS / "ttt_state_no_reading_knows.py").read_text(), "tictactoe")
+    box, student = adapted_source((STUDENTS / "ttt_state_no_reading_knows.py").read_text(), "tictactoe")
     with box:
         assert isinstance(student, ReplayedStateGame)
         assert student.rep.encoding == "cells as (row, col)" and student.rep.players == ("X", "O")
@@ -144,7 +137,7 @@ def test_tic_tac_toe_whose_state_keeps_each_players_cells_is_built_through_their
 
 
 def test_a_game_function_answering_false_is_never_taken_for_an_agent():
-    box, student = adapted((STUDENTS / FIXTURE).read_text())
+    box, student = adapted_source((STUDENTS / FIXTURE).read_text())
     with box:
         found = student.agent("alpha_beta_player", ["alpha_beta_player"], timeout=0.001)  # the search cannot answer
         assert isinstance(found, str) or found.name not in ("terminal", "utility", "winner")
@@ -155,13 +148,13 @@ def test_a_game_function_answering_false_is_never_taken_for_an_agent():
 def test_a_result_that_changes_the_state_it_is_given_loses_only_that_point():
     in_place = ("    grid = dict(state['grid'])\n    heights = list(state['heights'])",
                 "    grid = state['grid']\n    heights = state['heights']")
-    box, student = adapted(variant(in_place))
+    box, student = adapted_source(variant(in_place))
     with box:
         game = student.game
         state = random_positions(game, 1, seed=4)[0]
         board, player = game.to_course(state), game.to_move(state)
         assert student.mutation("result", board, player, game.actions(state)[0]).mutated is True
         assert wrong_roles(student, game, positions=6) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
-    box, student = adapted((STUDENTS / FIXTURE).read_text())
+    box, student = adapted_source((STUDENTS / FIXTURE).read_text())
     with box:
         assert student.mutation("result", board, player, game.actions(state)[0]).mutated is False

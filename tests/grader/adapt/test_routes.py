@@ -7,8 +7,7 @@ from grader.adapt.candidates import ROUTE_PREFIX, rank, route_parts, spoken
 from grader.adapt.routes import position_routes, state_routes
 from grader.sandbox.calls import NameInfo, Parameter
 from reference.games import load_game
-from tests.grader.adapt.test_adapt import STUDENTS
-from tests.grader.adapt.test_replayed_states import adapted
+from tests.helpers.adapting import STUDENTS, adapted_source
 
 GAME = load_game("connect4", rows=6, cols=7)
 
@@ -58,7 +57,7 @@ def test_state_methods_are_routes_on_the_student_s_own_state():
 
 def test_rules_on_a_class_built_from_the_position_agree_with_the_reference_role_by_role():
     source = (STUDENTS / "c4_rules_on_a_class_built_from_the_position.py").read_text()
-    box, student = adapted(source)
+    box, student = adapted_source(source)
     with box:
         for role in ("actions", "result", "terminal", "utility"):
             assert student.has(role) and not student.interface.bindings[role].note, role
@@ -72,7 +71,7 @@ def test_rules_on_a_class_built_from_the_position_agree_with_the_reference_role_
 
 def test_a_state_object_with_methods_is_replayed_through_its_own_methods():
     source = (STUDENTS / "c4_state_object_with_methods.py").read_text()
-    box, student = adapted(source)
+    box, student = adapted_source(source)
     with box:
         assert isinstance(student, ReplayedStateGame)
         assert "state.result()" in " ".join(student.interface.adaptations)

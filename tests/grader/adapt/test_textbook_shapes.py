@@ -11,7 +11,7 @@ from grader.grading import grade_submission
 from grader.load import load_submission
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, Sandbox
-from tests.grader.adapt.test_adapt import ASSIGNMENTS, STUDENTS, agrees_with_reference, functions_of
+from tests.helpers.adapting import ASSIGNMENTS, STUDENTS, agrees_with_reference, functions_of
 
 
 def graded_way(file: str, assignment: str):

@@ -6,7 +6,7 @@ import pytest
 from grader.load import load_submission
 from grader.rubric import load_rubric
 from grader.session import open_submission
-from tests.grader.adapt.test_adapt import STUDENTS, agrees_with_reference
+from tests.helpers.adapting import STUDENTS, agrees_with_reference
 
 RUBRIC = load_rubric()
 pytestmark = pytest.mark.timeout(180)

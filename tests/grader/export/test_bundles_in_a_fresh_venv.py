@@ -14,7 +14,7 @@ import pytest
 
 from grader.export.gradescope import export_gradescope
 from grader.export.prairielearn import export_prairielearn
-from tests.grader.test_expected_scores import expected_scores
+from tests.helpers.expected_scores import expected_scores
 from tests.grader.export.platform_roots import (gradescope_root, prairielearn_root, run_gradescope, run_prairielearn,
                                                 valid_gradescope, valid_prairielearn)
 from tests.paths import ROOT

@@ -27,6 +27,7 @@ from grader.load import (
     run_notebook,
 )
 from grader.load.definitions import DefinitionContext
+from tests.helpers.loading import run_kept
 from tests.paths import TESTS
 
 NOTEBOOKS = TESTS / "notebooks"
@@ -38,15 +39,6 @@ def skipped_of(cell):
 
 def defined_names(code: str) -> list[str]:
     return [n.name for n in ast.parse(code).body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
-
-
-def run_kept(cells) -> dict:
-    """Exec the kept code of our own fixtures (trusted), statement by statement, as a sandbox would."""
-    namespace: dict = {}
-    for cell in cells:
-        for statement in cell.kept_statements:
-            exec(compile("\n" * (statement.line - 1) + statement.source, f"<cell {cell.index}>", "exec"), namespace)
-    return namespace
 
 
 # --- reading files -----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from grader.grading import grade_submission
 from grader.load import RawCell, definitions_only, filter_cell, load_submission
 from grader.rubric import load_rubric
 from grader.sandbox import Sandbox
-from tests.grader.load.test_load import run_kept
+from tests.helpers.loading import run_kept
 from tests.paths import TESTS
 
 NOTEBOOKS = TESTS / "notebooks"

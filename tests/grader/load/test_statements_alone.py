@@ -10,7 +10,7 @@ import pytest
 from grader.load import RawCell, definitions_only, filter_cell, load_submission
 from grader.load.definitions import lost_definitions
 from grader.sandbox import Sandbox
-from tests.grader.load.test_load import run_kept
+from tests.helpers.loading import run_kept
 from tests.paths import TESTS
 
 NOTEBOOK = TESTS / "notebooks" / "global_after_use.ipynb"

@@ -11,7 +11,7 @@ import jsonschema
 
 from grader.report.prairielearn import MAX_RESULTS_BYTES, prairielearn_results
 from grader.results import CheckResult
-from tests.grader.report.test_report import HIDDEN_BOARD, TASKS, alice, bob, carol
+from tests.helpers.results import HIDDEN_BOARD, TASKS, alice, bob, carol
 from tests.paths import TESTS
 
 SCHEMA = json.loads((TESTS / "schemas" / "prairielearn_results.schema.json").read_text(encoding="utf-8"))

@@ -15,7 +15,7 @@ from reference.games.base import Game, State
 from reference.games.connect4 import Connect4
 from reference.games.mean_connect4 import MeanConnect4
 from reference.games.tictactoe import TicTacToe
-from tests.reference.games.test_mean_connect4 import READINGS
+from tests.helpers.mean_connect4_model import READINGS
 
 
 def public_api_playout(game: Game, state: State, rng: random.Random) -> int:

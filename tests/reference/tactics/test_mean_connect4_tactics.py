@@ -12,7 +12,7 @@ from grader.checks.agent_tactics import tactic_positions
 from reference.games.mean_connect4 import MeanConnect4
 from reference.positions import random_positions
 from reference.solvers.mean_connect4 import HorizonSearch
-from tests.reference.games.test_mean_connect4 import READINGS, model_actions, model_has_line, model_result
+from tests.helpers.mean_connect4_model import READINGS, model_actions, model_has_line, model_result
 
 
 def model_winner(board: list[list[int]], k: int) -> int | None:
