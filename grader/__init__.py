@@ -20,7 +20,7 @@ def grade(submissions: str | Path = "submissions", assignment: str = "connect4",
 
     The same files as the command are written under ``out`` (``out/<assignment>/``, and ``scores.csv``
     at the top); ``details.csv`` has one row per check. Roles bound by hand come from ``bindings``, else
-    from a bindings.yaml in the folder (see the README).
+    from a bindings.yaml in the folder (see docs/instructors.md).
     """
     from grader.batch import BatchOptions, discover, grade_batch, write_class_scores
     from grader.bindings_yaml import BINDINGS_FILE, read_bindings

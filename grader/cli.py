@@ -78,7 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--jobs", "-j", type=int, default=0, help="submissions graded at once (default: number of cores)")
     g.add_argument("--seed", type=int, default=0, help="seed of every random choice (default: %(default)s)")
     _section_argument(g)
-    g.add_argument("--roster", help="class list CSV to match submissions to students (columns in the README); "
+    g.add_argument("--roster", help="class list CSV to match submissions to students (columns in docs/instructors.md); "
                    "without one, canvas.csv names students by their file names")
     g.add_argument("--canvas-title", help="Canvas assignment column title (default: the assignment's title)")
     g.add_argument("--canvas-assignment-id", help="Canvas assignment id, for the column header")
@@ -89,7 +89,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="wall-clock cap for grading one submission (default: %(default)s)")
     g.add_argument("--no-progress", action="store_true", help="no progress bar")
     g.add_argument("--bindings", metavar="FILE", help="roles bound by hand (default: bindings.yaml in the "
-                   "submissions folder, if there is one); see README")
+                   "submissions folder, if there is one); see docs/instructors.md")
     _similarity_arguments(g)
     g.add_argument("--scheduler", help="grade on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.5:8786 "
                    "(--jobs is then the cluster's business)")

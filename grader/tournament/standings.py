@@ -145,7 +145,7 @@ def bonus_points(
 
 
 def bonus_rule(top_n: int = 10, max_bonus: float = 5.0, floor: str | None = None) -> str:
-    """The bonus rule in words, as the README and the leaderboard page state it."""
+    """The bonus rule in words, as docs/tournaments.md and the leaderboard page state it."""
     step = max_bonus / top_n
     rule = (f"Bonus points go to students only, never to the reference baselines. Students are ranked among "
             f"themselves by rating: the best gets {max_bonus:g}")
