@@ -202,10 +202,17 @@ def test_a_winner_blind_to_diagonals_is_charged_where_it_is_called():
         assert wrong["actions"] == wrong["result"] == 0
 
 
-@pytest.mark.parametrize("change, charged", [(NO_FLIP, ("result",)), (NO_DIAGONALS, ("utility", "terminal"))])
-def test_grading_an_in_place_connect4_class_charges_each_bug_to_its_function(tmp_path, change, charged):
+@pytest.fixture(scope="module")
+def in_place_connect4_graded():
+    """The right in-place Connect 4 class, graded once for every bug it is compared with."""
     spec = load_rubric(None).assignment("connect4")
-    right = grade_submission(STUDENTS / "c4_in_place_class.py", "connect4", spec, public_only=True)
+    return spec, grade_submission(STUDENTS / "c4_in_place_class.py", "connect4", spec, public_only=True)
+
+
+@pytest.mark.parametrize("change, charged", [(NO_FLIP, ("result",)), (NO_DIAGONALS, ("utility", "terminal"))])
+def test_grading_an_in_place_connect4_class_charges_each_bug_to_its_function(tmp_path, change, charged,
+                                                                               in_place_connect4_graded):
+    spec, right = in_place_connect4_graded
     path = tmp_path / "c4_in_place_variant.py"
     path.write_text(c4_variant(change))
     buggy = grade_submission(path, "connect4", spec, public_only=True)
