@@ -1,6 +1,7 @@
 """Roles are found by what functions do, with names as evidence: the binder."""
 
 import numpy as np
+import pytest
 
 from grader.adapt import find_agent
 from reference.games import load_game
@@ -13,41 +14,46 @@ from grader.sandbox import Limits, Sandbox
 from grader.sandbox.calls import NameInfo, Parameter
 
 
-def test_transition_with_no_telling_name_is_found_by_its_boards():
+@pytest.fixture(scope="module")
+def names_outside_the_lists():
+    """c4_names_outside_the_lists.py adapted once for the tests that read it: (sandbox, student)."""
     box, student = adapted("c4_names_outside_the_lists.py", "connect4")
     with box:
-        bound = {role: b.name for role, b in student.interface.bindings.items()}
-        assert bound == {"initial_state": "fresh", "actions": "open_columns", "result": "nxt",
-                         "terminal": "finished", "utility": "payoff"}
-        assert not any(b.note for b in student.interface.bindings.values())
-        agrees_with_reference(student, student.game)
-        assert any("nxt() as result()" in a for a in student.interface.adaptations)
+        yield box, student
 
 
-def test_display_and_input_helpers_are_never_candidates():
-    box, student = adapted("c4_names_outside_the_lists.py", "connect4")
-    with box:
-        for role in ("initial_state", "actions", "result", "terminal", "utility", "random_player"):
-            ranked = {c.target for c in candidates.rank(student.names, role, [role], classes=True)}
-            assert "nxt" in ranked or role in ("initial_state", "random_player")  # unnamed callables are there
-            assert not {"show_board", "play_against_human"} & ranked
+def test_transition_with_no_telling_name_is_found_by_its_boards(names_outside_the_lists):
+    box, student = names_outside_the_lists
+    bound = {role: b.name for role, b in student.interface.bindings.items()}
+    assert bound == {"initial_state": "fresh", "actions": "open_columns", "result": "nxt",
+                     "terminal": "finished", "utility": "payoff"}
+    assert not any(b.note for b in student.interface.bindings.values())
+    agrees_with_reference(student, student.game)
+    assert any("nxt() as result()" in a for a in student.interface.adaptations)
 
 
-def test_agents_under_other_names_are_found_and_play_legal_moves():
-    box, student = adapted("c4_names_outside_the_lists.py", "connect4")
-    with box:
-        game = student.game
-        for label, aliases in (("alpha_beta_player", ["alpha_beta_player"]), ("heuristic_player", ["heuristic_player"])):
-            agent = find_agent(box, student.names, game, student.representation, label, aliases,
-                               labels=["random_player", "alpha_beta_player", "heuristic_player"])
-            if label == "heuristic_player":
-                assert isinstance(agent, str)  # nothing here says heuristic or cutoff
-                continue
-            assert agent.name in ("ab_minmax_player", "findBestMove")
-            board = np.zeros((6, 7), dtype=int)
-            board[5, 0:3] = 1
-            board[4, 0:3] = -1
-            assert agent.move(board, 1).action == 3  # takes the win
+def test_display_and_input_helpers_are_never_candidates(names_outside_the_lists):
+    box, student = names_outside_the_lists
+    for role in ("initial_state", "actions", "result", "terminal", "utility", "random_player"):
+        ranked = {c.target for c in candidates.rank(student.names, role, [role], classes=True)}
+        assert "nxt" in ranked or role in ("initial_state", "random_player")  # unnamed callables are there
+        assert not {"show_board", "play_against_human"} & ranked
+
+
+def test_agents_under_other_names_are_found_and_play_legal_moves(names_outside_the_lists):
+    box, student = names_outside_the_lists
+    game = student.game
+    for label, aliases in (("alpha_beta_player", ["alpha_beta_player"]), ("heuristic_player", ["heuristic_player"])):
+        agent = find_agent(box, student.names, game, student.representation, label, aliases,
+                           labels=["random_player", "alpha_beta_player", "heuristic_player"])
+        if label == "heuristic_player":
+            assert isinstance(agent, str)  # nothing here says heuristic or cutoff
+            continue
+        assert agent.name in ("ab_minmax_player", "findBestMove")
+        board = np.zeros((6, 7), dtype=int)
+        board[5, 0:3] = 1
+        board[4, 0:3] = -1
+        assert agent.move(board, 1).action == 3  # takes the win
 
 
 def test_a_buggy_named_function_is_not_replaced_by_a_correct_helper():

@@ -16,6 +16,22 @@ NUMBERED = "dab_class_numbered_lines_prints_board.py"
 SQUARE_NO_EXTRA_TURN = "dab_class_square_turn_always_switches.py"
 
 
+@pytest.fixture(scope="module")
+def built_apart():
+    """The agents-built-apart class, replayed once for the tests that only read it: (sandbox, student)."""
+    box, student = replayed((STUDENTS / BUILT_APART).read_text())
+    with box:
+        yield box, student
+
+
+@pytest.fixture(scope="module")
+def numbered():
+    """The numbered-lines class, replayed once for the tests that only read it: (sandbox, student)."""
+    box, student = replayed((STUDENTS / NUMBERED).read_text())
+    with box:
+        yield box, student
+
+
 def points_by_role(fixture: str) -> dict[str, tuple[float, float]]:
     """(points, max) per function or agent, the automatic checks of a public grading summed."""
     graded = grade_submission(STUDENTS / fixture, "dots_and_boxes", load_rubric(None).assignment("dots_and_boxes"),
@@ -38,36 +54,34 @@ def legal_everywhere(student, agent, positions: int = 3) -> bool:
     return True
 
 
-def test_agent_classes_built_first_are_handed_the_replayed_object():
-    box, student = replayed((STUDENTS / BUILT_APART).read_text())
-    with box:
-        assert student.rep.make == "DotsAndBoxes(rows=3, cols=3)"  # the size is required, and counts boxes
-        calls = {label: student.agent(label, [label]) for label in ("random_player", "alpha_beta_player",
-                                                                    "mcts_player")}
-        assert {label: agent.call for label, agent in calls.items()} == {
-            "random_player": "RandomAgent().get_move(game)", "alpha_beta_player": "AlphaBetaAgent().get_move(game)",
-            "mcts_player": "MCTSAgent().get_move(game)"}
-        assert [p.name for p in calls["alpha_beta_player"].parameters] == ["depth"]  # a depth set by name
-        assert all(legal_everywhere(student, agent) for agent in calls.values())
+def test_agent_classes_built_first_are_handed_the_replayed_object(built_apart):
+    box, student = built_apart
+    assert student.rep.make == "DotsAndBoxes(rows=3, cols=3)"  # the size is required, and counts boxes
+    calls = {label: student.agent(label, [label]) for label in ("random_player", "alpha_beta_player",
+                                                                "mcts_player")}
+    assert {label: agent.call for label, agent in calls.items()} == {
+        "random_player": "RandomAgent().get_move(game)", "alpha_beta_player": "AlphaBetaAgent().get_move(game)",
+        "mcts_player": "MCTSAgent().get_move(game)"}
+    assert [p.name for p in calls["alpha_beta_player"].parameters] == ["depth"]  # a depth set by name
+    assert all(legal_everywhere(student, agent) for agent in calls.values())
 
 
-def test_moves_numbered_into_the_objects_own_list_of_lines_and_a_depth_the_grader_gives():
-    box, student = replayed((STUDENTS / NUMBERED).read_text())
-    with box:
-        assert student.rep.make == "Board(n=4)"
-        assert student.rep.encoding.startswith("numbers indexing your .lines")
-        assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
-        search = student.agent("alpha_beta_player", ["alpha_beta_player"])
-        assert search.call == "Minimax(game, depth=3).best_move()"
-        mcts = student.agent("mcts_player", ["mcts_player"])
-        assert mcts.call == "MCTS(game).search()"
-        # its board is printed at every move of every playout: the move is still read
-        assert legal_everywhere(student, search) and legal_everywhere(student, mcts, positions=2)
+def test_moves_numbered_into_the_objects_own_list_of_lines_and_a_depth_the_grader_gives(numbered):
+    box, student = numbered
+    assert student.rep.make == "Board(n=4)"
+    assert student.rep.encoding.startswith("numbers indexing your .lines")
+    assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+    search = student.agent("alpha_beta_player", ["alpha_beta_player"])
+    assert search.call == "Minimax(game, depth=3).best_move()"
+    mcts = student.agent("mcts_player", ["mcts_player"])
+    assert mcts.call == "MCTS(game).search()"
+    # its board is printed at every move of every playout: the move is still read
+    assert legal_everywhere(student, search) and legal_everywhere(student, mcts, positions=2)
 
 
-def test_a_square_only_class_cannot_be_made_5x3():
-    box, student = replayed((STUDENTS / NUMBERED).read_text())
-    with box, pytest.raises(TypeError):
+def test_a_square_only_class_cannot_be_made_5x3(numbered):
+    box, student = numbered
+    with pytest.raises(TypeError):
         student.at_size(load_game("dots_and_boxes", rows=5, cols=3))
 
 
@@ -91,18 +105,18 @@ def test_a_turn_that_always_passes_is_charged_to_result_and_its_search_class_is_
     assert roles["alpha_beta_player"][0] > 0, roles  # Search(game).best(depth) found and asked
 
 
-def test_who_closed_each_box_is_read_from_the_object_so_a_box_credited_to_the_opponent_is_charged_to_result():
+def test_who_closed_each_box_is_read_from_the_object_so_a_box_credited_to_the_opponent_is_charged_to_result(
+        built_apart):
     box, student = replayed((STUDENTS / "dab_class_box_credited_to_opponent.py").read_text())
     with box:
         assert student.rep.owners is not None and student.rep.owners.attribute == "box_owner"
         assert student.rep.encoding.endswith("1-based")
         wrong = wrong_roles(student)
         assert wrong["result"] > 0 and wrong["actions"] == wrong["terminal"] == 0
-    right_box, right = replayed((STUDENTS / BUILT_APART).read_text())
-    with right_box:
-        assert right.rep.owners.attribute == "boxes"  # a grid of owners, 0 where open
-        empty = right.initial_state()
-        assert empty.ok and empty.value["boxes"] == {}
+    right_box, right = built_apart
+    assert right.rep.owners.attribute == "boxes"  # a grid of owners, 0 where open
+    empty = right.initial_state()
+    assert empty.ok and empty.value["boxes"] == {}
 
 
 def test_a_size_given_as_a_pair_and_the_tutorials_search_on_the_object_answering_value_and_move():

@@ -4,15 +4,14 @@ role is judged on those objects. Two fixtures with different layouts and move en
 
 import pytest
 
-from grader.adapt import ReplayedGame, adapt, conventions, same_board
+from grader.adapt import ReplayedGame, same_board
 from grader.adapt.replayed_objects import in_place_classes, match_moves, replay_order
 from grader.grading import grade_submission
 from grader.rubric import load_rubric
-from grader.sandbox import Limits, Sandbox
 from grader.sandbox.calls import NameInfo, Parameter
 from reference.games import load_game
 from reference.positions import random_positions
-from tests.helpers.adapting import STUDENTS, functions_of
+from tests.helpers.adapting import STUDENTS, adapted_source, functions_of
 from tests.helpers.replayed_objects import replayed, wrong_roles
 
 FIXTURES = ["dab_class_line_matrices.py", "dab_class_edge_set.py"]
@@ -22,6 +21,24 @@ NO_EXTRA_TURN = ("        if not closed:\n            self.current_player = 3 - 
 #: its get_winner read from the wrong side
 WRONG_WINNER = ("        if self.scores[1] > self.scores[2]:\n            return 1",
                 "        if self.scores[1] > self.scores[2]:\n            return 2")
+
+
+@pytest.fixture(scope="module")
+def replayed_file():
+    """``replayed_file(name, assignment)``: a fixture file of tests/students, replayed once per module for the
+    tests that only read it; (sandbox, student), the sandboxes closed when the module is done."""
+    opened: dict[tuple[str, str], tuple] = {}
+
+    def open_once(name: str, assignment: str = "dots_and_boxes"):
+        if (name, assignment) not in opened:
+            box, student = adapted_source((STUDENTS / name).read_text(), assignment)
+            box.__enter__()
+            opened[name, assignment] = box, student
+        return opened[name, assignment]
+
+    yield open_once
+    for box, _ in opened.values():
+        box.__exit__(None, None, None)
 
 
 def variant(change: tuple[str, str]) -> str:
@@ -55,15 +72,14 @@ def test_moves_are_matched_to_the_course_lines_by_their_encoding():
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
-def test_every_role_of_an_in_place_game_class_agrees_with_the_reference(fixture):
-    box, student = replayed((STUDENTS / fixture).read_text())
-    with box:
-        assert isinstance(student, ReplayedGame)
-        assert set(student.interface.bindings) == {"initial_state", "actions", "result", "terminal", "utility"}
-        assert any(a.startswith("builds every position through your own code") for a in student.interface.adaptations)
-        assert student.initial_state().value == {"size": (4, 4), "lines": {}, "boxes": {}}  # owners read
-        assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
-        assert wrong_roles(student.at_size(load_game("dots_and_boxes", rows=5, cols=3)), positions=4)["result"] == 0
+def test_every_role_of_an_in_place_game_class_agrees_with_the_reference(fixture, replayed_file):
+    box, student = replayed_file(fixture)
+    assert isinstance(student, ReplayedGame)
+    assert set(student.interface.bindings) == {"initial_state", "actions", "result", "terminal", "utility"}
+    assert any(a.startswith("builds every position through your own code") for a in student.interface.adaptations)
+    assert student.initial_state().value == {"size": (4, 4), "lines": {}, "boxes": {}}  # owners read
+    assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+    assert wrong_roles(student.at_size(load_game("dots_and_boxes", rows=5, cols=3)), positions=4)["result"] == 0
 
 
 def test_a_transition_that_forgets_the_extra_turn_is_charged_to_result_alone():
@@ -85,19 +101,18 @@ def test_a_winner_read_from_the_wrong_side_is_charged_to_utility():
 
 @pytest.mark.parametrize("fixture, search", [("dab_class_line_matrices.py", "SearchTreeNode(game).get_best_move()"),
                                              ("dab_class_edge_set.py", "best_move(game)")])
-def test_agents_that_take_the_game_object_play_legal_moves_on_replayed_objects(fixture, search):
-    box, student = replayed((STUDENTS / fixture).read_text())
-    with box:
-        game = student.game
-        agent = student.agent("alpha_beta_player", ["alpha_beta_player"])
-        assert agent.call == search
-        random_agent = student.agent("random_player", ["random_player"])
-        assert random_agent.call.startswith("random_")
-        assert isinstance(student.agent("mcts_player", ["mcts_player"]), str)  # no name says Monte Carlo
-        for state in random_positions(game, 4, seed=8):
-            for who in (agent, random_agent):
-                move = who.move(game.to_course(state), game.to_move(state))
-                assert move.ok and move.action in game.actions(state), move
+def test_agents_that_take_the_game_object_play_legal_moves_on_replayed_objects(fixture, search, replayed_file):
+    box, student = replayed_file(fixture)
+    game = student.game
+    agent = student.agent("alpha_beta_player", ["alpha_beta_player"])
+    assert agent.call == search
+    random_agent = student.agent("random_player", ["random_player"])
+    assert random_agent.call.startswith("random_")
+    assert isinstance(student.agent("mcts_player", ["mcts_player"]), str)  # no name says Monte Carlo
+    for state in random_positions(game, 4, seed=8):
+        for who in (agent, random_agent):
+            move = who.move(game.to_course(state), game.to_move(state))
+            assert move.ok and move.action in game.actions(state), move
 
 
 def test_grading_charges_the_forgotten_extra_turn_to_result_only(tmp_path):
@@ -140,12 +155,6 @@ NO_FLIP = ("                break\n        self.turn = -self.turn\n", "         
 NO_DIAGONALS = ("((0, 1), (1, 0), (1, 1), (1, -1))", "((0, 1), (1, 0))")
 
 
-def replayed_as(source: str, assignment: str):
-    box = Sandbox([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
-    game, functions = functions_of(assignment)
-    return box, adapt(box, game, functions, source=source)
-
-
 def c4_variant(change: tuple[str, str]) -> str:
     source = (STUDENTS / "c4_in_place_class.py").read_text()
     assert change[0] in source
@@ -154,34 +163,33 @@ def c4_variant(change: tuple[str, str]) -> str:
 
 @pytest.mark.parametrize("fixture, assignment, board", [("c4_in_place_class.py", "connect4", ".board"),
                                                          ("ttt_in_place_class.py", "tictactoe", ".grid")])
-def test_an_in_place_class_of_a_game_whose_moves_add_marks_agrees_with_the_reference(fixture, assignment, board):
+def test_an_in_place_class_of_a_game_whose_moves_add_marks_agrees_with_the_reference(fixture, assignment, board,
+                                                                                      replayed_file):
     """Positions come from the line of play the reference finds; the board is read from the attribute
     that holds it; the move encoding (columns, (row, col) cells) is learned from the empty board."""
-    box, student = replayed_as((STUDENTS / fixture).read_text(), assignment)
-    with box:
-        assert isinstance(student, ReplayedGame)
-        assert student.rep.board == board[1:] and not student.rep.lines
-        assert set(student.interface.bindings) == {"initial_state", "actions", "result", "terminal", "utility"}
-        assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+    box, student = replayed_file(fixture, assignment)
+    assert isinstance(student, ReplayedGame)
+    assert student.rep.board == board[1:] and not student.rep.lines
+    assert set(student.interface.bindings) == {"initial_state", "actions", "result", "terminal", "utility"}
+    assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
 
 
-def test_in_place_connect4_at_another_size_and_its_agents():
-    box, student = replayed_as((STUDENTS / "c4_in_place_class.py").read_text(), "connect4")
-    with box:
-        assert wrong_roles(student.at_size(load_game("connect4", rows=4, cols=5)), positions=4)["result"] == 0
-        game = student.game
-        search = student.agent("alpha_beta_player", ["alpha_beta_player"])
-        assert search.call == "alpha_beta_player(game)"
-        assert student.agent("heuristic_player", ["heuristic_player"]).call == "alpha_beta_player(game)"
-        assert student.agent("random_player", ["random_player"]).call == "random_player(game)"
-        assert isinstance(student.agent("mcts_player", ["mcts_player"]), str)
-        for state in random_positions(game, 3, seed=8):
-            move = search.move(game.to_course(state), game.to_move(state))
-            assert move.ok and move.action in game.actions(state), move
+def test_in_place_connect4_at_another_size_and_its_agents(replayed_file):
+    box, student = replayed_file("c4_in_place_class.py", "connect4")
+    assert wrong_roles(student.at_size(load_game("connect4", rows=4, cols=5)), positions=4)["result"] == 0
+    game = student.game
+    search = student.agent("alpha_beta_player", ["alpha_beta_player"])
+    assert search.call == "alpha_beta_player(game)"
+    assert student.agent("heuristic_player", ["heuristic_player"]).call == "alpha_beta_player(game)"
+    assert student.agent("random_player", ["random_player"]).call == "random_player(game)"
+    assert isinstance(student.agent("mcts_player", ["mcts_player"]), str)
+    for state in random_positions(game, 3, seed=8):
+        move = search.move(game.to_course(state), game.to_move(state))
+        assert move.ok and move.action in game.actions(state), move
 
 
 def test_a_drop_that_keeps_the_turn_is_charged_to_result_alone():
-    box, student = replayed_as(c4_variant(NO_FLIP), "connect4")
+    box, student = adapted_source(c4_variant(NO_FLIP), "connect4")
     with box:
         wrong = wrong_roles(student)
         assert wrong["result"] > 0
@@ -190,7 +198,7 @@ def test_a_drop_that_keeps_the_turn_is_charged_to_result_alone():
 
 def test_a_winner_blind_to_diagonals_is_charged_where_it_is_called():
     """utility is the winner method; game_over calls it, so terminal is wrong on diagonal wins too."""
-    box, student = replayed_as(c4_variant(NO_DIAGONALS), "connect4")
+    box, student = adapted_source(c4_variant(NO_DIAGONALS), "connect4")
     with box:
         game = student.game
         diagonal = game.initial_state()
