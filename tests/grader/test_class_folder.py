@@ -30,10 +30,8 @@ def grade(folder: Path, out: Path, *extra: str) -> int:
                  *extra])
 
 
-@pytest.fixture
-def seven_files(tmp_path) -> Path:
+def write_seven_files(folder: Path) -> Path:
     """Seven files, three pairs of them sharing a name: four students."""
-    folder = tmp_path / "class"
     folder.mkdir()
     shutil.copy(SAMPLES / "alice_complete.ipynb", folder / "alice.ipynb")
     shutil.copy(SAMPLES / "noah_report.pdf", folder / "alice.pdf")
@@ -45,9 +43,22 @@ def seven_files(tmp_path) -> Path:
     return folder
 
 
-def test_files_that_share_a_name_are_one_row_with_the_other_listed_and_nothing_overwritten(seven_files, tmp_path):
-    out = tmp_path / "grades"
-    assert grade(seven_files, out, "-a", "connect4") == 0
+@pytest.fixture
+def seven_files(tmp_path) -> Path:
+    return write_seven_files(tmp_path / "class")
+
+
+@pytest.fixture(scope="module")
+def seven_files_as_connect4(tmp_path_factory) -> tuple[int, Path]:
+    """The seven files graded once as Connect 4 for the tests that read the sheets: (exit code, --out folder)."""
+    root = tmp_path_factory.mktemp("seven_files_as_connect4")
+    out = root / "grades"
+    return grade(write_seven_files(root / "class"), out, "--assignment", "connect4"), out
+
+
+def test_files_that_share_a_name_are_one_row_with_the_other_listed_and_nothing_overwritten(seven_files_as_connect4):
+    code, out = seven_files_as_connect4
+    assert code == 0
     sheet = {r["submission"]: r for r in rows(out / "connect4" / "scores.csv")}
     assert sorted(sheet) == ["alice", "bob-smith", "carol", "empty"]
     assert sheet["alice"]["flag"] == ("has alice.pdf beside it under the same name (one student's: alice.ipynb was "
@@ -66,9 +77,9 @@ def test_of_two_files_under_one_name_the_one_with_code_is_graded(tmp_path):
     assert load_submission(tmp_path / "dan.py").same_name == (tmp_path / "dan.ipynb",)
 
 
-def test_sheets_go_to_a_folder_per_assignment_with_every_submission_at_the_top(seven_files, tmp_path):
-    out = tmp_path / "grades"
-    assert grade(seven_files, out, "--assignment", "connect4") == 0
+def test_sheets_go_to_a_folder_per_assignment_with_every_submission_at_the_top(seven_files_as_connect4):
+    code, out = seven_files_as_connect4
+    assert code == 0
     assert (out / "connect4" / "scores.csv").is_file() and (out / "connect4" / "feedback" / "alice.html").is_file()
     top = rows(out / "scores.csv")
     assert sorted((r["submission"], r["assignment"]) for r in top) == [
@@ -76,9 +87,9 @@ def test_sheets_go_to_a_folder_per_assignment_with_every_submission_at_the_top(s
     assert not (out / "feedback").exists()
 
 
-def test_canvas_csv_is_written_from_the_file_names_without_a_roster(seven_files, tmp_path):
-    out = tmp_path / "grades"
-    assert grade(seven_files, out, "-a", "connect4") == 0
+def test_canvas_csv_is_written_from_the_file_names_without_a_roster(seven_files_as_connect4):
+    code, out = seven_files_as_connect4
+    assert code == 0
     canvas = rows(out / "connect4" / "canvas.csv")
     assert [r["Student"] for r in canvas] == ["Points Possible", "alice", "bob-smith", "carol"]
 
