@@ -456,7 +456,7 @@ def with_named_marks(reps: list[Representation], source: str) -> list[Representa
         inner = getattr(rep, "inner", None)  # a state record around a board: the board's marks are named
         if inner is not None:
             for named in with_named_marks([inner], source)[1:]:
-                wrapped = dataclasses.replace(rep, inner=named)
+                wrapped = rep.with_marks(named)
                 if wrapped not in seen:
                     seen.add(wrapped)
                     out.append(wrapped)
@@ -726,16 +726,14 @@ def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Re
     for state in dict.fromkeys(s for s, _ in _probe_moves(game)):
         board, mover = game.to_course(state), game.to_move(state)
         written = _student_moves(caller, actions, base, board, mover, timeout)
-        successors: dict[bytes, list[Any]] = {}
-        for a in game.actions(state):
-            successors.setdefault(_board_key(game.to_course(game.result(state, a))), []).append(a)
+        successors = [(game.to_course(game.result(state, a)), a) for a in game.actions(state)]
         args = encode_arguments(base, order, board, mover, game.actions(state)[0])
         matched = 0
         for move in _spread(written):
             args[order.index("action")] = move
             got = board_made(caller, name, args, order, base, timeout)[1]
-            same = successors.get(_board_key(got)) if got is not None else None
-            if same is not None and len(same) == 1:
+            same = [a for after, a in successors if got is not None and same_board(game, got, after)]
+            if len(same) == 1:
                 fields = same[0] if isinstance(same[0], tuple) else (same[0],)
                 examples.setdefault(len(fields), []).append((move, fields, base.encode_player(mover)))
                 matched += 1
@@ -770,10 +768,6 @@ def _as_written(move: Any) -> Any:
     if isinstance(move, (list, tuple, np.ndarray)):
         return tuple(_as_written(m) for m in move)
     return returns.plain(move)
-
-
-def _board_key(board: Any) -> bytes:
-    return np.asarray(board, dtype=np.int64).tobytes()
 
 
 def _student_moves(caller: Caller, actions: Sequence[Candidate], rep: Representation, board: Any, player: int,
