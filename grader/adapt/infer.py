@@ -456,7 +456,7 @@ def with_named_marks(reps: list[Representation], source: str) -> list[Representa
         inner = getattr(rep, "inner", None)  # a state record around a board: the board's marks are named
         if inner is not None:
             for named in with_named_marks([inner], source)[1:]:
-                wrapped = dataclasses.replace(rep, inner=named)
+                wrapped = rep.with_marks(named)
                 if wrapped not in seen:
                     seen.add(wrapped)
                     out.append(wrapped)
@@ -662,18 +662,11 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
                 args = encode_arguments(rep, order, board, game.to_move(state), action)
             except (NotThisRepresentation, KeyError, ValueError):
                 return False
-            r = caller.call(name, *args, timeout=timeout)
+            r, got, changed = board_made(caller, name, args, order, rep, timeout)
             if not r.ok:
                 last_error = r.describe_error()
                 return False
-            got = decode_result_board(rep, r.value)
-            # changed the board in place, returning nothing or whether the move was legal (the template's
-            # draw_line returns True)?
-            if (r.value is None or isinstance(r.value, bool)) and "state" in order:
-                after = caller.call_with(name, args, {}, timeout=timeout, return_args=True)
-                if after.ok and after.args_after is not None:
-                    got = decode_result_board(rep, after.args_after[order.index("state")])
-                    in_place = in_place or got is not None
+            in_place = in_place or changed
             answered = answered or got is not None
             if got is None or not same_board(game, got, want):
                 return False
@@ -700,6 +693,23 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
                                                           says=says))
 
 
+def board_made(caller: Caller, name: str, args: list, order: tuple[str, ...], rep: Representation,
+               timeout: float) -> tuple[CallResult, Any, bool]:
+    """What ``result`` called with ``args`` answers, the board it makes under ``rep`` (None if unread), and
+    whether it made it by changing the board it was given: in place only when that board changed and nothing
+    came back (nothing, or whether the move was legal, as the template's draw_line returns True)."""
+    r = caller.call(name, *args, timeout=timeout)
+    if not r.ok:
+        return r, None, False
+    got = decode_result_board(rep, r.value)
+    if (r.value is None or isinstance(r.value, bool)) and "state" in order:
+        after = caller.call_with(name, args, {}, timeout=timeout, return_args=True)
+        if after.ok and after.args_after is not None:
+            got = decode_result_board(rep, after.args_after[order.index("state")])
+            return r, got, got is not None
+    return r, got, False
+
+
 def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Representation, game: Game,
                      actions: Sequence[Candidate], timeout: float) -> Representation | None:
     """``base`` writing moves the way the student's own moves show, or None.
@@ -716,17 +726,14 @@ def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Re
     for state in dict.fromkeys(s for s, _ in _probe_moves(game)):
         board, mover = game.to_course(state), game.to_move(state)
         written = _student_moves(caller, actions, base, board, mover, timeout)
-        successors: dict[bytes, list[Any]] = {}
-        for a in game.actions(state):
-            successors.setdefault(_board_key(game.to_course(game.result(state, a))), []).append(a)
+        successors = [(game.to_course(game.result(state, a)), a) for a in game.actions(state)]
         args = encode_arguments(base, order, board, mover, game.actions(state)[0])
         matched = 0
         for move in _spread(written):
             args[order.index("action")] = move
-            r = caller.call(name, *args, timeout=timeout)
-            got = decode_result_board(base, r.value) if r.ok else None
-            same = successors.get(_board_key(got)) if got is not None else None
-            if same is not None and len(same) == 1:
+            got = board_made(caller, name, args, order, base, timeout)[1]
+            same = [a for after, a in successors if got is not None and same_board(game, got, after)]
+            if len(same) == 1:
                 fields = same[0] if isinstance(same[0], tuple) else (same[0],)
                 examples.setdefault(len(fields), []).append((move, fields, base.encode_player(mover)))
                 matched += 1
@@ -761,10 +768,6 @@ def _as_written(move: Any) -> Any:
     if isinstance(move, (list, tuple, np.ndarray)):
         return tuple(_as_written(m) for m in move)
     return returns.plain(move)
-
-
-def _board_key(board: Any) -> bytes:
-    return np.asarray(board, dtype=np.int64).tobytes()
 
 
 def _student_moves(caller: Caller, actions: Sequence[Candidate], rep: Representation, board: Any, player: int,

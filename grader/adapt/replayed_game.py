@@ -59,7 +59,7 @@ class ReplayedGame(StudentGame):
         try:
             r = self.rep.ask(board, player, asks, timeout=self.timeout)
         except NoReplay as e:
-            return Reply(False, error=f"this position could not be built through your code: {e}", kind="error",
+            return Reply(False, error=f"this position could not be built through your code: {e}", kind="unreachable",
                          call=call), None
         if not r.ok:
             return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call, seconds=r.duration), None

@@ -81,8 +81,8 @@ class ReplayedStateGame(StudentGame):
         try:
             r = self.rep.ask(board, player, asks, timeout=self.timeout)
         except (NoReplay, ValueError) as e:
-            return Reply(False, error=f"this position could not be built through your code: {e}", kind="error",
-                         call=call), None
+            return Reply(False, error=f"this position could not be built through your code: {e}",
+                         kind="unreachable" if isinstance(e, NoReplay) else "error", call=call), None
         if not r.ok:
             return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call, seconds=r.duration), None
         return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value

@@ -32,7 +32,7 @@ class Reply:
     value: Any = None
     raw: Any = None
     error: str = ""
-    kind: str = ""  # sandbox error kind ('timeout', 'exception', ...), 'missing' or 'unreadable'
+    kind: str = ""  # sandbox error kind ('timeout', 'exception', ...), 'missing', 'unreadable' or 'unreachable'
     call: str = ""
     seconds: float = 0.0
     mutated: bool | None = None  # whether the call changed its board argument (only from ``mutation``)

@@ -139,15 +139,26 @@ def judge_answers(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: 
         judged.append((where, judge_answer(where, role, case)))
         if judged[-1][1].timed_out and sum(v.timed_out for _, v in judged) >= 3:
             break  # a function that hangs is not called a hundred more times
+    # a position no line of play reaches cannot be asked of code whose positions are built by playing moves
+    # through it (Mean Connect 4's boards after mean moves): it is left out, not charged
+    unreachable = [v for _, v in judged if v.reply.kind == "unreachable"]
+    judged = [(where, v) for where, v in judged if v.reply.kind != "unreachable"]
+    total = len(asked) - len(unreachable)
+    left_out = (f"{len(unreachable)} board{'s' if len(unreachable) != 1 else ''} left out: no line of play from "
+                "the empty board reaches them, and your positions are built by playing moves through your code")
+    if unreachable and not judged:
+        return Outcome(0.0, f"{left_out}, so a person judges this", status="review")
     wrong = [(where, v) for where, v in judged if not v.right]
     boards = [_shown(where, role, v) for where, v in wrong[:show]]
     right = len(judged) - len(wrong)
-    message = f"{right} of {len(asked)} boards right"
+    message = f"{right} of {total} boards right"
     if wrong:
         first = wrong[0][1]
         message += f"; first problem: {first.case.why or 'see the board'}: " + _what_went_wrong(first)
+    if unreachable:
+        message += f" ({left_out})"
     status = "timeout" if any(v.timed_out for _, v in wrong) and right == 0 else None
-    return Outcome(share(right, len(asked)), message, status=status, boards=boards)
+    return Outcome(share(right, total), message, status=status, boards=boards)
 
 
 def _what_went_wrong(v: Verdict) -> str:

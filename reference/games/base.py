@@ -168,6 +168,14 @@ class Game(ABC):
         if len(_LINES) > _REMEMBERED:
             del _LINES[next(iter(_LINES))]
 
+    def building_actions(self, state: State) -> list[Action]:
+        """The moves :meth:`moves_to` searches: those that add marks (all of them, in most games)."""
+        return self.actions(state)
+
+    def buildable(self, target: State) -> bool:
+        """Whether :meth:`moves_to` may find a line to ``target`` by :meth:`building_actions` alone."""
+        return True
+
     def moves_to(self, target: State, budget: int = 20_000) -> list[Action] | None:
         """Moves from the empty board that reach ``target`` (its player to move too) with no finished game
         on the way: how a position is built through a student's own transition. A depth-first search
@@ -180,6 +188,8 @@ class Game(ABC):
             self.marks_within(self.initial_state(), target)
         except NotImplementedError:
             return None
+        if not self.buildable(target):
+            return None
         dead: set[State] = set()
         path: list[Action] = []
         visited = 0
@@ -191,7 +201,7 @@ class Game(ABC):
             visited += 1
             if visited > budget or self.terminal(state):
                 return False
-            for action in self.actions(state):
+            for action in self.building_actions(state):
                 after = self.result(state, action)
                 if after in dead or not self.marks_within(after, target):
                     continue

@@ -321,6 +321,16 @@ class MeanConnect4(Connect4):
         """The discs and the mover: the same board reached in more plies is the same position."""
         return state.current, state.mask, state.player
 
+    def building_actions(self, state: MeanC4State) -> list[Action]:
+        """Drops only: a mean move takes a disc away, which a search over added discs cannot follow (a position
+        after mean moves is built by the line that made it, :meth:`remember`)."""
+        return [a for a in self.actions(state) if not isinstance(a, tuple)]
+
+    def buildable(self, target: MeanC4State) -> bool:
+        """Drops alone reach a position only when its disc counts say it is its mover's turn."""
+        first, second = self._discs_by_player(target)
+        return first.bit_count() - second.bit_count() == (0 if target.player == 1 else 1)
+
     def from_course(self, board: Any, to_move: Player | None = None) -> MeanC4State:
         """The state for a (rows, cols) board of 0/1/-1 with row 0 on top, ``to_move`` to play.
 

@@ -17,6 +17,8 @@ from grader.export.wheel import build_wheel
 from tests.paths import ROOT
 
 SAMPLE = ROOT / "submissions" / "tictactoe" / "mia_tictactoe.ipynb"
+#: installing the wheel's dependencies into a fresh venv takes minutes on a busy machine (the setup counts)
+pytestmark = pytest.mark.timeout(1200)
 
 
 def run(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess:

@@ -90,6 +90,14 @@ class StateRecordRepresentation(Representation):
         inner = learn(drop, mean) if learn else None
         return None if inner is None else dataclasses.replace(self, inner=inner)
 
+    def with_marks(self, inner: Representation) -> "StateRecordRepresentation":
+        """The record around ``inner``, a reading of the same board with other player marks: which field says
+        whose turn it is is read again with those marks (a ``turn=True`` is no constant once True is a mark)."""
+        initial = [self.inner.players[0] if r == "to_move" else [] if r == "moves" else 0 if r == "utility"
+                   else None if r == "board" else r[1] for r in self.roles]
+        roles = tuple("board" if r == "board" else _role(v, inner, f) for r, v, f in zip(self.roles, initial, self.fields))
+        return dataclasses.replace(self, inner=inner, roles=roles)
+
     def turn_said(self, value: Any, mover: int) -> tuple[bool, str] | None:
         """Whose turn the state's own field says (judged where the board does not say it)."""
         if "to_move" not in self.roles or self.game.board_shows_turn or not isinstance(value, tuple) \

@@ -276,3 +276,50 @@ def test_a_utility_failure_is_labelled_with_the_player_of_the_call_shown():
         labelled = board.caption.rsplit("utility for ", 1)[1].split(" ")[0]
         assert (called, labelled) in {("1", "+1"), ("-1", "-1")}, (board.caption, board.call)
         assert board.caption.startswith(f"{labelled} ")  # the winner's view is the one that is wrong
+
+
+# --- positions that no line of play reaches ---
+
+
+class _ReplayedTerminal:
+    """A student whose positions are built by playing moves through its code: a board no line of play
+    reaches (Mean Connect 4's, after mean moves) cannot be built, and says so."""
+
+    def __init__(self, game, reachable):
+        self.game, self.reachable = game, reachable
+        self.interface = None
+
+    def has(self, role):
+        return role == "terminal"
+
+    def terminal(self, board):
+        from grader.adapt import Reply
+        state = self.game.from_course(board)
+        if not self.reachable(board.tobytes()):
+            return Reply(False, error="this position could not be built through your code: no line of play "
+                         "from the empty board reaches this board", kind="unreachable", call="terminal(state)")
+        return Reply(True, value=self.game.terminal(state), call="terminal(state)")
+
+
+def _context(game, student):
+    return CheckContext(Assignment(title="Mean Connect 4", game="mean_connect4", tasks=[]), game, student)
+
+
+def test_a_board_no_line_of_play_reaches_is_left_out_of_a_replayed_students_count_not_charged():
+    from grader.checks._role_answers import judge_answers
+    game = load_game("mean_connect4")
+    cases = edge_cases(game, "terminal")
+    reachable = {game.to_course(c.state).tobytes() for c in cases[::2]}  # say every other one (finding out is a
+    built = sum(game.to_course(c.state).tobytes() in reachable for c in cases)  # search of its own)
+    out = judge_answers(_context(game, _ReplayedTerminal(game, reachable.__contains__)), "terminal", cases)
+    assert out.fraction == 1.0 and out.status is None
+    assert out.message.startswith(f"{built} of {built} boards right")
+    assert f"{len(cases) - built} boards left out: no line of play" in out.message
+
+
+def test_a_check_whose_every_board_is_out_of_reach_goes_to_a_person_not_to_zero():
+    from grader.checks._role_answers import judge_answers
+    game = load_game("mean_connect4")
+    out = judge_answers(_context(game, _ReplayedTerminal(game, lambda state: False)), "terminal",
+                        edge_cases(game, "terminal"))
+    assert out.status == "review" and "a person judges this" in out.message

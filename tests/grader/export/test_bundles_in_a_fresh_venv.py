@@ -19,7 +19,7 @@ from tests.grader.export.platform_roots import (gradescope_root, prairielearn_ro
                                                 valid_gradescope, valid_prairielearn)
 from tests.paths import ROOT
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]  # a fresh venv's installs take minutes
 
 GOOD = ROOT / "submissions" / "connect4" / "alice_complete.ipynb"
 

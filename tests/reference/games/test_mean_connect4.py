@@ -317,3 +317,40 @@ def test_the_leaderboard_says_the_board_and_the_reading_of_the_rule_played():
     assert words.startswith("6x7, 4 in a row, the moved disc becomes the mover's disc")
     assert words.endswith("when the board is full play goes on with mean moves")
     assert board_words("connect4", {"rows": 6, "cols": 7}) == "6x7"
+
+
+# --- building a position through a student's own moves (moves_to) ---
+
+
+def _replayed(game, moves):
+    state = game.initial_state()
+    for move in moves:
+        state = game.result(state, move)
+    return state
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_position_made_by_drops_is_built_again_by_drops_that_reach_it(seed):
+    game, rng = MeanConnect4(), random.Random(seed)
+    state = game.initial_state()
+    for _ in range(rng.randrange(4, 14)):
+        drops = [a for a in game.actions(state) if not isinstance(a, tuple)]
+        if game.terminal(state) or not drops:
+            break
+        state = game.result(state, rng.choice(drops))
+    line = game.moves_to(state)
+    assert line is not None and all(not isinstance(a, tuple) for a in line)
+    assert game.position_key(_replayed(game, line)) == game.position_key(state)
+
+
+def test_a_position_whose_disc_counts_say_a_mean_move_was_played_has_no_line_unless_remembered():
+    game = MeanConnect4()
+    state = game.initial_state()
+    for move in [3, 4]:
+        state = game.result(state, move)
+    mean = next(a for a in game.actions(state) if isinstance(a, tuple))
+    line = [3, 4, mean]
+    after = _replayed(game, line)
+    assert game.moves_to(after) is None  # one disc each and -1 to move: no line of drops gives that
+    game.remember(after, line)
+    assert game.moves_to(after) == line
