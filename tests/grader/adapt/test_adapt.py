@@ -91,22 +91,30 @@ def test_turn_readings_take_player_marks_or_bools_never_both():
     assert readings["(board, next player)"](board, 1) is None  # a bare board says nothing about the turn
 
 
+@pytest.fixture(scope="module")
+def agent_shapes():
+    """c4_agent_shapes.py adapted once for every shape of agent read from it: (sandbox, student). The test of
+    crashing and sleeping agents opens its own, since it makes the worker respawn."""
+    box, student = adapted("c4_agent_shapes.py", "connect4")
+    with box:
+        yield box, student
+
+
 @pytest.mark.parametrize("label, reading", [
     ("function_player", ""), ("dict_player", "'move' entry"), ("value_move_player", "(value, move)"),
     ("move_score_player", "(move, value)"), ("board_player", "new board"), ("cell_player", ""), ("SeatAgent", ""), ("object_player", ""),
 ])
-def test_every_agent_shape_is_read_as_the_same_move(label, reading):
-    box, student = adapted("c4_agent_shapes.py", "connect4")
-    with box:
-        game = student.game
-        agent = find_agent(box, student.names, game, student.representation, label, [label])
-        assert not isinstance(agent, str), agent
-        for state in random_positions(game, 5, seed=9):
-            move = agent.move(game.to_course(state), game.to_move(state))
-            assert move.ok, move.error
-            assert move.action == game.actions(state)[0]
-        if reading:
-            assert any(reading in note for note in agent.notes), agent.notes
+def test_every_agent_shape_is_read_as_the_same_move(label, reading, agent_shapes):
+    box, student = agent_shapes
+    game = student.game
+    agent = find_agent(box, student.names, game, student.representation, label, [label])
+    assert not isinstance(agent, str), agent
+    for state in random_positions(game, 5, seed=9):
+        move = agent.move(game.to_course(state), game.to_move(state))
+        assert move.ok, move.error
+        assert move.action == game.actions(state)[0]
+    if reading:
+        assert any(reading in note for note in agent.notes), agent.notes
 
 
 def test_crashing_and_sleeping_agents_are_reported_not_raised():
