@@ -149,13 +149,13 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
             out.append(read_turn(state))
         elif kind == "fields":
             out.append(fields(state))
-        elif kind == "repeat":
-            _, move, movers, name, order = ask
+        elif kind == "repeat":  # the move played again and again: is it still listed for whoever moves next?
+            _, move, turns, name, order = ask
             seen, here = [], state
-            for mover in movers:
+            for mover, next_mover in turns:
                 here, _ = play(here, move, mover)
-                seen.append(resolve(move, here, mover) is not None if isinstance(move, dict) else
-                            any(same(move, m) for m in call(name, order, here, None, mover)))
+                seen.append(resolve(move, here, next_mover) is not None if isinstance(move, dict) else
+                            any(same(move, m) for m in call(name, order, here, None, next_mover)))
             out.append(seen)
         elif kind == "eval":
             out.append(eval(ask[1], namespace)(state, *ask[2], **dict(*ask[3:])))

@@ -114,6 +114,7 @@ FOUND_BY_SWEEPS = [
     ("dots_and_boxes", ("players_bool", "dataclass_state")),  # a record's turn field read again with other marks
     ("mean_connect4", ("one_based", "in_place_result")),  # move shapes learned from a board changed in place
     ("mean_connect4", ("utility_first_view", "dict_state")),  # positions after mean moves built by their line
+    ("mean_connect4", ("cells_dict",)),  # actions(state, player=1) and agents given the player on replay
 ]
 
 
