@@ -146,11 +146,12 @@ def contents_in_words(submission: Submission) -> str:
     if submission.status == UNREADABLE:
         return "; ".join(submission.problems) or "nothing readable"
     if submission.status == MANUAL:
-        return f"a {submission.kind} file, for a person to grade"
+        article = "an" if submission.kind[:1] in tuple("aeiou") else "a"
+        return f"{article} {submission.kind} file, for a person to grade"
     names = list(dict.fromkeys(name for cell in submission.cells for name in defined_names(cell.kept)))
     shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
     code = f"{len(submission.cells)} code cell{'s' if len(submission.cells) != 1 else ''}"
-    return f"{code} defining {shown}" if names else f"{code} that define no function or class"
+    return f"{code} defining {shown}" if names else f"{code}, defining no function or class"
 
 
 def _load_file(path: Path, student: str) -> Submission:

@@ -131,6 +131,20 @@ def test_an_empty_file_is_an_error_row_with_the_reason_under_any_assignment(tmp_
         assert sheet["comments"]["message"].endswith("comments.py: the file holds no code (only blank lines and comments)")
 
 
+def test_the_terminal_says_an_error_once_without_the_path_again_and_marks_where_it_is_cut(tmp_path, capsys):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "zero.ipynb").write_bytes(b"")
+    for extra in (["-a", "connect4"], []):
+        assert grade(folder, tmp_path / f"grades{len(extra)}", *extra) == 0
+        line = next(line for line in capsys.readouterr().out.splitlines() if "is empty" in line)
+        assert "class/zero.ipynb" not in line
+        if extra:
+            assert line.endswith("[error] the notebook file is empty (0 bytes); was the upload inte...")
+        else:
+            assert line == "  zero.ipynb: the notebook file is empty (0 bytes); was the upload interrupted?"
+
+
 def test_a_file_whose_assignment_cannot_be_told_says_what_was_found_in_it(seven_files, tmp_path):
     out = tmp_path / "grades"
     assert grade(seven_files, out) == 0
@@ -141,3 +155,12 @@ def test_a_file_whose_assignment_cannot_be_told_says_what_was_found_in_it(seven_
     assert sheet["empty"]["message"].endswith("empty.ipynb: the notebook file is empty (0 bytes); was the upload "
                                               "interrupted?")
     assert sheet["alice"]["assignment"] == "connect4"
+
+
+def test_what_was_found_reads_as_a_sentence_for_one_cell_without_definitions_and_for_a_report(tmp_path):
+    from grader.load.submission import contents_in_words
+
+    (tmp_path / "notes.py").write_text("x = 1\nprint(x)\n", encoding="utf-8")
+    (tmp_path / "essay.odt").write_bytes(b"PK")
+    assert contents_in_words(load_submission(tmp_path / "notes.py")) == "1 code cell, defining no function or class"
+    assert contents_in_words(load_submission(tmp_path / "essay.odt")) == "an odt file, for a person to grade"
