@@ -280,7 +280,8 @@ def _print_batch(batch, assignment) -> None:
     for r in batch.results:
         marker = {"graded": "", "error": "  [error]", "manual": "  [manual]"}.get(r.status, "")
         review = in_review(r)
-        marker += f"  [{len(review)} {NEEDS_A_PERSON}]" if review else ""
+        marker += (f"  [1 check {NEEDS_A_PERSON}]" if len(review) == 1 else
+                   f"  [{len(review)} checks need a person]" if review else "")
         print(f"  {r.submission:<32} {score_text(r):<40}{marker} {clip(_own_message(r), 60)}".rstrip())
     for r in batch.results:
         for flag in r.flags:
