@@ -108,12 +108,13 @@ def _empty(path: Path) -> bool:
 
 
 def same_name_files(path: Path | str) -> tuple[Path, ...]:
-    """The other files and folders beside ``path`` that go by its submission name (``alice.pdf`` and
-    ``alice/`` beside ``alice.ipynb``): one student's, so one row, with these listed beside it."""
+    """The other files and folders beside ``path`` that go by its submission name (``alice.pdf``,
+    ``Alice.py`` and ``alice/`` beside ``alice.ipynb``): one student's, so one row, with these listed beside
+    it (names that differ only in case would be one file, one result, on a case-insensitive disk)."""
     path = Path(path)
     try:
         siblings = sorted(p for p in path.parent.iterdir() if p != path and not p.name.startswith(".")
-                          and submission_name(p) == submission_name(path))
+                          and submission_name(p).casefold() == submission_name(path).casefold())
     except OSError:
         return ()
     return tuple(siblings)

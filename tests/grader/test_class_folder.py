@@ -66,6 +66,13 @@ def test_of_two_files_under_one_name_the_one_with_code_is_graded(tmp_path):
     assert load_submission(tmp_path / "dan.py").same_name == (tmp_path / "dan.ipynb",)
 
 
+def test_names_that_differ_only_in_case_are_one_student_so_no_result_overwrites_another_on_any_disk(tmp_path):
+    (tmp_path / "Dan.ipynb").write_bytes(b"")
+    (tmp_path / "dan.py").write_text("def actions(board):\n    return []\n", encoding="utf-8")
+    assert discover(tmp_path) == [tmp_path / "dan.py"]
+    assert load_submission(tmp_path / "dan.py").same_name == (tmp_path / "Dan.ipynb",)
+
+
 def test_sheets_go_to_a_folder_per_assignment_with_every_submission_at_the_top(seven_files, tmp_path):
     out = tmp_path / "grades"
     assert grade(seven_files, out, "--assignment", "connect4") == 0
