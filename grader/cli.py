@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from grader.export.cli import add_export_parser
-from grader.stopping import Stopped, exit_code, stop_on_signals
+from grader.stopping import Stopped, exit_code, stop_on_signals, survive_a_closed_stdout
 from grader.text import LISTED_LINES, clip, cut_lines
 from grader.tournament.cli import add_tournament_parser
 from grader.usage import SECTIONS, RubricError, UsageError
@@ -36,6 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     stop_on_signals()
+    survive_a_closed_stdout()
     try:
         return args.run(args)
     except (UsageError, RubricError) as e:
