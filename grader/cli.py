@@ -206,6 +206,9 @@ def _grade(args: argparse.Namespace) -> int:
         batches.append(batch)
     for r in undetected:
         print(f"  {Path(r.path).name}: {_own_message(r)}")
+    for r in undetected:  # said for these as for the graded ones: a file beside it under the same name
+        for flag in r.flags:
+            print(f"  ! {Path(r.path).name} {flag}")
     sheet = write_class_scores(batches, undetected, rubric, out, args.section)
     print(f"  -> {sheet}: all {sum(len(b.results) for b in batches) + len(undetected)} submission(s) "
           "with their assignment")

@@ -152,9 +152,10 @@ def test_the_terminal_says_an_error_once_without_the_path_again_and_marks_where_
             assert line == "  zero.ipynb: the notebook file is empty (0 bytes); was the upload interrupted?"
 
 
-def test_a_file_whose_assignment_cannot_be_told_says_what_was_found_in_it(seven_files, tmp_path):
+def test_a_file_whose_assignment_cannot_be_told_says_what_was_found_in_it(seven_files, tmp_path, capsys):
     out = tmp_path / "grades"
     assert grade(seven_files, out) == 0
+    assert "  ! empty.ipynb has empty.py beside it under the same name" in capsys.readouterr().out
     sheet = {r["submission"]: r for r in rows(out / "scores.csv")}
     assert sheet["bob-smith"]["message"].startswith("could not tell which assignment this is; pass --assignment")
     assert sheet["bob-smith"]["message"].endswith("found 1 code cell defining empty_board, actions, result, winner, "
