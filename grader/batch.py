@@ -80,8 +80,8 @@ def discover(folder: str | Path) -> list[Path]:
                      if not p.name.startswith((".", "_")) and p.name.lower() not in IGNORED_NAMES
                      and p.name != "__pycache__")
     by_name: dict[str, list[Path]] = {}
-    for path in entries:
-        by_name.setdefault(submission_name(path), []).append(path)
+    for path in entries:  # names that differ only in case are one name too: on macOS and Windows they are one file
+        by_name.setdefault(submission_name(path).casefold(), []).append(path)
     return sorted(preferred(group) for group in by_name.values())
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from grader.export.cli import add_export_parser
-from grader.stopping import Stopped, exit_code, stop_on_signals
-from grader.text import LISTED_LINES, cut_lines
+from grader.stopping import Stopped, exit_code, stop_on_signals, survive_a_closed_stdout
+from grader.text import LISTED_LINES, clip, cut_lines
 from grader.tournament.cli import add_tournament_parser
 from grader.usage import SECTIONS, RubricError, UsageError
 from reference.games import game_names
@@ -36,6 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     stop_on_signals()
+    survive_a_closed_stdout()
     try:
         return args.run(args)
     except (UsageError, RubricError) as e:
@@ -204,7 +205,10 @@ def _grade(args: argparse.Namespace) -> int:
         _print_batch(batch, assignment)
         batches.append(batch)
     for r in undetected:
-        print(f"  {Path(r.path).name}: {r.message}")
+        print(f"  {Path(r.path).name}: {_own_message(r)}")
+    for r in undetected:  # said for these as for the graded ones: a file beside it under the same name
+        for flag in r.flags:
+            print(f"  ! {Path(r.path).name} {flag}")
     sheet = write_class_scores(batches, undetected, rubric, out, args.section)
     print(f"  -> {sheet}: all {sum(len(b.results) for b in batches) + len(undetected)} submission(s) "
           "with their assignment")
@@ -268,14 +272,21 @@ def _check_manual_sheets(out_dirs: Sequence[Path]) -> None:
             raise UsageError(str(e)) from None
 
 
+def _own_message(result) -> str:
+    """A result's message for a line that already names its file: without the file's path in front."""
+    head, sep, rest = result.message.partition(": ")
+    return rest if sep and " " not in head and Path(head).name == Path(result.path).name else result.message
+
+
 def _print_batch(batch, assignment) -> None:
     from grader.report.tally import NEEDS_A_PERSON, in_review, score_text
 
     for r in batch.results:
         marker = {"graded": "", "error": "  [error]", "manual": "  [manual]"}.get(r.status, "")
         review = in_review(r)
-        marker += f"  [{len(review)} {NEEDS_A_PERSON}]" if review else ""
-        print(f"  {r.submission:<32} {score_text(r):<40}{marker} {r.message[:60]}".rstrip())
+        marker += (f"  [1 check {NEEDS_A_PERSON}]" if len(review) == 1 else
+                   f"  [{len(review)} checks need a person]" if review else "")
+        print(f"  {r.submission:<32} {score_text(r):<40}{marker} {clip(_own_message(r), 60)}".rstrip())
     for r in batch.results:
         for flag in r.flags:
             print(f"  ! {Path(r.path).name} {flag}")

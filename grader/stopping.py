@@ -9,7 +9,9 @@ what was saved stays saved. The command line then prints one line that says how 
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import time
 from typing import Iterable, Protocol
 
@@ -62,3 +64,44 @@ def end_processes(processes: Iterable[_Process], grace: float = GRACE_SECONDS) -
         if p.is_alive():
             p.kill()
         p.join(1.0)
+
+
+class _StdoutThatOutlivesItsReader:
+    """``sys.stdout`` that, once its reader has gone (``grader grade | head``), sends the rest of the
+    output to /dev/null instead of raising ``BrokenPipeError`` halfway through: the run still writes
+    every sheet (the top ``scores.csv`` is written after the lines a ``head`` may have cut)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def _to_devnull(self) -> None:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, self._stream.fileno())
+        os.close(devnull)
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._to_devnull()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._to_devnull()
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def survive_a_closed_stdout() -> None:
+    """From now on, output whose reader has gone is dropped rather than ending the run (a real stdout
+    only: a test's captured one has no file descriptor to redirect)."""
+    try:
+        sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    if not isinstance(sys.stdout, _StdoutThatOutlivesItsReader):
+        sys.stdout = _StdoutThatOutlivesItsReader(sys.stdout)

@@ -11,14 +11,17 @@ from typing import Any, Iterator
 from reference.games.base import Game, State
 
 
-def random_line(game: Game, rng: random.Random, plies: int | None = None) -> tuple[list[Any], State]:
-    """Random legal moves from the initial state, stopping after ``plies`` moves or at the end."""
+def random_line(game: Game, rng: random.Random, plies: int | None = None, *,
+                remember: bool = True) -> tuple[list[Any], State]:
+    """Random legal moves from the initial state, stopping after ``plies`` moves or at the end; each position
+    on the line is remembered (a replay of it needs no search) unless the line is only looked at."""
     state, moves = game.initial_state(), []
     while not game.terminal(state) and (plies is None or len(moves) < plies):
         action = rng.choice(game.actions(state))
         moves.append(action)
         state = game.result(state, action)
-        game.remember(state, moves)  # a replay of any position on the line needs no search
+        if remember:
+            game.remember(state, moves)
     return moves, state
 
 
@@ -51,9 +54,10 @@ def finished_games(game: Game, seed: int = 0) -> Iterator[State]:
 
 def terminal_with_outcome(game: Game, winner: int | None, seed: int = 0, tries: int = 20000) -> State | None:
     """A finished random game won by ``winner`` (+1, -1) or drawn (``None``); None if none was found."""
-    for i, state in enumerate(finished_games(game, seed)):
+    rng = random.Random(seed)
+    for _ in range(tries + 1):
+        moves, state = random_line(game, rng, remember=False)  # thousands of lines looked at, one kept
         if game.winner(state) == winner:
+            game.remember(state, moves)
             return state
-        if i >= tries:
-            return None
     return None

@@ -73,11 +73,6 @@ def size_arguments(parameters: Sequence[Parameter] | None, sizes: Sequence[tuple
     return list(dict.fromkeys(out))
 
 
-def takes_a_size(parameters: Sequence[Parameter] | None) -> bool:
-    """Whether some parameter could carry the board's size."""
-    return any(arguments for arguments in size_arguments(parameters, [(4, 5), (5, 5)], defaults_last=False))
-
-
 def first_size(parameters: Sequence[Parameter] | None) -> Any:
     """The size the defaults make, as the parameters say it (a pair or two numbers), or None."""
     params = positional_parameters(parameters or ())

@@ -924,9 +924,17 @@ def listed(value: Any) -> list[Any]:
     raise TypeError(f"{type(value).__name__} is not a collection of actions")
 
 
-@lru_cache(maxsize=32)
 def _sample_boards(game: Game) -> tuple[tuple[State, bool], ...]:
-    """(state, is_terminal) for the terminal probes: empty, mid-game, won by each side, drawn."""
+    """(state, is_terminal) for the terminal probes: empty, mid-game, won by each side, drawn; each one's line
+    of play remembered afresh, as replay builds them through the student's code."""
+    for state, _, line in _sample_lines(game):
+        if line is not None:
+            game.remember(state, line)
+    return tuple((state, over) for state, over, _ in _sample_lines(game))
+
+
+@lru_cache(maxsize=32)
+def _sample_lines(game: Game) -> tuple[tuple[State, bool, tuple | None], ...]:
     out = [(game.initial_state(), False)]
     rng = random.Random(3)
     for plies in (4, 1, 7, 10, 13):  # several positions the game goes on in, so that a status reading is one
@@ -937,7 +945,8 @@ def _sample_boards(game: Game) -> tuple[tuple[State, bool], ...]:
         s = terminal_with_outcome(game, winner, seed=11, tries=3000)
         if s is not None:
             out.append((s, True))
-    return tuple(out)
+    lines = [game.moves_to(state) for state, _ in out]
+    return tuple((state, over, None if line is None else tuple(line)) for (state, over), line in zip(out, lines))
 
 
 def _bind_terminal(ask: Asker, cand: Candidate, game: Game, rep: Representation) -> tuple[int, Binding]:

@@ -199,14 +199,3 @@ def read_over(reply: Reply, values: Any, not_over: Any) -> Reply:
         return _unreadable(reply, f"returned {value!r}, which is not a bool")
     reply.value = over
     return reply
-
-
-def read_bool(reply: Reply, values: Any) -> Reply:
-    """A ``terminal`` reply whose answer (the last of ``values``) is read as a bool, or why it is not one."""
-    if not reply.ok:
-        return reply
-    value = plain(values[-1])
-    if not isinstance(value, (bool, int)):
-        return _unreadable(reply, f"returned {value!r}, which is not a bool")
-    reply.value = bool(value)
-    return reply

@@ -17,9 +17,9 @@ from grader.adapt.candidates import NOT_A_ROLE, normalise, rank
 from grader.adapt.conventions import GAME_NAMES
 from grader.adapt.infer import Binding, Interface
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, items, pick_agent
-from grader.adapt.replayed_states import Call, ReplayedStates, shown_move, where_in_state
+from grader.adapt.replayed_states import Call, ReplayedStates, repeat_ask, shown_move, where_in_state
 from grader.adapt.representations.base import NotThisRepresentation
-from grader.adapt.signatures import positional_parameters
+from grader.adapt.signatures import positional_parameters, role_of
 from grader.adapt.student_game import Reply, StudentGame, _unreadable, read_terminal, read_utility
 from grader.text import short
 from reference.games.base import Game, State
@@ -127,14 +127,8 @@ class ReplayedStateGame(StudentGame):
         expected = []
         if not game.terminal(after):
             for move in game.actions(after)[:REPEATED_MOVES]:
-                movers, seen, here = [], [], after
-                while move in game.actions(here):
-                    movers.append(rep.encode_player(game.to_move(here)))
-                    here = game.result(here, move)
-                    if game.terminal(here):
-                        break
-                    seen.append(move in game.actions(here))
-                asks.append(["repeat", rep.to_student[move], movers, rep.moves.name, list(rep.moves.order)])
+                ask, seen = repeat_ask(rep, after, move, limit=max(game.rows, game.cols, 8))
+                asks.append(ask)
                 expected.append((move, seen))
         return asks, after, expected
 
@@ -225,8 +219,12 @@ def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
         name, info = candidate.target, candidate.info
         if "." in name or name in roles or info.kind != "function" or NOT_A_ROLE.search(normalise(name)):
             continue
-        required = [p for p in positional_parameters(info.parameters or ()) if not p.has_default]
+        params = positional_parameters(info.parameters or ())
+        required = [p for p in params if not p.has_default]
         game_at = [i for i, p in enumerate(required) if p.name.lower() in GAME_NAMES]
+        # agent(state, player=1): a parameter with a default whose name says it is the player is given it
+        if len(required) == 1 and len(params) > 1 and role_of(params[1].name) == "player":
+            required = params[:2]
         if rep.owner and len(required) == 2 and len(game_at) == 1:  # the textbook's player(game, state)
             args = ", ".join(rep.owner if i == game_at[0] else "s" for i in range(2))
             shown = ", ".join(rep.owner if i == game_at[0] else "state" for i in range(2))

@@ -376,11 +376,13 @@ def _required(info: NameInfo) -> int:
 
 
 def _orders(info: NameInfo, roles: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """The argument orders to try, as for any function (its names first, then every order that fits its
-    required arguments); each holds the state and, for a transition, the move."""
-    required = _required(info)
+    """The argument orders to try, as for any function (its names first, a parameter with a default included
+    where its name says it is the player, then every order that fits); each holds the state and, for a
+    transition, the move."""
+    required, given = _required(info), len(positional_parameters(info.parameters or ()))
     must = {"state", "action"} & set(roles)  # a transition is given the move; anything is given the state
-    return [order for order in argument_orders(info.parameters, roles) if len(order) == required and must <= set(order)]
+    return [order for order in argument_orders(info.parameters, roles)
+            if required <= len(order) <= given and must <= set(order)]
 
 
 #: what a transition and a function of the position are given
@@ -527,14 +529,8 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> int | None:
             continue
         asks, expected = [trial.moves_ask(trial.encode_player(game.to_move(state)))], [sorted(game.actions(state), key=repr)]
         for action in game.actions(state)[:3]:
-            movers, seen, here = [], [], state
-            while not game.terminal(here) and action in game.actions(here) and len(movers) < 8:
-                movers.append(trial.encode_player(game.to_move(here)))
-                here = game.result(here, action)
-                if game.terminal(here):
-                    break
-                seen.append(action in game.actions(here))
-            asks.append(["repeat", trial.to_student[action], movers, trial.moves.name, list(trial.moves.order)])
+            ask, seen = repeat_ask(trial, state, action)
+            asks.append(ask)
             expected.append(seen)
         r = trial.ask_steps(steps, asks)
         if not r.ok:
@@ -548,6 +544,22 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> int | None:
         if got[0] != expected[0]:
             return None
     return score
+
+
+def repeat_ask(rep: ReplayedStates, state: State, action: Any, limit: int = 8) -> tuple[list, list[bool]]:
+    """The ask that plays ``action`` again and again from ``state`` (each time by whoever moves) and asks the
+    student's ``actions`` after each whether it is still listed for the player to move next, and the
+    course's answers (a column fills, a line is drawn once, a mean move runs out of discs to take)."""
+    game = rep.game
+    turns, seen, here = [], [], state
+    while not game.terminal(here) and action in game.actions(here) and len(turns) < limit:
+        mover = game.to_move(here)
+        here = game.result(here, action)
+        turns.append([rep.encode_player(mover), rep.encode_player(game.to_move(here))])
+        if game.terminal(here):
+            break
+        seen.append(action in game.actions(here))
+    return ["repeat", rep.to_student[action], turns, rep.moves.name, list(rep.moves.order)], seen
 
 
 def replay_asker(rep: ReplayedStates) -> Any:

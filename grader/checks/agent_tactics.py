@@ -188,9 +188,11 @@ def deeper_words(deeper: dict[str, dict[str, int]], tactics: Sequence[Tactic], a
     said = []
     for kind, options in deeper.items():
         (name, depth), = options.items()
-        said.append(f"the {sum(t.kind == kind for t in tactics)} position(s) where the agent {TACTICS[kind].words} "
-                    f"were asked with {name}={depth}, the depth that sees them (your agent searches "
-                    f"{default_depth(agent)} moves deep unless told otherwise)")
+        count, deep = sum(t.kind == kind for t in tactics), default_depth(agent)
+        positions, were, them = ("position", "was", "it") if count == 1 else ("positions", "were", "them")
+        said.append(f"the {count} {positions} where the agent {TACTICS[kind].words} {were} asked with "
+                    f"{name}={depth}, the depth that sees {them} (your agent searches {deep} "
+                    f"move{'s' if deep != 1 else ''} deep unless told otherwise)")
     return "; ".join(said)
 
 

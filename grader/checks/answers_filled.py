@@ -118,8 +118,9 @@ class AnswersFilled(Check):
         if not total:
             return Outcome(0.0, "the notebook has no answer cells to fill in")
         filled = max(total - len(unfilled), 0)
+        cells_are = "answer cell" + (f" {how} is" if total == 1 else f"s {how} are")
         if not unfilled:
-            return Outcome(1.0, f"all {total} answer cells {how} are filled in")
+            return Outcome(1.0, f"the one {cells_are} filled in" if total == 1 else f"all {total} {cells_are} filled in")
         by_placeholder: dict[str, list[int]] = {}  # the same placeholder in 20 cells is said once
         for c in unfilled:
             by_placeholder.setdefault(f"{c.cell_type}: {', '.join(c.placeholders)}", []).append(c.index)
@@ -127,7 +128,7 @@ class AnswersFilled(Check):
                            f"{len(numbers)} cells ({what}): {', '.join(map(str, numbers))}"
                            for what, numbers in by_placeholder.items())
         fraction = share(filled, total) if spec.params.get("partial", True) else 0.0
-        return Outcome(fraction, f"{filled} of {total} answer cells {how} are filled in; "
+        return Outcome(fraction, f"{filled} of {total} {cells_are} filled in; "
                                  f"still a placeholder in {listed}")
 
 

@@ -82,10 +82,13 @@ def read_ipynb(path: Path) -> SourceCells:
         hint = ""
         if text.lstrip().startswith("<"):
             hint = " (it looks like HTML: submit the .ipynb itself, or rename an nbconvert export to .html)"
-        elif err.pos >= len(text.rstrip()) - 1:
+        elif err.pos >= len(text.rstrip()) - 1 or err.msg.startswith("Unterminated string"):
+            # a string left open runs to the end of the file: that is a truncated file too
             hint = " (the file ends early: it was probably truncated while saving or uploading)"
+        what = err.msg.removesuffix(" at")  # json's "Unterminated string starting at" is followed by the place
         raise UnreadableSubmission(
-            f"{path}: not valid notebook JSON at line {err.lineno}, column {err.colno}: {err.msg}{hint}"
+            f"{path}: not valid notebook JSON ({what[:1].lower() + what[1:]} at line {err.lineno}, "
+            f"column {err.colno}){hint}"
         ) from None
     if not isinstance(raw, dict) or "cells" not in raw and "worksheets" not in raw:
         found = type(raw).__name__ if not isinstance(raw, dict) else f"keys {sorted(raw)[:6]}"

@@ -108,12 +108,13 @@ def _empty(path: Path) -> bool:
 
 
 def same_name_files(path: Path | str) -> tuple[Path, ...]:
-    """The other files and folders beside ``path`` that go by its submission name (``alice.pdf`` and
-    ``alice/`` beside ``alice.ipynb``): one student's, so one row, with these listed beside it."""
+    """The other files and folders beside ``path`` that go by its submission name (``alice.pdf``,
+    ``Alice.py`` and ``alice/`` beside ``alice.ipynb``): one student's, so one row, with these listed beside
+    it (names that differ only in case would be one file, one result, on a case-insensitive disk)."""
     path = Path(path)
     try:
         siblings = sorted(p for p in path.parent.iterdir() if p != path and not p.name.startswith(".")
-                          and submission_name(p) == submission_name(path))
+                          and submission_name(p).casefold() == submission_name(path).casefold())
     except OSError:
         return ()
     return tuple(siblings)
@@ -146,11 +147,12 @@ def contents_in_words(submission: Submission) -> str:
     if submission.status == UNREADABLE:
         return "; ".join(submission.problems) or "nothing readable"
     if submission.status == MANUAL:
-        return f"a {submission.kind} file, for a person to grade"
+        article = "an" if submission.kind[:1] in tuple("aeiou") else "a"
+        return f"{article} {submission.kind} file, for a person to grade"
     names = list(dict.fromkeys(name for cell in submission.cells for name in defined_names(cell.kept)))
     shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
     code = f"{len(submission.cells)} code cell{'s' if len(submission.cells) != 1 else ''}"
-    return f"{code} defining {shown}" if names else f"{code} that define no function or class"
+    return f"{code} defining {shown}" if names else f"{code}, defining no function or class"
 
 
 def _load_file(path: Path, student: str) -> Submission:

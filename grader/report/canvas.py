@@ -148,16 +148,29 @@ def match_submission(submission: str, roster: Sequence[RosterStudent]) -> list[R
     found = [s for s in roster if _letters(submission) in s.name_keys()]
     if found:
         return found
+    written = {id(s): spans for s in roster if (spans := [span for key in s.id_keys()
+                                                          for span in _written_in(key, stem)])}
+    # a login written inside a longer one (lee in lee-kim_connect4) is that longer login's, not a second match
+    within = {i for i, spans in written.items() if all(
+        any(o[0] <= a and b <= o[1] and (o[1] - o[0]) > (b - a) for j, other in written.items() if j != i
+            for o in other) for a, b in spans)}
     words = [w for w in re.split(r"[\s_.\-]+", stem) if w]
     tokens = set(words) | {_letters("".join(words[i:i + n])) for n in (2, 3) for i in range(len(words) - n + 1)}
     tokens |= {_letters(w) for w in words}
-    return [s for s in roster if any(_written_in(key, stem) for key in s.id_keys()) or s.name_keys() & tokens]
+    return [s for s in roster if id(s) in written and id(s) not in within or s.name_keys() & tokens
+            or _unpunctuated(s) & tokens]
 
 
-def _written_in(identity: str, stem: str) -> bool:
-    """Whether ``identity`` (a login, id or e-mail, case-folded) appears in ``stem`` as written, its
+def _unpunctuated(student: RosterStudent) -> set[str]:
+    """The student's logins and ids that hold punctuation, written without it (``nguyenvan`` for
+    ``nguyen-van``), as a file name may spell them."""
+    return {bare for key in student.id_keys() if (bare := _letters(key)) != key and len(bare) >= 3}
+
+
+def _written_in(identity: str, stem: str) -> list[tuple[int, int]]:
+    """Where ``identity`` (a login, id or e-mail, case-folded) appears in ``stem`` as written, its
     punctuation included (``nguyen-van`` in ``nguyen-van_connect4``), not as part of a longer word."""
-    return re.search(rf"(?<![^\W_]){re.escape(identity)}(?![^\W_])", stem) is not None
+    return [m.span() for m in re.finditer(rf"(?<![^\W_]){re.escape(identity)}(?![^\W_])", stem)]
 
 
 def canvas_column_header(title: str, assignment_id: int | str | None = None) -> str:

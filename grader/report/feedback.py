@@ -34,7 +34,8 @@ from grader.results import BoardShown, SubmissionResult
 SAME_AS = "The same problem as “{}” above."
 #: how checks in review are introduced, and what is said of them
 REVIEW_HEADLINE = "Needs a person"
-REVIEW_WORDS = ("The grader is not sure it read your code as you meant it for {count} check{s}: {checks}. "
+REVIEW_WORDS = ("The grader is not sure of its verdict for {count} check{s}: {checks} (it may have read your code "
+                "otherwise than you meant, or your code called a package the grader lacks). "
                 "{their} points are provisional until a person confirms; {each} says why.")
 STATUS_HEADLINES = {
     "graded": "Note from the grader",

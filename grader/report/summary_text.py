@@ -25,7 +25,7 @@ def summary_text(result: SubmissionResult) -> str:
         lines.append(printable(result.message))
     review = in_review(result)
     if review:
-        lines.append(f"Provisional, {NEEDS_A_PERSON} (the grader is unsure it read your code as you meant it): "
+        lines.append(f"Provisional, {NEEDS_A_PERSON} (the grader is unsure of its verdict; each check says why): "
                      + "; ".join(f"{printable(c.check)} ({format_points(c.points)} / {format_points(c.max_points)})"
                                  for c in review) + ".")
     if manual and len(manual) == len(result.checks):

@@ -107,8 +107,19 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
             raise ValueError("the grader's move is not among the moves your actions() lists here")
         given = copy.deepcopy(state)
         out = call(transition[0], transition[1], given, move, mover)
-        after = given if out is None or out is True else out
-        return after, not same(state, given)
+        return made(state, given, out), not same(state, given)
+
+    def like(value, state):
+        return type(value) is type(state) and (not hasattr(state, "__len__") or len(value) == len(state))
+
+    def made(state, given, out):
+        """The state a transition made: what it answered; the state it was given, changed in place, when nothing
+        (or True) came back; the state part of a (state, whose turn) pair."""
+        if out is None or out is True:
+            return given
+        if isinstance(out, tuple) and len(out) == 2 and not like(out, state) and like(out[0], state):
+            return out[0]
+        return out
 
     def fields(state):
         if isinstance(state, dict):
@@ -138,13 +149,13 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
             out.append(read_turn(state))
         elif kind == "fields":
             out.append(fields(state))
-        elif kind == "repeat":
-            _, move, movers, name, order = ask
+        elif kind == "repeat":  # the move played again and again: is it still listed for whoever moves next?
+            _, move, turns, name, order = ask
             seen, here = [], state
-            for mover in movers:
+            for mover, next_mover in turns:
                 here, _ = play(here, move, mover)
-                seen.append(resolve(move, here, mover) is not None if isinstance(move, dict) else
-                            any(same(move, m) for m in call(name, order, here, None, mover)))
+                seen.append(resolve(move, here, next_mover) is not None if isinstance(move, dict) else
+                            any(same(move, m) for m in call(name, order, here, None, next_mover)))
             out.append(seen)
         elif kind == "eval":
             out.append(eval(ask[1], namespace)(state, *ask[2], **dict(*ask[3:])))

@@ -163,8 +163,10 @@ class Game(ABC):
     def remember(self, state: State, moves: Sequence[Action]) -> None:
         """Remember ``moves`` (from the initial state) as the way to ``state``, so that building it again
         (``moves_to``) needs no search: Mean Connect 4's mean moves take marks away, which no search over
-        added marks can follow."""
-        _LINES.setdefault((self, self.position_key(state)), tuple(moves))
+        added marks can follow. The lines used last are kept longest (a scan of thousands of random games
+        for a draw does not push out the positions found before it)."""
+        key = (self, self.position_key(state))
+        _LINES[key] = _LINES.pop(key, tuple(moves))
         if len(_LINES) > _REMEMBERED:
             del _LINES[next(iter(_LINES))]
 
@@ -183,6 +185,7 @@ class Game(ABC):
         ``budget`` positions (or the game's moves take marks away)."""
         known = _LINES.get((self, self.position_key(target)))
         if known is not None:
+            self.remember(target, known)  # used again: kept longer
             return list(known)
         try:
             self.marks_within(self.initial_state(), target)

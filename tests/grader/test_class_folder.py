@@ -77,6 +77,13 @@ def test_of_two_files_under_one_name_the_one_with_code_is_graded(tmp_path):
     assert load_submission(tmp_path / "dan.py").same_name == (tmp_path / "dan.ipynb",)
 
 
+def test_names_that_differ_only_in_case_are_one_student_so_no_result_overwrites_another_on_any_disk(tmp_path):
+    (tmp_path / "Dan.ipynb").write_bytes(b"")
+    (tmp_path / "dan.py").write_text("def actions(board):\n    return []\n", encoding="utf-8")
+    assert discover(tmp_path) == [tmp_path / "dan.py"]
+    assert load_submission(tmp_path / "dan.py").same_name == (tmp_path / "Dan.ipynb",)
+
+
 def test_sheets_go_to_a_folder_per_assignment_with_every_submission_at_the_top(seven_files_as_connect4):
     code, out = seven_files_as_connect4
     assert code == 0
@@ -142,9 +149,24 @@ def test_an_empty_file_is_an_error_row_with_the_reason_under_any_assignment(tmp_
         assert sheet["comments"]["message"].endswith("comments.py: the file holds no code (only blank lines and comments)")
 
 
-def test_a_file_whose_assignment_cannot_be_told_says_what_was_found_in_it(seven_files, tmp_path):
+def test_the_terminal_says_an_error_once_without_the_path_again_and_marks_where_it_is_cut(tmp_path, capsys):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "zero.ipynb").write_bytes(b"")
+    for extra in (["-a", "connect4"], []):
+        assert grade(folder, tmp_path / f"grades{len(extra)}", *extra) == 0
+        line = next(line for line in capsys.readouterr().out.splitlines() if "is empty" in line)
+        assert "class/zero.ipynb" not in line
+        if extra:
+            assert line.endswith("[error] the notebook file is empty (0 bytes); was the upload inte...")
+        else:
+            assert line == "  zero.ipynb: the notebook file is empty (0 bytes); was the upload interrupted?"
+
+
+def test_a_file_whose_assignment_cannot_be_told_says_what_was_found_in_it(seven_files, tmp_path, capsys):
     out = tmp_path / "grades"
     assert grade(seven_files, out) == 0
+    assert "  ! empty.ipynb has empty.py beside it under the same name" in capsys.readouterr().out
     sheet = {r["submission"]: r for r in rows(out / "scores.csv")}
     assert sheet["bob-smith"]["message"].startswith("could not tell which assignment this is; pass --assignment")
     assert sheet["bob-smith"]["message"].endswith("found 1 code cell defining empty_board, actions, result, winner, "
@@ -152,3 +174,12 @@ def test_a_file_whose_assignment_cannot_be_told_says_what_was_found_in_it(seven_
     assert sheet["empty"]["message"].endswith("empty.ipynb: the notebook file is empty (0 bytes); was the upload "
                                               "interrupted?")
     assert sheet["alice"]["assignment"] == "connect4"
+
+
+def test_what_was_found_reads_as_a_sentence_for_one_cell_without_definitions_and_for_a_report(tmp_path):
+    from grader.load.submission import contents_in_words
+
+    (tmp_path / "notes.py").write_text("x = 1\nprint(x)\n", encoding="utf-8")
+    (tmp_path / "essay.odt").write_bytes(b"PK")
+    assert contents_in_words(load_submission(tmp_path / "notes.py")) == "1 code cell, defining no function or class"
+    assert contents_in_words(load_submission(tmp_path / "essay.odt")) == "an odt file, for a person to grade"

@@ -61,3 +61,16 @@ def test_a_refusal_the_students_code_catches_is_still_counted():
 def test_calls_that_reach_no_stand_in_report_none():
     with Sandbox(["import math\ndef f():\n    return math.sqrt(4)\n"]) as box:
         assert box.call("f").stand_ins == () and box.stand_ins_called == {}
+
+
+def test_the_terminal_row_counts_the_checks_that_need_a_person(tmp_path, capsys):
+    from grader.cli import main
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "lee.py").write_text((PACKAGES / "c4_wins_by_convolution.py").read_text(encoding="utf-8").replace(
+        "from scipy.signal import convolve2d", "from convolution_toolkit import convolve2d"), encoding="utf-8")
+    assert main(["grade", str(folder), "-a", "connect4", "--rubric", str(TESTS / "rubrics" / "connect4_quick.yaml"),
+                 "--out", str(tmp_path / "grades"), "--no-progress"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("  lee "))
+    assert row.endswith("[1 check needs a person]")  # the quick rubric asks one check that reaches it

@@ -125,3 +125,19 @@ def test_a_stopped_tournament_ends_its_game_workers_and_keeps_the_games_played(t
     assert run.returncode == 130
     assert run.stderr.strip().splitlines()[-1] == ("stopped by SIGINT: the games played so far are kept in "
                                                    "games.jsonl; run the same command again to resume")
+
+
+def test_a_reader_that_goes_away_early_does_not_stop_the_run_before_its_sheets(tmp_path):
+    """``grader grade | head -1``: the pipe closes after one line, and the run still writes every sheet."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name in ("a", "b", "c"):
+        shutil.copy(QUICK_SUBMISSION, folder / f"{name}.py")
+    run = subprocess.Popen([sys.executable, "-m", "grader.cli", "grade", str(folder), "-a", "connect4", "--rubric",
+                            str(QUICK), "--out", str(tmp_path / "grades"), "--jobs", "1", "--no-progress"],
+                           cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    run.stdout.readline()
+    run.stdout.close()  # as head does once it has its line
+    err = run.stderr.read()
+    assert run.wait(timeout=150) == 0, err
+    assert "Traceback" not in err and (tmp_path / "grades" / "scores.csv").is_file()

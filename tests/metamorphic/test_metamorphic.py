@@ -108,6 +108,21 @@ def test_a_sample_of_triples_keeps_full_points(game, combo, tmp_path):
     _assert_full_points(game, combo, tmp_path)
 
 
+#: pairs a sweep once found losing points, each for a rule now general (kept in the default run)
+FOUND_BY_SWEEPS = [
+    ("dots_and_boxes", ("line_set", "result_with_next_player")),  # a transition answering (state, next player)
+    ("dots_and_boxes", ("players_bool", "dataclass_state")),  # a record's turn field read again with other marks
+    ("mean_connect4", ("one_based", "in_place_result")),  # move shapes learned from a board changed in place
+    ("mean_connect4", ("utility_first_view", "dict_state")),  # positions after mean moves built by their line
+    ("mean_connect4", ("cells_dict",)),  # actions(state, player=1) and agents given the player on replay
+]
+
+
+@pytest.mark.parametrize("game,combo", FOUND_BY_SWEEPS, ids=lambda v: v if isinstance(v, str) else _ids(v))
+def test_pairs_sweeps_found_keep_full_points(game, combo, tmp_path):
+    _assert_full_points(game, combo, tmp_path)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game,combo", _cases(1, None), ids=lambda v: v if isinstance(v, str) else _ids(v))
 def test_every_transformation_keeps_full_points(game, combo, tmp_path):

@@ -18,7 +18,6 @@ from grader.sandbox import codec
 from grader.text import short
 from reference.games.base import InvalidBoard
 
-FIELD_ROLES = ("board", "to_move", "utility", "moves")
 
 
 @dataclass(eq=False)
@@ -26,7 +25,7 @@ class StateRecordRepresentation(Representation):
     inner: Representation
     name: str
     fields: tuple[str, ...]
-    roles: tuple[Any, ...]  # per field: one of FIELD_ROLES, or ("value", v) kept as it was
+    roles: tuple[Any, ...]  # per field: "board", "to_move", "utility", "moves", or ("value", v) kept as it was
     game: Any  # the reference game: whose turn it is and whether someone has won
 
     @property

@@ -440,3 +440,17 @@ def test_the_timing_check_times_the_moves_the_legal_check_asked_on_the_same_boar
     before = len(ctx.answers)
     r = run_check(ctx, "agents", timing)
     assert r.points == 1 and len(ctx.answers) == before  # no position asked anew
+
+
+def test_positions_asked_deeper_are_counted_in_words_that_agree(monkeypatch):
+    from types import SimpleNamespace
+
+    import grader.checks.agent_tactics as agent_tactics
+
+    monkeypatch.setattr(agent_tactics, "default_depth", lambda agent: 1)
+    one = agent_tactics.deeper_words({"avoid_trap": {"depth": 2}}, [SimpleNamespace(kind="avoid_trap")], None)
+    assert one == ("the 1 position where the agent does not play under the opponent's winning cell was asked with "
+                   "depth=2, the depth that sees it (your agent searches 1 move deep unless told otherwise)")
+    monkeypatch.setattr(agent_tactics, "default_depth", lambda agent: 2)
+    two = agent_tactics.deeper_words({"double_threat": {"depth": 3}}, [SimpleNamespace(kind="double_threat")] * 2, None)
+    assert "the 2 positions where" in two and "were asked" in two and "searches 2 moves deep" in two

@@ -128,6 +128,15 @@ def test_filled_notebook_gets_full_credit(tmp_path):
     assert "all 2 answer cells" in outcome.message
 
 
+def test_one_answer_cell_is_said_in_the_singular(tmp_path):
+    path = write_notebook(tmp_path, "one.ipynb", *CLEAN[:2])
+    outcome = KINDS["answers_filled"].run(context_for(path), spec("answers_filled"))
+    assert outcome.message == "the one answer cell in the notebook is filled in"
+    path = write_notebook(tmp_path, "stub.ipynb", new_code_cell("def actions(board):\n    raise NotImplementedError"))
+    outcome = KINDS["answers_filled"].run(context_for(path), spec("answers_filled"))
+    assert outcome.message.startswith("0 of 1 answer cell in the notebook is filled in; still a placeholder in cell 0")
+
+
 def test_placeholders_left_in_code_and_markdown_are_listed_by_cell(tmp_path):
     path = write_notebook(tmp_path, "unfilled.ipynb", *CLEAN,
                           new_code_cell("def alpha_beta_search(board, player):\n    # YOUR CODE HERE\n"

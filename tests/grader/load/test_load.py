@@ -45,11 +45,22 @@ def defined_names(code: str) -> list[str]:
 
 
 def test_truncated_notebook_error_names_the_file_and_says_it_was_cut():
-    with pytest.raises(UnreadableSubmission, match=r"truncated\.ipynb: not valid notebook JSON at line \d+.*truncated"):
+    with pytest.raises(UnreadableSubmission, match=r"truncated\.ipynb: not valid notebook JSON \(.* at line \d+, "
+                                                   r"column \d+\) \(the file ends early.*truncated"):
         read_source_cells(NOTEBOOKS / "truncated.ipynb")
     submission = load_submission(NOTEBOOKS / "truncated.ipynb")
     assert submission.status == UNREADABLE and submission.cells == []
     assert "truncated.ipynb" in submission.problems[0]
+
+
+def test_a_notebook_cut_inside_a_string_says_where_and_that_it_ends_early(tmp_path):
+    """json's message ends 'starting at', its place given apart: the sentence says it whole."""
+    path = tmp_path / "cut.ipynb"
+    path.write_text('{"cells": [ {"cell_type": "code", "sourc', encoding="utf-8")
+    with pytest.raises(UnreadableSubmission) as raised:
+        read_source_cells(path)
+    assert str(raised.value) == (f"{path}: not valid notebook JSON (unterminated string starting at line 1, column 35)"
+                                 " (the file ends early: it was probably truncated while saving or uploading)")
 
 
 def test_empty_notebook_file_is_unreadable_and_says_empty():

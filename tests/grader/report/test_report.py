@@ -243,6 +243,20 @@ def test_submission_stems_match_roster_students(roster, stem, name):
     assert [s.name for s in match_submission(stem, roster)] == [name]
 
 
+@pytest.mark.parametrize("stem, logins", [
+    ("lee-kim_connect4", ["lee-kim"]),  # lee is written there only inside lee-kim
+    ("lee_connect4", ["lee"]),
+    ("connect4_j.smith", ["j.smith"]),  # punctuation of any kind, anywhere in the name
+    ("nguyenvan_connect4", ["nguyen-van"]),  # a login written without its punctuation
+    ("lee_kim_connect4", ["lee", "lee-kim"]),  # truly ambiguous: listed for a person
+])
+def test_logins_are_matched_as_written_and_a_longer_one_wins_over_one_inside_it(stem, logins):
+    roster = [RosterStudent("Lee, Sam", sis_login_id="lee"), RosterStudent("Kim Lee, Jo", sis_login_id="lee-kim"),
+              RosterStudent("Smith, Jay", sis_login_id="j.smith"),
+              RosterStudent("Nguyen Van, An", sis_login_id="nguyen-van")]
+    assert [s.sis_login_id for s in match_submission(stem, roster)] == logins
+
+
 def test_canvas_csv_matches_the_roster_and_reports_the_rest(tmp_path, roster):
     results = [graded("smithalice_1001_7777_connect4", 88.5), graded("bjones", 70), graded("jonesbob_1002_9_c4", 60),
                graded("zed_connect4", 50), bob()]

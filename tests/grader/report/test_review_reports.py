@@ -57,16 +57,17 @@ def test_gradescope_tests_in_review_say_so_and_the_summary_names_them():
     assert partial["status"] == "failed" and full["status"] == "passed"  # full points in review read as passed
     assert payload["score"] == 5.06
     assert "Checks: 1 passed, 2 review." in payload["output"]
-    assert ("Provisional, needs a person (the grader is unsure it read your code as you meant it): "
+    assert ("Provisional, needs a person (the grader is unsure of its verdict; each check says why): "
             "result: canned boards (1.06 / 3); result: does not change its input board (1 / 1).") in payload["output"]
 
 
 def test_feedback_pages_open_with_the_checks_that_need_a_person():
     html, md = feedback_html(in_review(), [TASK]), feedback_markdown(in_review(), [TASK])
-    said = "for 2 checks: result: canned boards; result: does not change its input board. Their points are provisional"
+    said = ("for 2 checks: result: canned boards; result: does not change its input board (it may have read your "
+            "code otherwise than you meant, or your code called a package the grader lacks). Their points are provisional")
     assert "Needs a person" in html and said in html and 'class="check card status-review"' in html
     assert "--review:" in html  # the status has its colours
-    assert "> **Needs a person:** The grader is not sure it read your code as you meant it for 2 checks" in md
+    assert "> **Needs a person:** The grader is not sure of its verdict for 2 checks" in md
     assert "### REVIEW: result: canned boards (1.06 / 3)" in md and "1 passed, 2 review" in md
     assert "Needs a person" not in feedback_markdown(clear(), [TASK])
 

@@ -361,3 +361,17 @@ def test_a_position_whose_disc_counts_say_a_mean_move_was_played_has_no_line_unl
     assert game.moves_to(after) is None  # one disc each and -1 to move: no line of drops gives that
     game.remember(after, line)
     assert game.moves_to(after) == line
+
+
+def test_a_position_handed_out_before_a_long_scan_is_still_built_by_the_line_that_made_it():
+    """Positions after mean moves are built only by their remembered line: scanning thousands of random games
+    for an outcome must not push the lines of positions handed out before it out of memory."""
+    from reference.positions import random_line, terminal_with_outcome
+    game, rng = MeanConnect4(), random.Random(4)
+    while True:  # a position that only its line reaches: a mean move on the way, drops alone cannot build it
+        moves, state = random_line(game, rng)
+        if any(isinstance(m, tuple) for m in moves) and not game.buildable(state):
+            break
+    terminal_with_outcome(game, 2, seed=3, tries=4000)  # no such winner: every game looked at (100k positions)
+    line = game.moves_to(state)
+    assert line is not None and game.position_key(_replayed(game, line)) == game.position_key(state)
