@@ -2,7 +2,7 @@
 
 Games come in colour-swapped pairs: both games of a pair start from the same seeded short random
 opening, once with the student's agent moving first and once second, so neither side profits from
-a lucky opening. The tournament's referee plays them (``grader.tournament.referee``) with the
+a lucky opening. The referee plays them (``grader.play.referee``, as in tournaments) with the
 forfeit policy: an illegal move, an exception or a timeout of the student's agent loses that game
 (the feedback says which and where). Draws count half. The check stops once the agent has spent the
 assignment's ``check_seconds`` of CPU time and grades the games finished by then.
@@ -31,9 +31,8 @@ from grader.checks._confidence import clear_of, share_interval
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
-from grader.tournament.records import GameRecord, course_action
-from grader.tournament.referee import ReferenceSeat, StudentSeat, final_state, play_game
-from grader.tournament.schedule import ScheduledGame
+from grader.play.records import GameRecord, ScheduledGame, course_action
+from grader.play.referee import ReferenceSeat, StudentSeat, final_state, play_game
 from reference.agents import make_agent
 from reference.games.base import Action, Game
 

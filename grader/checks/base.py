@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from grader.cases import Case
 from grader.results import BoardShown, CheckStatus
 from reference.games.base import State
 
@@ -41,15 +42,6 @@ class Outcome:
 def share(passed: int, total: int) -> float:
     """Partial credit by the share of cases right (no cases: no credit)."""
     return passed / total if total else 0.0
-
-
-@dataclass(frozen=True)
-class Case:
-    """A position to judge a function on: the state, the action (for ``result``) and why it is there."""
-
-    state: State
-    action: Any = None
-    why: str = ""
 
 
 class Check:

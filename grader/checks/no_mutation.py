@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from grader.adapt import Reply
 from grader.checks._role_answers import readable
-from grader.checks.base import Case, Check, Outcome
+from grader.cases import Case
+from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 from grader.checks.random_positions import random_cases
 from grader.results import BoardShown

@@ -10,7 +10,8 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from grader.checks._role_answers import judge_answers, other_sizes, sized
-from grader.checks.base import Case, Check, Outcome
+from grader.cases import Case
+from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 from reference.positions import finished_games, random_positions
 

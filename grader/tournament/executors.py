@@ -21,9 +21,8 @@ from typing import Iterable, Iterator, Sequence
 from grader.rubric import Assignment
 from grader.sandbox import Sandbox, SandboxError
 from grader.tournament.participants import Participant, open_student_agent, warm_up
-from grader.tournament.records import GameRecord
-from grader.tournament.referee import AbsentSeat, ReferenceSeat, Seat, StudentSeat, play_game
-from grader.tournament.schedule import ScheduledGame
+from grader.play.records import GameRecord, ScheduledGame
+from grader.play.referee import AbsentSeat, ReferenceSeat, Seat, StudentSeat, play_game
 
 #: student sandboxes one worker keeps open (each is a zygote and a worker process, ~30 MB together):
 #: a class of this many plays with every sandbox opened once per worker; bigger classes are played
