@@ -169,6 +169,9 @@ def report(judged: list[Judged]) -> None:
     print(f"roles sent to review (a person decides): {len(judged) - len(sure)}/{len(judged)} "
           f"({100 * (len(judged) - len(sure)) / max(len(judged), 1):.0f}%); confident verdicts that contradict "
           f"the reading: {wrong}/{len(sure)} ({100 * wrong / max(len(sure), 1):.0f}%)")
+    for j in judged:
+        if j.review:
+            print(f"  in review: {j.notebook}.{j.role} (manual {j.manual}, provisionally {j.grader})")
     present = [j for j in judged if j.manual != "absent"]
     judged_at_all = sum(j.grader not in ("absent", "unjudged") for j in present)
     print(f"roles the student wrote that the grader judged at all: {judged_at_all}/{len(present)}")

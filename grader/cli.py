@@ -1,5 +1,5 @@
 """The ``grader`` command: ``grade`` a class, ``report`` on it, ``check`` one notebook, ``tournament``, ``play``,
-``rubric``.
+``rubric``, ``export`` (a Gradescope or PrairieLearn bundle).
 
 Exit codes: 0 when the job finished (whatever the students' results), 2 for a usage error or an
 invalid rubric, 1 for anything else that stopped the job, and for ``grader check`` when an automatic
@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
+from grader.export.cli import add_export_parser
 from grader.stopping import Stopped, exit_code, stop_on_signals
 from grader.text import LISTED_LINES, cut_lines
 from grader.tournament.cli import add_tournament_parser
@@ -133,6 +134,7 @@ def _parser() -> argparse.ArgumentParser:
     pl.set_defaults(run=_play)
 
     add_tournament_parser(sub)  # a broken tournament module fails loudly, never drops the subcommand
+    add_export_parser(sub)
     return p
 
 

@@ -329,10 +329,11 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             elif others:  # the code has functions that might be it, under names that do not say so
                 best.doubts[role] = (f"nothing is named for {role}(), and none of {', '.join(others[:4])}"
                                      f"{' ...' if len(others) > 4 else ''} does what it does on the probe positions")
-    confirmed = [r for r in ("result", "actions") if r in best.bindings and not best.bindings[r].note]
+    confirmed = [r for r in ("result", "actions", "terminal", "utility") if r in best.bindings
+                 and not best.bindings[r].note]
     if not confirmed and best.bindings.keys() - {"initial_state"}:
-        why = ("no reading of your boards was confirmed: neither result() nor actions() gives the reference's "
-               "answers under any reading tried, so every function was asked on boards written in a guessed form")
+        why = ("no reading of your boards was confirmed: none of your functions gives the reference's answers "
+               "under any reading tried, so every function was asked on boards written in a guessed form")
         for role, binding in best.bindings.items():
             if role != "initial_state" and not binding.doubt:
                 best.bindings[role] = replace(binding, doubt=why)

@@ -11,6 +11,7 @@ import re
 
 from typing import Sequence
 
+from grader.report.tally import format_points
 from grader.results import BoardShown, CheckResult
 
 STATUS_LABELS = {
@@ -83,6 +84,22 @@ def check_detail_text(check: CheckResult, reveal_hidden: bool = False) -> str:
         else:
             blocks.append(HIDDEN_DETAILS_NOTE)
     return "\n\n".join(blocks)
+
+
+#: what an item graded by hand says until a person has graded it
+MANUAL_NOTE = "Graded by hand: a person grades this item. The 0 here holds its place; it is not a grade."
+
+
+def check_text(check: CheckResult, reveal_hidden: bool = False) -> str:
+    """One check as a test of a platform's results shows it: ``STATUS: points / max points``, then its
+    message and boards (:func:`check_detail_text`); an item graded by hand says so instead."""
+    if check.status == "manual":
+        note = printable(check.message) if check.message and check.message != "graded by hand" else ""
+        return f"{STATUS_LABELS['manual']}: 0 / {format_points(check.max_points)} points\n\n{MANUAL_NOTE}" + (
+            f"\n{note}" if note else "")
+    head = f"{STATUS_LABELS[check.status]}: {format_points(check.points)} / {format_points(check.max_points)} points"
+    detail = check_detail_text(check, reveal_hidden)
+    return head + ("\n\n" + detail if detail else "")
 
 
 def same_message_groups(checks: Sequence[CheckResult]) -> list[list[CheckResult]]:

@@ -11,8 +11,10 @@ Choices made here:
   which hidden checks cost points once the grades are published, when resubmitting can no longer
   fit the hidden boards. Pass ``hidden_visibility="hidden"`` to keep them from students for good.
   Their boards and expected answers are left out unless ``reveal_hidden=True`` (as in every report).
-- Checks graded by hand (status ``manual``) are not tests: Gradescope grades them as separate
-  questions. They are named in the top-level ``output``, and ``score`` is the sum of the tests.
+- Checks graded by hand (status ``manual``) are tests at 0 points of their maximum, with a note that a
+  person grades them (on Gradescope, as questions of their own, or by the instructor's own means): the
+  student sees every item the rubric has, and ``score``, the sum of the tests, is the automatic points until then. They carry no
+  ``status``, which would call a placeholder a failure. They are also named in the top-level ``output``.
 - Any status other than ``passed`` (partial credit included) is ``"failed"``; the test's own
   ``output`` starts with the grader's status word, so "PARTIAL" and "TIMEOUT" stay visible. A check in
   ``review`` (a person must confirm how the grader read the code) is ``"passed"`` at full points and
@@ -28,11 +30,11 @@ import os
 from pathlib import Path
 from typing import Any, Literal, Mapping, Sequence
 
-from grader.report.check_text import FLAG_HEADLINE, STATUS_LABELS, check_detail_text, printable
+from grader.report.check_text import check_text
 from grader.report.files import submission_filename, write_text
-from grader.report.tally import (NEEDS_A_PERSON, format_points, in_review, ordered_tasks, score_split, score_text,
-                                 status_counts)
-from grader.results import CheckResult, SubmissionResult
+from grader.report.summary_text import summary_text
+from grader.report.tally import ordered_tasks
+from grader.results import SubmissionResult
 
 GradescopeVisibility = Literal["visible", "hidden", "after_due_date", "after_published"]
 GRADESCOPE_VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
@@ -69,44 +71,6 @@ def validate_leaderboard(leaderboard: Sequence[Mapping[str, Any]]) -> list[dict[
     return entries
 
 
-def _test_output(check: CheckResult, reveal_hidden: bool) -> str:
-    head = f"{STATUS_LABELS[check.status]}: {format_points(check.points)} / {format_points(check.max_points)} points"
-    detail = check_detail_text(check, reveal_hidden)
-    return head + ("\n\n" + detail if detail else "")
-
-
-def _summary_output(result: SubmissionResult, tests: list[dict[str, Any]], manual: list[CheckResult]) -> str:
-    score = sum(t["score"] for t in tests)
-    max_score = sum(t["max_score"] for t in tests)
-    counts = status_counts(c for c in result.checks if c.status != "manual")
-    lines = [f"{result.assignment}: {score_text(result)}." if score_split(result).items
-             else f"{result.assignment}: {format_points(score)} / {format_points(max_score)} autograded points."]
-    lines += [f"{FLAG_HEADLINE}: this submission {printable(flag)}." for flag in result.flags]
-    if counts:
-        lines.append("Checks: " + ", ".join(f"{n} {s}" for s, n in counts.items()) + ".")
-    if result.status != "graded":
-        lines.append(f"Status: {result.status}." + (f" {printable(result.message)}" if result.message else ""))
-    elif result.message:
-        lines.append(printable(result.message))
-    review = in_review(result)
-    if review:
-        lines.append(f"Provisional, {NEEDS_A_PERSON} (the grader is unsure it read your code as you meant it): "
-                     + "; ".join(f"{printable(c.check)} ({format_points(c.points)} / {format_points(c.max_points)})"
-                                 for c in review) + ".")
-    if manual:
-        lines.append("Graded by hand: " + "; ".join(
-            f"{printable(c.task)}: {printable(c.check)} ({format_points(c.max_points)} points)" for c in manual) + ".")
-    if result.adaptations:
-        lines.append("How the grader adapted to your code:")
-        lines += [f"- {printable(a)}" for a in result.adaptations]
-    if result.load_notes:
-        lines.append("While loading your notebook:")
-        lines += [f"- {printable(n)}" for n in result.load_notes]
-    if result.isolation:
-        lines.append(f"Isolation: {printable(result.isolation)}.")
-    return "\n".join(lines)
-
-
 def gradescope_results(
     result: SubmissionResult,
     tasks: Sequence[str] = (),
@@ -128,26 +92,25 @@ def gradescope_results(
     task_numbers = {task: i for i, task in enumerate(ordered_tasks([result], tasks), start=1)}
     within_task: dict[str, int] = {}
     tests: list[dict[str, Any]] = []
-    manual: list[CheckResult] = []
     for check in result.checks:
         within_task[check.task] = within_task.get(check.task, 0) + 1
-        if check.status == "manual":
-            manual.append(check)
-            continue
-        tests.append({
+        test = {
             "name": f"{check.task} - {check.check}",
             "number": f"{task_numbers[check.task]}.{within_task[check.task]}",
             "score": round(check.points, 4),
             "max_score": round(check.max_points, 4),
             "status": "passed" if check.status == "passed" or (check.status == "review"
                                                                and check.points >= check.max_points) else "failed",
-            "output": _test_output(check, reveal_hidden),
+            "output": check_text(check, reveal_hidden),
             "visibility": "visible" if check.visibility == "public" else hidden_visibility,
-        })
+        }
+        if check.status == "manual":
+            del test["status"]
+        tests.append(test)
     payload: dict[str, Any] = {
         "score": round(sum(t["score"] for t in tests), 4),
         "execution_time": round(result.seconds, 2),
-        "output": _summary_output(result, tests, manual),
+        "output": summary_text(result),
         "visibility": visibility,
         "stdout_visibility": stdout_visibility,
         "tests": tests,

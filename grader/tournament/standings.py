@@ -157,15 +157,19 @@ def bonus_rule(top_n: int = 10, max_bonus: float = 5.0, floor: str | None = None
     return rule
 
 
-def gradescope_leaderboard(row: pd.Series | dict[str, Any]) -> list[dict[str, Any]]:
-    """Gradescope ``leaderboard`` entries for one leaderboard row (put them in that student's results.json)."""
-    return [
+def gradescope_leaderboard(row: pd.Series | dict[str, Any], *, rank: bool = True) -> list[dict[str, Any]]:
+    """Gradescope ``leaderboard`` entries for one leaderboard row (put them in that student's results.json).
+
+    ``rank=False`` leaves the rank out: a tournament of one student and the baselines ranks nobody in the
+    class (Gradescope ranks the class by the rating)."""
+    entries = [
         {"name": "Rating", "value": round(float(row["rating"]), 1), "order": "desc"},
         {"name": "Rank", "value": int(row["rank"]), "order": "asc"},
         {"name": "Points", "value": float(row["points"]), "order": "desc"},
         {"name": "Games", "value": int(row["games"])},
         {"name": "Forfeits", "value": int(row["forfeits"]), "order": "asc"},
     ]
+    return entries if rank else [e for e in entries if e["name"] != "Rank"]
 
 
 @dataclass(frozen=True)

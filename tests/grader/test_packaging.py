@@ -1,6 +1,7 @@
-"""A wheel that works: built from the sources, installed non-editable in a fresh virtual environment, its
-``grader`` checks and grades a sample with the rubric it carries inside the package, and the reports it
-writes are readable by the instructor's group."""
+"""A wheel that works: built from the sources (as ``grader export`` builds the one its bundles carry), installed
+non-editable in a fresh virtual environment with its dependencies, its ``grader`` checks and grades a sample
+with the rubric it carries inside the package, and the reports it writes are readable by the instructor's
+group."""
 
 from __future__ import annotations
 
@@ -12,36 +13,27 @@ from pathlib import Path
 
 import pytest
 
+from grader.export.wheel import build_wheel
 from tests.paths import ROOT
 
-#: what a build needs from the repository (a copy, so that the build leaves nothing in the working tree)
-BUILD_INPUTS = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "rubric.yaml", "grader", "reference")
 SAMPLE = ROOT / "submissions" / "tictactoe" / "mia_tictactoe.ipynb"
 
 
 def run(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess:
-    done = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True, timeout=300)
+    done = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"{command} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return done
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
-    """The ``bin`` folder of a fresh venv with the wheel installed (dependencies from the system's site-packages)."""
+    """The ``bin`` folder of a fresh venv (none of this environment's packages) with the wheel installed, its
+    dependencies from the package index, as an instructor installs it."""
     work = tmp_path_factory.mktemp("wheel")
-    source = work / "source"
-    for name in BUILD_INPUTS:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        else:
-            source.mkdir(exist_ok=True)
-            shutil.copy2(ROOT / name, source / name)
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", work / "dist", source,
-        cwd=work)
-    wheel = next((work / "dist").glob("adversarial_grader-*.whl"))
-    run(sys.executable, "-m", "venv", "--system-site-packages", work / "venv", cwd=work)
+    wheel = build_wheel(work / "dist")
+    run(sys.executable, "-m", "venv", work / "venv", cwd=work)
     bin_dir = work / "venv" / "bin"
-    run(bin_dir / "python", "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall", wheel, cwd=work)
+    run(bin_dir / "python", "-m", "pip", "install", "-q", "--disable-pip-version-check", wheel, cwd=work)
     return bin_dir
 
 

@@ -189,8 +189,8 @@ def test_gradescope_results_follow_the_format_and_scores_add_up():
     assert payload["execution_time"] == 12.5
     assert (payload["visibility"], payload["stdout_visibility"]) == ("visible", "hidden")
     tests = payload["tests"]
-    assert [t["number"] for t in tests] == ["2.1", "2.2", "2.3", "2.4", "3.1"]  # 1.1, by hand, is no test
-    for test in tests:
+    assert [t["number"] for t in tests] == ["1.1", "2.1", "2.2", "2.3", "2.4", "3.1"]
+    for test in tests[1:]:
         assert set(test) == {"name", "number", "score", "max_score", "status", "output", "visibility"}
         assert test["status"] in ("passed", "failed") and 0 <= test["score"] <= test["max_score"]
     by_name = {t["name"]: t for t in tests}
@@ -207,9 +207,14 @@ def test_gradescope_results_follow_the_format_and_scores_add_up():
     assert payload["leaderboard"] == [{"name": "Elo", "value": 1510.5, "order": "desc"}]
 
 
-def test_gradescope_leaves_checks_graded_by_hand_out_of_the_tests():
-    tests = gradescope_results(alice(), TASKS)["tests"]
-    assert not any(t["name"].startswith(T1) for t in tests)
+def test_gradescope_lists_checks_graded_by_hand_at_zero_of_their_maximum_with_a_note():
+    payload = gradescope_results(alice(), TASKS)
+    by_hand = [t for t in payload["tests"] if t["name"].startswith(T1)]
+    assert [(t["score"], t["max_score"], t["visibility"]) for t in by_hand] == [(0, 10, "visible")]
+    assert "status" not in by_hand[0]  # a placeholder, not a failure
+    assert by_hand[0]["output"].startswith("MANUAL: 0 / 10 points") and "Graded by hand" in by_hand[0]["output"]
+    assert "Graded by the course staff." in by_hand[0]["output"]  # the rubric's note
+    assert payload["score"] == 7.5  # the automatic points until a person grades it
 
 
 def test_gradescope_hidden_checks_can_be_hidden_for_good_or_revealed():
