@@ -20,17 +20,14 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from grader.bindings_yaml import BINDINGS_FILE, BindingsFile, InstructorBinding, fingerprint_part
 from grader.checks.kinds import prepare_shared
-from grader.grading import same_name_flags, ungraded
+from grader.grading import ungraded
 from grader.load import submission_name
-from grader.load.submission import preferred, same_name_files
-from grader.detect import Placement
-from grader.report import write_canvas, write_scores, write_sheets, write_submission
-from grader.report.class_page import write_class_report
-from grader.report.similarity_page import write_similarity_report
+from grader.load.submission import preferred
+from grader.report import write_submission
 from grader.report.files import submission_filename, write_text
-from grader.report.hand_grades import apply_hand_grades, read_hand_grades, write_manual_sheet
+from grader.report.hand_grades import apply_hand_grades, read_hand_grades
 from grader.results import SubmissionResult
-from grader.rubric import Assignment, Rubric
+from grader.rubric import Assignment
 from grader.stopping import end_processes
 
 GRADER_VERSION = "1"
@@ -46,13 +43,8 @@ class BatchOptions:
     require_isolation: str | None = None
     submission_seconds: float = 900.0  # wall-clock cap for grading one submission
     public_only: bool = False
-    roster: str | None = None
-    canvas_title: str | None = None
-    canvas_assignment_id: str | None = None
     progress: bool = True
-    template: str | None = None  # the assignment's template notebook: its code is not counted as similar
     scheduler: str | None = None  # a Dask scheduler's address: grade there instead of in local processes
-    similarity_threshold: float = 0.5
     bindings: BindingsFile | None = None  # the instructor's bindings.yaml, read
 
 
@@ -65,6 +57,7 @@ class BatchResult:
     seconds: float = 0.0
     canvas_problems: list[str] = field(default_factory=list)  # what to check before importing canvas.csv
     manual_sheet: Path | None = None  # manual.csv, when the assignment has items graded by hand
+    # (both filled in by grader.pipeline.write_reports, which writes the class-wide files)
 
 
 def discover(folder: str | Path) -> list[Path]:
@@ -168,7 +161,9 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
                 options: BatchOptions | None = None,
                 on_result: Callable[[SubmissionResult], None] | None = None,
                 flags: Mapping[Path, Sequence[str]] | None = None) -> BatchResult:
-    """Grade ``paths`` in parallel into ``out_dir``; reuse saved results whose fingerprint matches.
+    """Grade ``paths`` in parallel into ``out_dir``; reuse saved results whose fingerprint matches. Each
+    submission's own files (feedback, Gradescope) are written here; the class-wide ones are
+    :func:`grader.pipeline.write_reports`'.
 
     ``flags`` are warnings per path (see :func:`grader.detect.place`), put on the results whether
     graded now or reused: they come from the whole rubric, which the fingerprint does not cover.
@@ -218,14 +213,6 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
     for result in batch.results:
         if result.submission in batch.reused:  # hand grades may have been typed since their files were written
             write_submission(result, out_dir, tasks)
-    write_sheets(batch.results, out_dir, tasks)
-    write_class_report(batch.results, out_dir, tasks, assignment.title)
-    write_similarity_report(batch.results, out_dir, options.template, options.similarity_threshold, assignment.title)
-    batch.manual_sheet = write_manual_sheet(batch.results, out_dir)
-    # without a roster, students are named by their file names (see grader.report.canvas)
-    _, export = write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
-                             options.canvas_assignment_id, options.roster)
-    batch.canvas_problems = export.problems()
     batch.seconds = time.perf_counter() - start
     return batch
 
@@ -233,29 +220,6 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
 def _with_flags(placed: Iterable[str], graded: Iterable[str]) -> list[str]:
     """The placement's flags (which assignment it looks like), then grading's own (packages it lacked)."""
     return list(dict.fromkeys([*placed, *graded]))
-
-
-def flags_of(placements: Iterable[Placement]) -> dict[Path, list[str]]:
-    """The flags of placed submissions, by path, for :func:`grade_batch`."""
-    return {p.path: [p.flag] for p in placements if p.flag}
-
-
-def undetected_result(placement: Placement) -> SubmissionResult:
-    """The error row of a submission whose assignment could not be told: no checks (no rubric to list
-    them from), the reason as its message."""
-    return SubmissionResult(submission=submission_name(placement.path), path=str(placement.path), assignment="",
-                            status="error", message=placement.reason,
-                            flags=same_name_flags(placement.path, same_name_files(placement.path)))
-
-
-def write_class_scores(batches: Iterable[BatchResult], undetected: Iterable[SubmissionResult], rubric: Rubric,
-                       out_dir: str | Path, section: str | None = None) -> Path:
-    """``out_dir/scores.csv`` over every assignment graded: every submission with its ``assignment`` (the
-    per-assignment sheets are in ``out_dir/<assignment>/``), task columns of every assignment graded."""
-    results = [r for b in batches for r in b.results] + list(undetected)
-    names = list(dict.fromkeys(r.assignment for r in results if r.assignment in rubric.assignments))
-    tasks = [task for name in names for task in rubric.assignments[name].for_section(section).task_names]
-    return write_scores(results, out_dir, list(dict.fromkeys(tasks)), assignment_column=True)
 
 
 def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignment, out_dir: Path,

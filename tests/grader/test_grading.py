@@ -8,6 +8,7 @@ import pytest
 from grader.batch import BatchOptions, discover, grade_batch
 from grader.cli import main
 from grader.grading import grade_submission
+from grader.pipeline import write_reports
 from grader.rubric import RubricError, load_rubric
 from tests.paths import ROOT
 
@@ -32,7 +33,10 @@ def test_a_batch_gives_the_same_scores_as_grading_alone_and_resumes_without_regr
     assert by_name["noah"].status == "manual" and by_name["broken"].status == "error"
     alone = grade_submission(folder / "mia.ipynb", "tictactoe", a)
     assert by_name["mia"].total == alone.total == 100 and scores(by_name["mia"]) == scores(alone)
-    for name in ("scores.csv", "details.csv", "feedback/mia.html", "gradescope/mia/results.json"):
+    for name in ("feedback/mia.html", "gradescope/mia/results.json"):  # each submission's own, as it finishes
+        assert (tmp_path / "out" / name).exists(), name
+    write_reports(batch.results, tmp_path / "out", a)
+    for name in ("scores.csv", "details.csv", "canvas.csv", "class.html", "similarity.html"):
         assert (tmp_path / "out" / name).exists(), name
     again = grade_batch(discover(folder), "tictactoe", a, tmp_path / "out", options)
     assert sorted(again.reused) == ["broken", "mia", "noah"] and not again.graded_now
