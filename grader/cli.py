@@ -113,6 +113,8 @@ def _parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("rubric", help="validate a rubric and list its assignments, tasks and points")
     r.add_argument("rubric", nargs="?", help="rubric file (default: the bundled rubric.yaml)")
+    r.add_argument("--docs", action="store_true", help="print the reference of every check kind and its parameters "
+                   "(docs/check-kinds.md) instead")
     r.set_defaults(run=_rubric)
 
     pl = sub.add_parser("play", help="play one game between two reference agents and show it")
@@ -277,6 +279,11 @@ def _refuse_unreadable_notebook(path: Path) -> None:
 
 
 def _rubric(args: argparse.Namespace) -> int:
+    if args.docs:
+        from grader.checks.params import kinds_markdown
+
+        print(kinds_markdown(), end="")
+        return 0
     rubric = load_rubric(args.rubric)
     for name, a in rubric.assignments.items():
         print(f"{name}: {a.title} ({a.game} {a.board or ''}) - {a.max_points:g} points")

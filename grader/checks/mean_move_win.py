@@ -20,6 +20,7 @@ import numpy as np
 from grader.edge_boards.mean_connect4 import FREES_A_WIN, position
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
+from grader.checks.params import MeanMoveWinParams
 from grader.checks.context import CheckContext
 from reference.games.base import Action, Game, State
 from reference.tactics.mean_connect4 import forcing_moves
@@ -34,9 +35,7 @@ SHOWN = 2  # failing boards shown in feedback
 class MeanMoveWin(Check):
     """An agent takes the win that only a mean move gives."""
 
-    target = "agent"
-    words = "wins with a mean move"
-    params = {}
+    Params = MeanMoveWinParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         agent = agent_or_outcome(ctx, spec)
