@@ -1,5 +1,5 @@
 """Grading a class, in the order it happens: :func:`plan` (which file is which assignment, and its
-flags), :func:`grade` (each assignment's submissions), :func:`write_reports` (the
+flags), :func:`grade` (each assignment's submissions, on an executor), :func:`write_reports` (the
 files instructors and students read).
 
 ``grader grade``, ``grader check``, ``grader report`` and the library's :func:`grader.grade` and
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from grader.batch import BatchOptions, BatchResult
     from grader.bindings_yaml import BindingsFile
     from grader.detect import Placement
+    from grader.executors import Executor
     from grader.results import CheckResult, SubmissionResult
     from grader.rubric import Assignment, Rubric
 
@@ -158,10 +159,11 @@ def _unknown_submissions(groups: Sequence[Group]) -> list[str]:
     return [warning for path, found in files.items() for warning in found.unknown_submissions(names[path])]
 
 
-def grade(plan: Plan, out: str | Path, options: BatchOptions | None = None) -> Iterator[BatchResult]:
+def grade(plan: Plan, out: str | Path, options: BatchOptions | None = None, executor: Executor | None = None
+          ) -> Iterator[BatchResult]:
     """Grade each group of ``plan`` into ``out/<assignment>/``, one :class:`BatchResult` per group as it
-    finishes (results saved as each submission finishes; see :func:`grader.batch.grade_batch`). Where it
-    runs (local processes, a Dask cluster) is ``options.jobs`` and ``options.scheduler``.
+    finishes (results saved as each submission finishes; see :func:`grader.batch.grade_batch`), on
+    ``executor`` (default: as ``options.jobs`` and ``options.scheduler`` say, :func:`grader.batch.grading_executor`).
 
     A person's manual.csv holding a cell that cannot be a grade stops this before anything is graded.
     """
@@ -177,7 +179,7 @@ def grade(plan: Plan, out: str | Path, options: BatchOptions | None = None) -> I
             raise UsageError(str(e)) from None
     for group in plan.groups:
         yield grade_batch(group.paths, group.name, group.assignment, out / group.name,
-                          replace(options, bindings=group.bindings), flags=group.flags)
+                          replace(options, bindings=group.bindings), flags=group.flags, executor=executor)
 
 
 @dataclass
@@ -270,7 +272,7 @@ class ClassGrades:
 
 
 def grade_class(plan: Plan, out: str | Path, options: BatchOptions | None = None,
-                reports: ReportOptions | None = None, *,
+                reports: ReportOptions | None = None, executor: Executor | None = None, *,
                 on_group: Callable[[Group], None] | None = None,
                 on_batch: Callable[[Group, BatchResult], None] | None = None) -> ClassGrades:
     """:func:`grade` each group, :func:`write_reports` as each finishes, then the class-wide scores.csv.
@@ -278,7 +280,7 @@ def grade_class(plan: Plan, out: str | Path, options: BatchOptions | None = None
     ``on_group`` is called as a group starts and ``on_batch`` once its reports are written (the command
     line prints both)."""
     batches = []
-    graded = grade(plan, out, options)
+    graded = grade(plan, out, options, executor)
     for group in plan.groups:
         if on_group:
             on_group(group)
