@@ -231,7 +231,7 @@ def kinds_markdown() -> str:
     """The reference page of every kind of check and its parameters (``docs/check-kinds.md``)."""
     judged = {"function": "a function role", "agent": "an agent label", "": "the notebook"}
     lines = ["# Check kinds", "",
-             "Written from `grader/checks/params.py` by `grader rubric --docs`; do not edit by hand.", "",
+             "Written from `grader/check_params.py` by `grader rubric --docs`; do not edit by hand.", "",
              "Each check in a rubric names its `kind`, its `target` (what it judges), its `points` and, where the",
              "kind takes any, its `params`. A parameter the kind does not take, or of the wrong type, is a rubric",
              "error that `grader rubric` reports.", ""]

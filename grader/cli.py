@@ -280,7 +280,7 @@ def _refuse_unreadable_notebook(path: Path) -> None:
 
 def _rubric(args: argparse.Namespace) -> int:
     if args.docs:
-        from grader.checks.params import kinds_markdown
+        from grader.check_params import kinds_markdown
 
         print(kinds_markdown(), end="")
         return 0

@@ -2,7 +2,7 @@
 
 Validation points at the exact key of a mistake (``assignments.connect4.tasks[2].checks[0].points``),
 so an instructor can fix a rubric without reading our code. Every check's parameters are checked here,
-against its kind's model (:mod:`grader.checks.params`), an unknown opponent included, so ``grader rubric``
+against its kind's model (:mod:`grader.check_params`), an unknown opponent included, so ``grader rubric``
 finds every mistake; the checks themselves are never loaded to read a rubric.
 """
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from grader.checks.params import PARAMS, Params, read_params
+from grader.check_params import PARAMS, Params, read_params
 from grader.usage import SECTIONS, RubricError
 from reference.games import game_names, load_game
 

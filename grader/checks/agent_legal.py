@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from grader.check_params import AgentLegalParams
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
-from grader.checks.params import AgentLegalParams
 from grader.checks.context import CheckContext
 from reference.games.base import Game, State
 from reference.positions import random_positions

@@ -26,10 +26,10 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
+from grader.check_params import AgentStrengthParams
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks._confidence import clear_of, share_interval
 from grader.checks.base import Check, Outcome
-from grader.checks.params import AgentStrengthParams
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
 from grader.play.records import GameRecord, ScheduledGame, course_action

@@ -28,11 +28,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from grader.adapt.search_parameters import default_depth, depth_parameter
+from grader.check_params import AgentTacticsParams
 from grader.checks._confidence import settled_share
 from grader.checks._disk_cache import cached, code_version
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
-from grader.checks.params import AgentTacticsParams
 from grader.checks.context import CheckContext
 from reference.games.base import Action, Game, State
 from reference.positions import random_line

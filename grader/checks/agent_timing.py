@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt import Move, StudentAgent
+from grader.check_params import AgentTimingParams
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
 from grader.checks._confidence import clear_of, median_interval
 from grader.checks.agent_legal import legal_positions
 from grader.checks.base import Check, Outcome, share
-from grader.checks.params import AgentTimingParams
 from grader.checks.context import CheckContext
 from reference.games import load_game
 from reference.games.base import Game, State

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 
 import nbformat
 
+from grader.check_params import AnswersFilledParams
 from grader.checks.base import Check, Outcome, share
-from grader.checks.params import AnswersFilledParams
 from grader.checks.context import CheckContext
 
 if TYPE_CHECKING:

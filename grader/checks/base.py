@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from grader.checks.params import Params, Target
+from grader.check_params import Params, Target
 from grader.results import BoardShown, CheckStatus
 
 if TYPE_CHECKING:  # types only: the context and the rubric build on the checks, not the other way round
@@ -43,7 +43,7 @@ def share(passed: int, total: int) -> float:
 class Check:
     """One kind of check, named in the rubric by its key in :data:`grader.checks.kinds.KINDS`.
 
-    A kind declares its parameters as a model (``Params``, from :mod:`grader.checks.params`), which also
+    A kind declares its parameters as a model (``Params``, from :mod:`grader.check_params`), which also
     says what it judges (``target``: a function role, an agent label, or ``""`` for the notebook as a
     whole) and how it reads in sheets (``words``); the rubric rejects any other parameter. Checks see
     only plain data: course boards, :class:`~grader.adapt.Reply` values and reference answers.

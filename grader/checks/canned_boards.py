@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grader.check_params import CannedBoardsParams
 from grader.edge_boards import EdgeBoardError, edge_cases
 from grader.checks._role_answers import judge_answers, other_sizes, sized
 from grader.checks.base import Check, Outcome
-from grader.checks.params import CannedBoardsParams
 from grader.checks.context import CheckContext
 
 if TYPE_CHECKING:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grader.check_params import InitialStateParams
 from grader.checks.base import Check, Outcome
-from grader.checks.params import InitialStateParams
 from grader.checks.context import CheckContext
 
 if TYPE_CHECKING:

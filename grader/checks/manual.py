@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grader.check_params import ManualParams
 from grader.checks.base import Check, Outcome
-from grader.checks.params import ManualParams
 from grader.checks.context import CheckContext
 
 if TYPE_CHECKING:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from grader.adapt import Reply
+from grader.check_params import NoMutationParams
 from grader.checks._role_answers import readable
 from grader.cases import Case
 from grader.checks.base import Check, Outcome
-from grader.checks.params import NoMutationParams
 from grader.checks.context import CheckContext
 from grader.checks.random_positions import random_cases
 from grader.results import BoardShown

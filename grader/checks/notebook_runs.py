@@ -16,8 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from grader.check_params import NotebookRunsParams
 from grader.checks.base import Check, Outcome, share
-from grader.checks.params import NotebookRunsParams
 from grader.checks.context import CheckContext
 from grader.load.full_run import ERROR, NOT_RUN, OK, TIMEOUT, FullRun, run_notebook
 from grader.load.sources import UnreadableSubmission

@@ -9,10 +9,10 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from grader.check_params import RandomPositionsParams
 from grader.checks._role_answers import judge_answers, other_sizes, sized
 from grader.cases import Case
 from grader.checks.base import Check, Outcome
-from grader.checks.params import RandomPositionsParams
 from grader.checks.context import CheckContext
 from reference.positions import finished_games, random_positions
 

@@ -65,10 +65,10 @@ from grader.adapt.candidates import normalise
 from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
 from grader.adapt.search_parameters import depth_parameter
 from grader.adapt.search_tree import Search, SearchCalls, read_search
+from grader.check_params import SearchNodesParams
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.agent_tactics import Tactic, tactic_positions
 from grader.checks.base import Check, Outcome, share
-from grader.checks.params import SearchNodesParams
 from grader.checks.context import CheckContext
 from reference.agents.alphabeta import AlphaBetaAgent
 from reference.agents.minimax import clear_choices, minimax_levels, outcome_bounds

@@ -1,4 +1,4 @@
-"""Each kind of check declares its parameters as a model (:mod:`grader.checks.params`): the rubric is checked
+"""Each kind of check declares its parameters as a model (:mod:`grader.check_params`): the rubric is checked
 against the models without loading a check, the checks read nothing else, and the reference page of the
 check kinds is written from them."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from grader.checks.kinds import KINDS
-from grader.checks.params import PARAMS, kinds_markdown, read_params
+from grader.check_params import PARAMS, kinds_markdown, read_params
 from grader.cli import main
 from tests.paths import ROOT
 
@@ -72,7 +72,7 @@ def test_reading_a_rubric_loads_no_check_and_at_most_15_of_our_modules():
                               capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
     assert len(imported) <= 15, sorted(imported)
     assert not [m for m in loaded if m.startswith(("grader.checks.", "grader.adapt", "grader.sandbox"))
-                and m != "grader.checks.params"], sorted(loaded)
+                and m != "grader.check_params"], sorted(loaded)
 
 
 def test_the_check_kinds_page_is_written_from_the_models():
