@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from grader.tournament.leaderboard_page import svg_positions, write_leaderboard_html  # noqa: E402
 from grader.tournament.ratings import GameOutcomes, fit_davidson, fit_ratings, outcome_probabilities  # noqa: E402
-from grader.tournament.records import GameRecord  # noqa: E402
+from grader.play.records import GameRecord  # noqa: E402
 from grader.tournament.standings import compute_standings  # noqa: E402
 
 

@@ -30,7 +30,7 @@ from grader.rubric import Assignment
 from grader.tournament import executors
 from grader.tournament.executors import GameTask, execute
 from grader.tournament.participants import Participant
-from grader.tournament.referee import play_game
+from grader.play.referee import play_game
 from grader.tournament.run import TournamentOptions, schedule_games
 from reference.solutions import reference_cells
 from reference.games.base import Game, State

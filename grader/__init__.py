@@ -13,51 +13,39 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-def grade(submissions: str | Path = "submissions", assignment: str = "connect4", *, rubric: str | Path | None = None,
-          out: str | Path = "grades", jobs: int = 0, seed: int = 0, progress: bool = True,
-          section: str | None = None, bindings: str | Path | None = None) -> "pd.DataFrame":
-    """Grade a folder of submissions (as ``grader grade``) and return the score sheet as a DataFrame.
+def grade(submissions: str | Path = "submissions", assignment: str | None = None, *,
+          rubric: str | Path | None = None, out: str | Path = "grades", jobs: int = 0, seed: int = 0,
+          progress: bool = True, section: str | None = None, bindings: str | Path | None = None) -> "pd.DataFrame":
+    """Grade a folder of submissions as ``grader grade`` does and return the class's score sheet as a DataFrame.
 
-    The same files as the command are written under ``out`` (``out/<assignment>/``, and ``scores.csv``
-    at the top); ``details.csv`` has one row per check. Roles bound by hand come from ``bindings``, else
-    from a bindings.yaml in the folder (see docs/instructors.md).
+    The folder is planned as the command plans it (:func:`grader.pipeline.plan`): with no ``assignment``,
+    sub-folders named after assignments are graded per assignment, else each file as the assignment its
+    words name. The same files as the command's are written under ``out`` (``out/<assignment>/``, and
+    ``scores.csv`` at the top, which this returns: one row per submission, with its ``assignment``). Roles
+    bound by hand come from ``bindings``, else from a bindings.yaml in the folder (see docs/instructors.md).
     """
-    from grader.batch import BatchOptions, discover, grade_batch, write_class_scores
-    from grader.bindings_yaml import BINDINGS_FILE, read_bindings
+    from grader import pipeline
+    from grader.batch import BatchOptions
     from grader.report import scores_frame
     from grader.rubric import load_rubric
 
-    r = load_rubric(rubric)
-    a = r.assignment(assignment).for_section(section)
-    beside = Path(submissions) / BINDINGS_FILE
-    path = Path(bindings) if bindings else beside if beside.is_file() else None
-    bound = read_bindings(path, {*a.functions, *a.agents}) if path else None
-    batch = grade_batch(discover(submissions), assignment, a, Path(out) / assignment,
-                        BatchOptions(jobs=jobs, seed=seed, progress=progress, bindings=bound))
-    write_class_scores([batch], [], r, out, section)
-    return scores_frame(batch.results, a.task_names)
+    plan = pipeline.plan(submissions, load_rubric(rubric), assignment, section=section, bindings=bindings)
+    graded = pipeline.grade_class(plan, out, BatchOptions(jobs=jobs, seed=seed, progress=progress))
+    tasks = [t for g in plan.groups for t in g.assignment.task_names]
+    return scores_frame(graded.results, list(dict.fromkeys(tasks)), assignment_column=True)
 
 
 def check(notebook: str | Path, assignment: str | None = None, *, rubric: str | Path | None = None,
           seed: int = 0, section: str | None = None, bindings: str | Path | None = None) -> "pd.DataFrame":
-    """Self-check one notebook (public checks only, as ``grader check``); one row per check. ``bindings`` is a
-    bindings.yaml whose roles bound for this notebook (or for "*") are used."""
-    from grader.bindings_yaml import read_bindings
-    from grader.detect import detect_assignment
-    from grader.grading import grade_submission
-    from grader.load import submission_name
+    """Self-check one notebook as ``grader check`` does (public checks only; its assignment detected the
+    same way when not given); one row per check. ``bindings`` is a bindings.yaml whose roles bound for
+    this notebook (or for "*") are used."""
+    from grader import pipeline
     from grader.report import details_frame
     from grader.rubric import load_rubric
 
-    r = load_rubric(rubric)
-    name = assignment or detect_assignment(notebook, r)
-    if name is None:
-        raise ValueError(f"could not tell which assignment {notebook} is; pass assignment= one of {list(r.assignments)}")
-    a = r.assignment(name).for_section(section)
-    roles = {*a.functions, *a.agents}
-    bound = read_bindings(bindings, roles).for_submission(submission_name(notebook), roles) if bindings else None
-    result = grade_submission(notebook, name, a, seed=seed, public_only=True, bindings=bound)
-    return details_frame([result])
+    plan = pipeline.plan([notebook], load_rubric(rubric), assignment, section=section, bindings=bindings)
+    return details_frame([pipeline.check(plan, seed=seed)])
 
 
 __all__ = ["check", "grade"]

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
-import multiprocessing.connection
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,18 +17,16 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from grader.bindings_yaml import BINDINGS_FILE, BindingsFile, InstructorBinding, fingerprint_part
 from grader.checks.kinds import prepare_shared
-from grader.grading import same_name_flags, ungraded
+from grader.cluster_grading import GradingJob, grade_job, grade_task, grading_task
+from grader.executors import DaskCluster, Executor, Failed, WatchedProcesses
+from grader.grading import ungraded
 from grader.load import submission_name
-from grader.load.submission import preferred, same_name_files
-from grader.detect import Placement
-from grader.report import write_canvas, write_scores, write_sheets, write_submission
-from grader.report.class_page import write_class_report
-from grader.report.similarity_page import write_similarity_report
+from grader.load.submission import preferred
+from grader.report import write_submission
 from grader.report.files import submission_filename, write_text
-from grader.report.hand_grades import apply_hand_grades, read_hand_grades, write_manual_sheet
+from grader.report.hand_grades import apply_hand_grades, read_hand_grades
 from grader.results import SubmissionResult
-from grader.rubric import Assignment, Rubric
-from grader.stopping import end_processes
+from grader.rubric import Assignment
 
 GRADER_VERSION = "1"
 #: files in a submissions folder that are never submissions
@@ -46,13 +41,8 @@ class BatchOptions:
     require_isolation: str | None = None
     submission_seconds: float = 900.0  # wall-clock cap for grading one submission
     public_only: bool = False
-    roster: str | None = None
-    canvas_title: str | None = None
-    canvas_assignment_id: str | None = None
     progress: bool = True
-    template: str | None = None  # the assignment's template notebook: its code is not counted as similar
     scheduler: str | None = None  # a Dask scheduler's address: grade there instead of in local processes
-    similarity_threshold: float = 0.5
     bindings: BindingsFile | None = None  # the instructor's bindings.yaml, read
 
 
@@ -65,6 +55,7 @@ class BatchResult:
     seconds: float = 0.0
     canvas_problems: list[str] = field(default_factory=list)  # what to check before importing canvas.csv
     manual_sheet: Path | None = None  # manual.csv, when the assignment has items graded by hand
+    # (both filled in by grader.pipeline.write_reports, which writes the class-wide files)
 
 
 def discover(folder: str | Path) -> list[Path]:
@@ -144,31 +135,21 @@ def save(out_dir: Path, result: SubmissionResult, fp: str) -> None:
 
 #: imported once in the fork server rather than in every grading process (IPython's cell
 #: transformer alone costs ~0.2 s, a fifth of the grader's own time per submission)
-PRELOADED = ("grader.grading", "IPython.core.inputtransformer2")
-
-
-def grade_in_child(path: str, name: str, assignment_json: str, options: BatchOptions, out: str,
-                   shared: dict) -> None:
-    """Runs in a grading process (here or on a cluster's worker): grade one submission and write its
-    result as JSON to ``out``."""
-    import signal
-
-    from grader.grading import grade_submission
-    from grader.rubric import Assignment
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent ends this process
-    assignment = Assignment.model_validate_json(assignment_json)
-    result = grade_submission(path, name, assignment, seed=options.seed, public_only=options.public_only,
-                              isolation=options.isolation, require_isolation=options.require_isolation,
-                              shared=shared, bindings=submission_bindings(Path(path), assignment, options))
-    write_text(out, json.dumps(result.to_dict(), ensure_ascii=False))
+PRELOADED = ("grader.grading", "grader.cluster_grading", "IPython.core.inputtransformer2")
 
 
 def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_dir: str | Path,
                 options: BatchOptions | None = None,
                 on_result: Callable[[SubmissionResult], None] | None = None,
-                flags: Mapping[Path, Sequence[str]] | None = None) -> BatchResult:
-    """Grade ``paths`` in parallel into ``out_dir``; reuse saved results whose fingerprint matches.
+                flags: Mapping[Path, Sequence[str]] | None = None,
+                executor: Executor | None = None) -> BatchResult:
+    """Grade ``paths`` in parallel into ``out_dir``; reuse saved results whose fingerprint matches. Each
+    submission's own files (feedback, Gradescope) are written here; the class-wide ones are
+    :func:`grader.pipeline.write_reports`'.
+
+    Each submission is graded in a process of its own, capped at ``options.submission_seconds``, on
+    ``executor`` (default: :func:`grading_executor` of the options: local watched processes, or the Dask
+    cluster at ``options.scheduler``).
 
     ``flags`` are warnings per path (see :func:`grader.detect.place`), put on the results whether
     graded now or reused: they come from the whole rubric, which the fingerprint does not cover.
@@ -209,23 +190,13 @@ def grade_batch(paths: Sequence[Path], name: str, assignment: Assignment, out_di
         bar.update(1)
         bar.set_postfix_str(_summary(list(by_path.values())), refresh=True)
 
-    if options.scheduler:
-        _run_on_cluster(todo, name, assignment, options, finish)
-    else:
-        _run_parallel(todo, name, assignment, out_dir, options, finish)
+    if todo:
+        _grade_all(todo, name, assignment, options, executor or grading_executor(options), finish)
     bar.close()
     batch.results = [by_path[p] for p in paths if p in by_path]
     for result in batch.results:
         if result.submission in batch.reused:  # hand grades may have been typed since their files were written
             write_submission(result, out_dir, tasks)
-    write_sheets(batch.results, out_dir, tasks)
-    write_class_report(batch.results, out_dir, tasks, assignment.title)
-    write_similarity_report(batch.results, out_dir, options.template, options.similarity_threshold, assignment.title)
-    batch.manual_sheet = write_manual_sheet(batch.results, out_dir)
-    # without a roster, students are named by their file names (see grader.report.canvas)
-    _, export = write_canvas(batch.results, out_dir, options.canvas_title or assignment.title,
-                             options.canvas_assignment_id, options.roster)
-    batch.canvas_problems = export.problems()
     batch.seconds = time.perf_counter() - start
     return batch
 
@@ -235,101 +206,46 @@ def _with_flags(placed: Iterable[str], graded: Iterable[str]) -> list[str]:
     return list(dict.fromkeys([*placed, *graded]))
 
 
-def flags_of(placements: Iterable[Placement]) -> dict[Path, list[str]]:
-    """The flags of placed submissions, by path, for :func:`grade_batch`."""
-    return {p.path: [p.flag] for p in placements if p.flag}
+def grading_executor(options: BatchOptions) -> Executor:
+    """Where ``options`` say to grade: on the Dask cluster at ``scheduler``, else in at most ``jobs`` local
+    processes, one per submission, each watched and killed at the cap."""
+    if options.scheduler:
+        return DaskCluster(options.scheduler, name="grade")
+    return WatchedProcesses(options.jobs, options.submission_seconds, PRELOADED)
 
 
-def undetected_result(placement: Placement) -> SubmissionResult:
-    """The error row of a submission whose assignment could not be told: no checks (no rubric to list
-    them from), the reason as its message."""
-    return SubmissionResult(submission=submission_name(placement.path), path=str(placement.path), assignment="",
-                            status="error", message=placement.reason,
-                            flags=same_name_flags(placement.path, same_name_files(placement.path)))
-
-
-def write_class_scores(batches: Iterable[BatchResult], undetected: Iterable[SubmissionResult], rubric: Rubric,
-                       out_dir: str | Path, section: str | None = None) -> Path:
-    """``out_dir/scores.csv`` over every assignment graded: every submission with its ``assignment`` (the
-    per-assignment sheets are in ``out_dir/<assignment>/``), task columns of every assignment graded."""
-    results = [r for b in batches for r in b.results] + list(undetected)
-    names = list(dict.fromkeys(r.assignment for r in results if r.assignment in rubric.assignments))
-    tasks = [task for name in names for task in rubric.assignments[name].for_section(section).task_names]
-    return write_scores(results, out_dir, list(dict.fromkeys(tasks)), assignment_column=True)
-
-
-def _run_parallel(todo: list[tuple[Path, str]], name: str, assignment: Assignment, out_dir: Path,
-                  options: BatchOptions, finish: Callable[[Path, str, SubmissionResult], None]) -> None:
-    """At most ``jobs`` grading processes at once; each is watched, capped in time and never trusted."""
-    jobs = options.jobs or os.cpu_count() or 1
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(list(PRELOADED))
-    scratch = out_dir / "results" / ".running"
-    scratch.mkdir(parents=True, exist_ok=True)
-    pending = list(todo)
-    running: dict[multiprocessing.Process, tuple[Path, str, Path, float]] = {}
+def _grade_all(todo: list[tuple[Path, str]], name: str, assignment: Assignment, options: BatchOptions,
+               executor: Executor, finish: Callable[[Path, str, SubmissionResult], None]) -> None:
+    """Grade ``todo`` (path, fingerprint) on ``executor``, calling ``finish`` as each one comes back. Local
+    watched processes run the job itself; any other executor runs a task that carries the submission's
+    bytes and watches a child process of its own (:func:`grader.cluster_grading.grade_task`), so that no
+    executor lets a hung or crashing submission cost another its grade."""
+    shared = prepare_shared(assignment, options.seed)
     assignment_json = assignment.model_dump_json()
-    shared = prepare_shared(assignment, options.seed) if todo else {}
-    try:
-        while pending or running:
-            while pending and len(running) < jobs:
-                path, fp = pending.pop(0)
-                out = scratch / f"{submission_filename(path.name)}.json"
-                out.unlink(missing_ok=True)
-                proc = context.Process(target=grade_in_child, daemon=False,
-                                       args=(str(path), name, assignment_json, options, str(out), shared))
-                proc.start()
-                running[proc] = (path, fp, out, time.monotonic())
-            multiprocessing.connection.wait([p.sentinel for p in running], timeout=0.5)
-            for proc in list(running):
-                path, fp, out, began = running[proc]
-                overran = time.monotonic() - began > options.submission_seconds
-                if proc.is_alive() and not overran:
-                    continue
-                if overran:
-                    proc.kill()
-                proc.join()
-                del running[proc]
-                text = None if overran else _read_result(out)
-                finish(path, fp, _collected(text, proc.exitcode, path, name, assignment, options, overran))
-    finally:  # an error or a stop (SIGTERM, SIGINT): no grading process outlives the batch
-        end_processes(running)
+    jobs = {str(path): (path, fp, GradingJob(str(path), name, assignment_json, options.seed, options.public_only,
+                                             options.isolation, options.require_isolation,
+                                             submission_bindings(path, assignment, options), shared))
+            for path, fp in todo}
+    if isinstance(executor, WatchedProcesses):
+        done = executor.map(grade_job, [job for _, _, job in jobs.values()])
+    else:
+        tasks = [grading_task(job, options.submission_seconds) for _, _, job in jobs.values()]
+        done = ((task.job, outcome) for task, outcome in executor.map(grade_task, tasks))
+    for job, outcome in done:
+        path, fp, _ = jobs[job.path]
+        finish(path, fp, _collected(outcome, path, name, assignment, options))
 
 
-def _run_on_cluster(todo: list[tuple[Path, str]], name: str, assignment: Assignment, options: BatchOptions,
-                    finish: Callable[[Path, str, SubmissionResult], None]) -> None:
-    """The same grading on a Dask cluster (:mod:`grader.cluster_grading`): one task per submission."""
-    from grader.cluster_grading import grading_task, run_on_dask
-
-    assignment_json = assignment.model_dump_json()
-    shared = prepare_shared(assignment, options.seed) if todo else {}
-
-    def collect(path: Path, fp: str, outcome) -> None:
-        finish(path, fp, _collected(outcome.result_json, outcome.exitcode, path, name, assignment, options,
-                                    outcome.overran))
-
-    run_on_dask(todo, lambda path: grading_task(path, name, assignment_json, options, shared), options.scheduler,
-                collect)
-
-
-def _read_result(out: Path) -> str | None:
-    try:
-        text = out.read_text(encoding="utf-8")
-    except OSError:
-        return None
-    out.unlink(missing_ok=True)
-    return text
-
-
-def _collected(result_json: str | None, exitcode: int | None, path: Path, name: str, assignment: Assignment,
-               options: BatchOptions, overran: bool) -> SubmissionResult:
-    """The result a grading process wrote, or an error result that says why there is none."""
-    if overran:
+def _collected(outcome: str | Failed, path: Path, name: str, assignment: Assignment,
+               options: BatchOptions) -> SubmissionResult:
+    """The result a grading process gave, or an error result that says why there is none."""
+    if isinstance(outcome, Failed) and outcome.overran:
         return ungraded(path, name, assignment, "error", f"grading took longer than {options.submission_seconds:g} s "
                         "and was stopped", public_only=options.public_only)
     try:
-        return SubmissionResult.from_dict(json.loads(result_json or ""))
+        return SubmissionResult.from_dict(json.loads(outcome if isinstance(outcome, str) else ""))
     except (ValueError, KeyError, TypeError):
+        exitcode = outcome.exitcode if isinstance(outcome, Failed) else None
         return ungraded(path, name, assignment, "error", f"the grader failed on this submission (exit code "
                         f"{exitcode}); please report it", public_only=options.public_only)
 

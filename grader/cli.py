@@ -9,12 +9,10 @@ check lost points (``--exit-zero`` keeps 0); 130 and 143 when interrupted (SIGIN
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import functools
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Sequence
 
 from grader.export.cli import add_export_parser
 from grader.stopping import Stopped, exit_code, stop_on_signals, survive_a_closed_stdout
@@ -22,9 +20,6 @@ from grader.text import LISTED_LINES, clip, cut_lines
 from grader.tournament.cli import add_tournament_parser
 from grader.usage import SECTIONS, RubricError, UsageError
 from reference.games import game_names
-
-if TYPE_CHECKING:
-    from grader.bindings_yaml import BindingsFile
 
 DEFAULT_SUBMISSIONS = "submissions"
 
@@ -119,6 +114,8 @@ def _parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("rubric", help="validate a rubric and list its assignments, tasks and points")
     r.add_argument("rubric", nargs="?", help="rubric file (default: the bundled rubric.yaml)")
+    r.add_argument("--docs", action="store_true", help="print the reference of every check kind and its parameters "
+                   "(docs/check-kinds.md) instead")
     r.set_defaults(run=_rubric)
 
     pl = sub.add_parser("play", help="play one game between two reference agents and show it")
@@ -158,118 +155,39 @@ def _template(args: argparse.Namespace) -> str | None:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from grader.batch import BatchOptions, discover, flags_of, grade_batch, undetected_result, write_class_scores
-    from grader.detect import place
+    from grader import pipeline
+    from grader.batch import BatchOptions
 
     rubric = load_rubric(args.rubric)
     folder = Path(args.submissions)
     if not folder.is_dir():
         raise UsageError(f"{folder} is not a folder; give the folder that holds the submissions")
-    out = Path(args.out)
-    undetected: list = []  # submissions whose assignment could not be told
-    bindings = _bindings_reader(args, rubric)
-    if args.assignment:
-        rubric.assignment(args.assignment)
-        plan = [(args.assignment, place(discover(folder), rubric, args.assignment), f"in {folder}",
-                 out / args.assignment)]
-        where = {args.assignment: bindings(folder)}
-    elif any((folder / name).is_dir() for name in rubric.assignments):
-        plan = [(name, place(discover(folder / name), rubric, name), f"in {folder / name}", out / name)
-                for name in rubric.assignments if (folder / name).is_dir()]
-        where = {name: bindings(folder / name, folder) for name, *_ in plan}
-    else:  # one folder, perhaps of several assignments: each file goes to its own rubric
-        placements = place(discover(folder), rubric)
-        if not placements:
-            raise UsageError(f"{folder} holds no submissions (nor sub-folders named after the assignments "
-                             f"{', '.join(rubric.assignments)})")
-        plan = [(name, [p for p in placements if p.assignment == name], f"detected in {folder}", out / name)
-                for name in rubric.assignments if any(p.assignment == name for p in placements)]
-        undetected = [undetected_result(p) for p in placements if p.assignment is None]
-        where = {name: bindings(folder) for name, *_ in plan}
-    _check_manual_sheets([sub_out for *_, sub_out in plan])
-    _warn_unknown_submissions(where, plan)
+    plan = pipeline.plan(folder, rubric, args.assignment, section=args.section, bindings=args.bindings)
+    for warning in plan.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     options = BatchOptions(seed=args.seed, jobs=args.jobs, isolation=args.isolation,
                            require_isolation=args.require_isolation, submission_seconds=args.submission_seconds,
-                           roster=args.roster, canvas_title=args.canvas_title,
-                           canvas_assignment_id=args.canvas_assignment_id, progress=not args.no_progress,
-                           template=_template(args), similarity_threshold=args.similarity_threshold,
-                           scheduler=args.scheduler)
-    batches = []
-    for name, placements, source, sub_out in plan:
-        assignment = rubric.assignment(name).for_section(args.section)
-        print(f"{assignment.title}: {len(placements)} submission(s) {source} -> {sub_out}", file=sys.stderr)
-        if where[name] is not None:
-            print(f"  roles bound by hand: {where[name].path}", file=sys.stderr)
-        batch = grade_batch([p.path for p in placements], name, assignment, sub_out,
-                            dataclasses.replace(options, bindings=where[name]), flags=flags_of(placements))
-        _print_batch(batch, assignment)
-        batches.append(batch)
-    for r in undetected:
+                           progress=not args.no_progress, scheduler=args.scheduler)
+    reports = pipeline.ReportOptions(roster=args.roster, canvas_title=args.canvas_title,
+                                     canvas_assignment_id=args.canvas_assignment_id, template=_template(args),
+                                     similarity_threshold=args.similarity_threshold)
+    out = Path(args.out)
+
+    def starting(group: pipeline.Group) -> None:
+        print(f"{group.assignment.title}: {len(group.placements)} submission(s) {group.source} -> {out / group.name}",
+              file=sys.stderr)
+        if group.bindings is not None:
+            print(f"  roles bound by hand: {group.bindings.path}", file=sys.stderr)
+
+    graded = pipeline.grade_class(plan, out, options, reports, on_group=starting,
+                                  on_batch=lambda group, batch: _print_batch(batch, group.assignment))
+    for r in graded.undetected:
         print(f"  {Path(r.path).name}: {_own_message(r)}")
-    for r in undetected:  # said for these as for the graded ones: a file beside it under the same name
+    for r in graded.undetected:  # said for these as for the graded ones: a file beside it under the same name
         for flag in r.flags:
             print(f"  ! {Path(r.path).name} {flag}")
-    sheet = write_class_scores(batches, undetected, rubric, out, args.section)
-    print(f"  -> {sheet}: all {sum(len(b.results) for b in batches) + len(undetected)} submission(s) "
-          "with their assignment")
+    print(f"  -> {graded.sheet}: all {len(graded.results)} submission(s) with their assignment")
     return 0
-
-
-def _bindings_reader(args: argparse.Namespace, rubric) -> Callable[..., "BindingsFile | None"]:
-    """Where each folder's roles bound by hand come from: ``--bindings FILE`` for all, else the first of
-    the folders given that holds a bindings.yaml (a sub-folder's own, then the submissions folder's);
-    each file read once."""
-    from grader.bindings_yaml import BINDINGS_FILE
-
-    read = functools.cache(lambda path: _read_bindings(path, rubric))
-
-    def bindings_in(*folders: Path) -> BindingsFile | None:
-        if args.bindings:
-            return read(Path(args.bindings))
-        found = next((f / BINDINGS_FILE for f in folders if (f / BINDINGS_FILE).is_file()), None)
-        return read(found) if found else None
-    return bindings_in
-
-
-def _read_bindings(path: Path, rubric) -> "BindingsFile":
-    """A bindings file checked against every role and agent label of the rubric; a mistake in it is a usage
-    error naming its line."""
-    from grader.bindings_yaml import BindingsError, read_bindings
-
-    if not path.is_file():
-        raise UsageError(f"--bindings {path}: no such file")
-    roles = {role for a in rubric.assignments.values() for role in (*a.functions, *a.agents)}
-    try:
-        return read_bindings(path, roles)
-    except BindingsError as e:
-        raise UsageError(str(e)) from None
-
-
-def _warn_unknown_submissions(where: dict, plan: Sequence) -> None:
-    """Say which keys of each bindings file name no submission graded with it (a typo binds nothing)."""
-    from grader.load import submission_name
-
-    names: dict[str, set[str]] = {}
-    files: dict[str, BindingsFile] = {}
-    for name, placements, *_ in plan:
-        found = where.get(name)
-        if found is not None:
-            files[found.path] = found
-            names.setdefault(found.path, set()).update(submission_name(p.path) for p in placements)
-    for path, found in files.items():
-        for warning in found.unknown_submissions(names[path]):
-            print(f"warning: {warning}", file=sys.stderr)
-
-
-def _check_manual_sheets(out_dirs: Sequence[Path]) -> None:
-    """Refuse to start when a person's manual.csv holds a cell that cannot be a grade: nothing is written."""
-    from grader.report.hand_grades import ManualSheetError, read_hand_grades
-
-    for out_dir in out_dirs:
-        try:
-            read_hand_grades(out_dir)
-        except ManualSheetError as e:
-            raise UsageError(str(e)) from None
 
 
 def _own_message(result) -> str:
@@ -301,12 +219,11 @@ def _print_batch(batch, assignment) -> None:
 
 def _report(args: argparse.Namespace) -> int:
     from grader.batch import saved_results
-    from grader.report.class_page import write_class_report
+    from grader.pipeline import ReportOptions, write_pages
     from grader.report.hand_grades import ManualSheetError, apply_hand_grades, read_hand_grades
-    from grader.report.similarity_page import write_similarity_report
 
     rubric = load_rubric(args.rubric)
-    template = _template(args)
+    options = ReportOptions(template=_template(args), similarity_threshold=args.similarity_threshold)
     folder = Path(args.graded)
     folders = [folder] if (folder / "results").is_dir() else sorted(p.parent for p in folder.glob("*/results"))
     if not folders:
@@ -318,42 +235,28 @@ def _report(args: argparse.Namespace) -> int:
             raise UsageError(str(e)) from None
         results = [apply_hand_grades(r, hand_grades) for r in saved_results(graded)]
         name = next((r.assignment for r in results if r.assignment in rubric.assignments), None)
-        assignment = rubric.assignments.get(name) if name else None
-        title = assignment.title if assignment else ""
-        page, items = write_class_report(results, graded, assignment.task_names if assignment else (), title)
-        similar, _ = write_similarity_report(results, graded, template, args.similarity_threshold, title)
+        page, items, similar, _ = write_pages(results, graded, rubric.assignments.get(name) if name else None, options)
         print(f"{graded}: {len(results)} result(s) -> {page}, {items}, {similar}")
     return 0
 
 
 def _check(args: argparse.Namespace) -> int:
-    from grader.detect import place
-    from grader.grading import grade_submission
+    from grader import pipeline
     from grader.load import submission_name
     from grader.report.terminal import LiveCheckReport
 
     rubric = load_rubric(args.rubric)
     path = Path(args.notebook)
     _refuse_unreadable_notebook(path)
-    if args.assignment:
-        rubric.assignment(args.assignment)
-    placed = place([path], rubric, args.assignment)[0]
-    if placed.assignment is None:
-        raise UsageError(f"{path.name}: {placed.reason}")
-    name = placed.assignment
-    assignment = rubric.assignment(name).for_section(args.section)
-    flags = [placed.flag] if placed.flag else []
+    plan = pipeline.plan([path], rubric, args.assignment, section=args.section, bindings=args.bindings)
     live = None
-    if not args.json:
-        live = LiveCheckReport(name, submission_name(path), flags, color=not args.no_color and sys.stdout.isatty(),
-                               tasks=assignment.task_names)
-    bindings = _read_bindings(Path(args.bindings), rubric) if args.bindings else None
-    bound = bindings.for_submission(submission_name(path), {*assignment.functions, *assignment.agents}) \
-        if bindings else None
-    result = grade_submission(path, name, assignment, seed=args.seed, public_only=True,
-                              on_check=live.check_done if live else None,
-                              on_check_start=live.check_started if live else None, bindings=bound)
-    result.flags = flags + result.flags
+    if not args.json and plan.groups:
+        [group] = plan.groups
+        flags = [p.flag for p in group.placements if p.flag]
+        live = LiveCheckReport(group.name, submission_name(path), flags, tasks=group.assignment.task_names,
+                               color=not args.no_color and sys.stdout.isatty())
+    result = pipeline.check(plan, seed=args.seed, on_check=live.check_done if live else None,
+                            on_check_start=live.check_started if live else None)
     if live:
         live.finish(result)
     else:
@@ -387,6 +290,11 @@ def _refuse_unreadable_notebook(path: Path) -> None:
 
 
 def _rubric(args: argparse.Namespace) -> int:
+    if args.docs:
+        from grader.check_params import kinds_markdown
+
+        print(kinds_markdown(), end="")
+        return 0
     rubric = load_rubric(args.rubric)
     for name, a in rubric.assignments.items():
         print(f"{name}: {a.title} ({a.game} {a.board or ''}) - {a.max_points:g} points")

@@ -1,23 +1,26 @@
 """``rubric.yaml`` -> a validated model: the assignments, their functions and agents, tasks, checks, points.
 
 Validation points at the exact key of a mistake (``assignments.connect4.tasks[2].checks[0].points``),
-so an instructor can fix a rubric without reading our code.
+so an instructor can fix a rubric without reading our code. Every check's parameters are checked here,
+against its kind's model (:mod:`grader.check_params`), an unknown opponent included, so ``grader rubric``
+finds every mistake; the checks themselves are never loaded to read a rubric.
 """
 
 from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from grader.checks.base import ParamType
-from grader.checks.kinds import KINDS, describe_kind
+from grader.check_params import PARAMS, Params, read_params
 from grader.usage import SECTIONS, RubricError
-from reference.games import load_game
-from reference.games.base import Game
+from reference.games import game_names, load_game
+
+if TYPE_CHECKING:
+    from reference.games.base import Game
 
 
 def bundled_rubric() -> Path:
@@ -48,8 +51,13 @@ class CheckSpec(Strict):
     params: dict[str, Any] = Field(default_factory=dict)
 
     @property
+    def settings(self) -> Params:
+        """``params`` as the kind's model, defaults filled in (checked when the rubric was read)."""
+        return read_params(self.kind, self.params)
+
+    @property
     def title(self) -> str:
-        words = self.name or describe_kind(self.kind, self)
+        words = self.name or (self.settings.describe() if self.kind in PARAMS else self.kind.replace("_", " "))
         return f"{self.target}: {words}" if self.target and not self.name.startswith(self.target) else words
 
 
@@ -82,13 +90,20 @@ class AssignmentLimits(Strict):
 
 class Assignment(Strict):
     title: str
-    game: Literal["tictactoe", "connect4", "mean_connect4", "dots_and_boxes"]
+    game: str  # one of the reference games (reference.games.game_names)
     board: dict[str, int] = Field(default_factory=dict)  # keyword arguments of load_game
     detect: list[str] = Field(default_factory=list)  # words that identify a notebook of this assignment
     limits: AssignmentLimits = Field(default_factory=AssignmentLimits)
     functions: dict[str, list[str]] = Field(default_factory=dict)  # role -> accepted names
     agents: dict[str, list[str]] = Field(default_factory=dict)  # label -> accepted names
     tasks: list[Task]
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, v: str) -> str:
+        if v not in game_names():
+            raise ValueError(f"unknown game {v!r}; the games are {', '.join(game_names())}")
+        return v
 
     @field_validator("functions")
     @classmethod
@@ -104,10 +119,13 @@ class Assignment(Strict):
         for i, task in enumerate(self.tasks):
             for j, check in enumerate(task.checks):
                 where = f"tasks[{i}].checks[{j}]"
-                if check.kind not in KINDS:
-                    raise ValueError(f"{where}: unknown check kind {check.kind!r}; known: {', '.join(sorted(KINDS))}")
-                _check_params(where, check, KINDS[check.kind].params)
-                needs = KINDS[check.kind].target
+                if check.kind not in PARAMS:
+                    raise ValueError(f"{where}: unknown check kind {check.kind!r}; known: {', '.join(sorted(PARAMS))}")
+                try:
+                    read_params(check.kind, check.params)
+                except ValueError as e:
+                    raise ValueError(f"{where}.params.{e}") from None
+                needs = PARAMS[check.kind].target
                 if needs == "function" and check.target not in self.functions:
                     raise ValueError(f"{where}: target {check.target!r} is not one of the functions "
                                      f"{sorted(self.functions)}")
@@ -134,30 +152,6 @@ class Assignment(Strict):
 
     def make_game(self) -> Game:
         return load_game(self.game, **self.board)
-
-
-#: how a parameter's expected type reads in an error
-_TYPE_WORDS = {int: "a whole number", float: "a number", str: "text", bool: "true or false", list: "a list"}
-
-
-def _check_params(where: str, check: CheckSpec, known: dict[str, ParamType]) -> None:
-    """A check's ``params``: only the ones its kind reads, each of its type (a misspelt ``threshhold``
-    would otherwise be ignored and the default used without a word)."""
-    for key, value in check.params.items():
-        if key not in known:
-            raise ValueError(f"{where}.params.{key}: {check.kind} has no parameter {key!r}; "
-                             f"it reads {', '.join(sorted(known)) or 'none'}")
-        types = known[key] if isinstance(known[key], tuple) else (known[key],)
-        if not any(_fits(value, t) for t in types):
-            wanted = " or ".join(_TYPE_WORDS.get(t, t.__name__) for t in types)
-            raise ValueError(f"{where}.params.{key}: expected {wanted}, got {value!r}")
-
-
-def _fits(value: Any, kind: type) -> bool:
-    """YAML's true is not a number, and a whole number is a number."""
-    if isinstance(value, bool):
-        return kind is bool
-    return isinstance(value, (int, float) if kind is float else kind)
 
 
 class Rubric(Strict):

@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from grader.adapt import Reply, StudentGame
-from grader.checks.base import Case, Outcome, share
+from grader.cases import Case
+from grader.checks.base import Outcome, share
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
 from grader.text import short

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from grader.check_params import AgentLegalParams
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
@@ -31,9 +32,7 @@ SHOWN = 3  # failing boards shown in feedback
 class AgentLegal(Check):
     """An agent answers legal moves in time on seeded random positions."""
 
-    target = "agent"
-    words = "legal moves in time"
-    params = {"positions": int}
+    Params = AgentLegalParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         agent = agent_or_outcome(ctx, spec)
@@ -76,7 +75,7 @@ class AgentLegal(Check):
 def legal_positions(ctx: CheckContext, spec: CheckSpec) -> list[State]:
     """The positions this check asks the agent of ``spec`` on (the timing check asks its moves there too)."""
     seed = ctx.rng(f"agent_legal:{spec.target}").randrange(2**31)
-    return positions(ctx.game, int(spec.params.get("positions", 20)), seed)
+    return positions(ctx.game, spec.settings.positions, seed)
 
 
 def positions(game: Game, count: int, seed: int) -> list[State]:

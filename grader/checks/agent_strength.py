@@ -2,7 +2,7 @@
 
 Games come in colour-swapped pairs: both games of a pair start from the same seeded short random
 opening, once with the student's agent moving first and once second, so neither side profits from
-a lucky opening. The tournament's referee plays them (``grader.tournament.referee``) with the
+a lucky opening. The referee plays them (``grader.play.referee``, as in tournaments) with the
 forfeit policy: an illegal move, an exception or a timeout of the student's agent loses that game
 (the feedback says which and where). Draws count half. The check stops once the agent has spent the
 assignment's ``check_seconds`` of CPU time and grades the games finished by then.
@@ -26,15 +26,14 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
+from grader.check_params import AgentStrengthParams
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks._confidence import clear_of, share_interval
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
-from grader.tournament.records import GameRecord, course_action
-from grader.tournament.referee import ReferenceSeat, StudentSeat, final_state, play_game
-from grader.tournament.schedule import ScheduledGame
-from reference.agents import make_agent
+from grader.play.records import GameRecord, ScheduledGame, course_action
+from grader.play.referee import ReferenceSeat, StudentSeat, final_state, play_game
 from reference.games.base import Action, Game
 
 if TYPE_CHECKING:
@@ -49,28 +48,19 @@ GAME_ID = "game"
 class AgentStrength(Check):
     """An agent wins enough colour-swapped games against a reference opponent."""
 
-    target = "agent"
-    words = "beats an opponent"
-    params = {"games": int, "max_games": int, "opening_plies": int, "opponent": str, "threshold": float}
-
-    def describe(self, spec: CheckSpec) -> str:
-        """``beats random``, ``beats alphabeta:2``: the opponent is the check's name."""
-        return f"beats {spec.params.get('opponent', 'random')}"
+    Params = AgentStrengthParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
-        opponent_spec = str(spec.params.get("opponent", "random"))
-        try:
-            make_agent(opponent_spec)
-        except ValueError as e:
-            return Outcome(0.0, f"params.opponent: {e}", status="error")
+        params = spec.settings  # the opponent is a reference agent: the rubric was refused otherwise
+        opponent_spec = params.opponent
         agent = agent_or_outcome(ctx, spec)
         if isinstance(agent, Outcome):
             return agent
         game = ctx.game
-        pairs = max(1, (int(spec.params.get("games", 10)) + 1) // 2)
-        most_pairs = max(pairs, (int(spec.params.get("max_games", 6 * pairs)) + 1) // 2)
-        threshold = float(spec.params.get("threshold", 0.8 if opponent_spec == "random" else 0.5))
-        plies = int(spec.params.get("opening_plies", game.opening_plies))
+        pairs = max(1, (params.games + 1) // 2)
+        most_pairs = max(pairs, ((6 * pairs if params.max_games is None else params.max_games) + 1) // 2)
+        threshold = params.threshold if params.threshold is not None else 0.8 if opponent_spec == "random" else 0.5
+        plies = game.opening_plies if params.opening_plies is None else params.opening_plies
         limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
         rng = ctx.rng(f"agent_strength:{spec.target}:{opponent_spec}")
 

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from grader.adapt.search_parameters import default_depth, depth_parameter
+from grader.check_params import AgentTacticsParams
 from grader.checks._confidence import settled_share
 from grader.checks._disk_cache import cached, code_version
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
@@ -42,8 +43,6 @@ if TYPE_CHECKING:
 
 
 GAMES_PER_POSITION = 20  # random games tried per wanted position before giving up
-#: the share of positions an agent must play to be said to play the tactics: where a verdict could flip
-LINE = 0.6
 SHOWN = 3
 
 
@@ -60,9 +59,7 @@ class Tactic:
 class AgentTactics(Check):
     """An agent plays the clearly right move in tactic positions the reference finds."""
 
-    target = "agent"
-    words = "tactics"
-    params = {"kinds": (list, str), "line": float, "max_positions": int, "positions": int}
+    Params = AgentTacticsParams
 
     def prepare(self, ctx: CheckContext, spec: CheckSpec) -> dict:
         """Find this check's positions once for a batch (seconds of solver work on Connect 4)."""
@@ -92,8 +89,8 @@ class AgentTactics(Check):
         right: dict[str, int] = {k: 0 for k in kinds}
         wrong: list[tuple[Tactic, Any]] = []
         stopped = ""
-        line = float(spec.params.get("line", LINE))
-        most = max(request[2], int(spec.params.get("max_positions", 2 * request[2])))
+        line = spec.settings.line
+        most = max(request[2], 2 * request[2] if spec.settings.max_positions is None else spec.settings.max_positions)
         asked: list[Tactic] = []
 
         def unsettled() -> bool:
@@ -198,14 +195,14 @@ def deeper_words(deeper: dict[str, dict[str, int]], tactics: Sequence[Tactic], a
 
 def _kinds(game: Game, spec: CheckSpec) -> list[str]:
     """The tactics a check asks for: its ``kinds`` (one name or a list), else the game's one-ply tactics."""
-    kinds = spec.params.get("kinds", list(game.tactics))
+    kinds = list(game.tactics) if spec.settings.kinds is None else spec.settings.kinds
     return [kinds] if isinstance(kinds, str) else list(kinds)
 
 
 def _request(ctx: CheckContext, spec: CheckSpec, kinds: Sequence[str]) -> tuple[Game, tuple[str, ...], int, int]:
     """The arguments of :func:`tactic_positions` for a check. One seed for every agent of a run:
     the positions are found once and each agent faces the same ones."""
-    return ctx.game, tuple(kinds), int(spec.params.get("positions", 10)), ctx.rng("agent_tactics").randrange(2**31)
+    return ctx.game, tuple(kinds), spec.settings.positions, ctx.rng("agent_tactics").randrange(2**31)
 
 
 @lru_cache(maxsize=32)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt import Move, StudentAgent
+from grader.check_params import AgentTimingParams
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
 from grader.checks._confidence import clear_of, median_interval
 from grader.checks.agent_legal import legal_positions
@@ -62,9 +63,7 @@ class SizeTiming:
 class AgentTiming(Check):
     """An agent's moves stay fast on boards of the sizes the course times."""
 
-    target = "agent"
-    words = "time per move"
-    params = {"max_positions": int, "max_seconds": float, "median_seconds": float, "positions": int, "sizes": list}
+    Params = AgentTimingParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         agent = agent_or_outcome(ctx, spec)
@@ -72,13 +71,14 @@ class AgentTiming(Check):
             return agent
         limit = move_limit(ctx)
         try:
-            sizes = _sizes(spec.params.get("sizes"), ctx.game)
+            sizes = _sizes(spec.settings.sizes, ctx.game)
         except ValueError as e:
             return Outcome(0.0, f"params.sizes: {e}", status="error")
-        count = int(spec.params.get("positions", 10))
-        most = max(count, int(spec.params.get("max_positions", 3 * count)))
-        median_limit = float(spec.params.get("median_seconds", limit / 2))
-        max_limit = float(spec.params.get("max_seconds", limit))
+        params = spec.settings
+        count = params.positions
+        most = max(count, 3 * count if params.max_positions is None else params.max_positions)
+        median_limit = limit / 2 if params.median_seconds is None else params.median_seconds
+        max_limit = limit if params.max_seconds is None else params.max_seconds
         budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
         seed = ctx.rng(f"agent_timing:{spec.target}").randrange(2**31)
 

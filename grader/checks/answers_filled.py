@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import nbformat
 
+from grader.check_params import AnswersFilledParams
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 
@@ -91,9 +92,7 @@ def _placeholder_raises(source: str, bases: frozenset[str]) -> bool:
 class AnswersFilled(Check):
     """The template's answer cells hold answers, not placeholders."""
 
-    target = ""
-    words = "answer cells filled in"
-    params = {"answer_cells": int, "partial": bool}
+    Params = AnswersFilledParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         submission = ctx.submission
@@ -111,7 +110,7 @@ class AnswersFilled(Check):
                 cells += [AnswerCell(i, "markdown", found) for i, c in enumerate(notebook.cells)
                           if c.cell_type == "markdown" and (found := placeholders_in(c.source, "markdown"))]
             cells.sort(key=lambda c: c.index)
-            expected = spec.params.get("answer_cells")
+            expected = spec.settings.answer_cells
             total = int(expected) if expected is not None else len(cells)
             how = "in the template" if expected is not None else "in the notebook"
         unfilled = [c for c in cells if not c.filled]
@@ -127,7 +126,7 @@ class AnswersFilled(Check):
         listed = "; ".join(f"cell {numbers[0]} ({what})" if len(numbers) == 1 else
                            f"{len(numbers)} cells ({what}): {', '.join(map(str, numbers))}"
                            for what, numbers in by_placeholder.items())
-        fraction = share(filled, total) if spec.params.get("partial", True) else 0.0
+        fraction = share(filled, total) if spec.settings.partial else 0.0
         return Outcome(fraction, f"{filled} of {total} {cells_are} filled in; "
                                  f"still a placeholder in {listed}")
 

@@ -1,25 +1,22 @@
-"""What every check is made of: the :class:`Check` a kind subclasses, the :class:`Case` a function is
-judged on and the :class:`Outcome` a check reports.
+"""What every check is made of: the :class:`Check` a kind subclasses and the :class:`Outcome` a check
+reports.
 
-A leaf module (it imports nothing else of the grader but the result types), so the game-specific
-case builders, the registry and the rubric can all build on it without importing each other.
+A leaf module (it imports nothing else of the grader but the result types and the parameter models), so
+the registry and the checks build on it without importing each other.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from grader.check_params import Params, Target
 from grader.results import BoardShown, CheckStatus
-from reference.games.base import State
 
 if TYPE_CHECKING:  # types only: the context and the rubric build on the checks, not the other way round
     from grader.checks.context import CheckContext
     from grader.rubric import CheckSpec
 
-Target = Literal["function", "agent", ""]
-#: a parameter's type, or the types it may have (``kinds: [win, block]`` or ``kinds: win``)
-ParamType = type | tuple[type, ...]
 
 
 @dataclass
@@ -43,36 +40,33 @@ def share(passed: int, total: int) -> float:
     return passed / total if total else 0.0
 
 
-@dataclass(frozen=True)
-class Case:
-    """A position to judge a function on: the state, the action (for ``result``) and why it is there."""
-
-    state: State
-    action: Any = None
-    why: str = ""
-
-
 class Check:
     """One kind of check, named in the rubric by its key in :data:`grader.checks.kinds.KINDS`.
 
-    A kind says what it judges (``target``: a function role, an agent label, or ``""`` for the
-    notebook as a whole), how it reads in sheets (``words``) and the rubric parameters it reads
-    with their types (``params``; the rubric rejects any other). Checks see only plain data:
-    course boards, :class:`~grader.adapt.Reply` values and reference answers.
+    A kind declares its parameters as a model (``Params``, from :mod:`grader.check_params`), which also
+    says what it judges (``target``: a function role, an agent label, or ``""`` for the notebook as a
+    whole) and how it reads in sheets (``words``); the rubric rejects any other parameter. Checks see
+    only plain data: course boards, :class:`~grader.adapt.Reply` values and reference answers.
     """
 
+    Params: ClassVar[type[Params]] = Params
     target: ClassVar[Target] = ""
     words: ClassVar[str] = ""
-    params: ClassVar[dict[str, ParamType]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in ("target", "words"):  # said once, by the parameters' model
+            if name not in cls.__dict__ and "Params" in cls.__dict__:
+                setattr(cls, name, getattr(cls.Params, name))
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         """Judge the submission in ``ctx`` by the rubric line ``spec``."""
         raise NotImplementedError
 
     def describe(self, spec: CheckSpec) -> str:
-        """How a check of this kind reads in sheets; kinds whose name depends on the parameters
-        (``beats alphabeta:2``) say so here."""
-        return self.words
+        """How a check of this kind reads in sheets (``beats alphabeta:2`` where the name depends on the
+        parameters: the model's ``describe``)."""
+        return spec.settings.describe() if self.Params is not Params else self.words
 
     def prepare(self, ctx: CheckContext, spec: CheckSpec) -> dict[Any, Any]:
         """Work that every submission would repeat (solver searches), done once for a batch; what it
@@ -80,4 +74,4 @@ class Check:
         return {}
 
 
-__all__ = ["Case", "Check", "Outcome", "ParamType", "Target", "share"]
+__all__ = ["Check", "Outcome", "Target", "share"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grader.check_params import CannedBoardsParams
 from grader.edge_boards import EdgeBoardError, edge_cases
 from grader.checks._role_answers import judge_answers, other_sizes, sized
 from grader.checks.base import Check, Outcome
@@ -22,9 +23,7 @@ if TYPE_CHECKING:
 class CannedBoards(Check):
     """A game function against the reference on the hand-written edge cases of its rules."""
 
-    target = "function"
-    words = "canned boards"
-    params = {"show": int, "sizes": list}
+    Params = CannedBoardsParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         try:
@@ -33,7 +32,7 @@ class CannedBoards(Check):
             return Outcome(0.0, f"the canned boards for {spec.target} could not be built: {e}", status="error")
         if not cases:
             return Outcome(0.0, f"no canned boards for {spec.target} fit a {ctx.game!r} board", status="skipped")
-        contexts = other_sizes(ctx, spec.params.get("sizes", []))
+        contexts = other_sizes(ctx, spec.settings.sizes)
         elsewhere = [(there, [sized(case, there) for case in edge_cases(there.game, spec.target)])
                      for there in contexts]
-        return judge_answers(ctx, spec.target, cases, show=int(spec.params.get("show", 3)), elsewhere=elsewhere)
+        return judge_answers(ctx, spec.target, cases, show=spec.settings.show, elsewhere=elsewhere)

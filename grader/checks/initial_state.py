@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grader.check_params import InitialStateParams
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 
@@ -14,9 +15,7 @@ if TYPE_CHECKING:
 class InitialState(Check):
     """The student's empty board is the course's empty board."""
 
-    target = "function"
-    words = "empty board"
-    params = {}
+    Params = InitialStateParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         if ctx.student is None:

@@ -1,5 +1,6 @@
-"""Every kind of check by the name the rubric gives it (:data:`KINDS`), and what is done with all of
-them at once: their names in sheets and the work a batch prepares for every submission."""
+"""Every kind of check's implementation by the name the rubric gives it (:data:`KINDS`; the same names as
+:data:`grader.check_params.PARAMS`, which the rubric reads without loading these), and what is done with
+all of them at once: their names in sheets and the work a batch prepares for every submission."""
 
 from __future__ import annotations
 

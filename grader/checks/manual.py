@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grader.check_params import ManualParams
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 
@@ -15,9 +16,7 @@ if TYPE_CHECKING:
 class Manual(Check):
     """An item a person grades: listed with 0 points until someone fills it in."""
 
-    target = ""
-    words = "graded by hand"
-    params = {"note": str}
+    Params = ManualParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
-        return Outcome(0.0, spec.params.get("note", "graded by hand"), status="manual")
+        return Outcome(0.0, spec.settings.note, status="manual")

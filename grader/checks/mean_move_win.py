@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from grader.check_params import MeanMoveWinParams
 from grader.edge_boards.mean_connect4 import FREES_A_WIN, position
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
@@ -34,9 +35,7 @@ SHOWN = 2  # failing boards shown in feedback
 class MeanMoveWin(Check):
     """An agent takes the win that only a mean move gives."""
 
-    target = "agent"
-    words = "wins with a mean move"
-    params = {}
+    Params = MeanMoveWinParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         agent = agent_or_outcome(ctx, spec)

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from grader.adapt import Reply
+from grader.check_params import NoMutationParams
 from grader.checks._role_answers import readable
-from grader.checks.base import Case, Check, Outcome
+from grader.cases import Case
+from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 from grader.checks.random_positions import random_cases
 from grader.results import BoardShown
@@ -27,9 +29,7 @@ _ROLES_WITH_A_BOARD = ("actions", "result", "terminal", "utility")
 class NoMutation(Check):
     """A game function leaves the board it is given as it was."""
 
-    target = "function"
-    words = "does not change its input board"
-    params = {"positions": int}
+    Params = NoMutationParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         role = spec.target
@@ -40,7 +40,7 @@ class NoMutation(Check):
             why = ctx.student.interface.problems.get(role) if ctx.student else "the submission could not be loaded"
             return Outcome(0.0, why or f"no {role} function was found", status="error")
         game, calls = ctx.game, []
-        cases = random_cases(ctx, role, int(spec.params.get("positions", 5)), seed_salt=f"no_mutation:{role}",
+        cases = random_cases(ctx, role, spec.settings.positions, seed_salt=f"no_mutation:{role}",
                              action_salt=f"no_mutation:{role}:actions")
         for case in cases:
             calls.append((case, ctx.student.mutation(role, game.to_course(case.state), game.to_move(case.state),

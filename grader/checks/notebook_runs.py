@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from grader.check_params import NotebookRunsParams
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from grader.load.full_run import ERROR, NOT_RUN, OK, TIMEOUT, FullRun, run_notebook
@@ -30,9 +31,7 @@ _SHOWN_FAILURES = 5
 class NotebookRuns(Check):
     """The notebook runs top to bottom in a confined kernel."""
 
-    target = ""
-    words = "runs top to bottom"
-    params = {"cell_seconds": float, "memory_mb": int, "partial": bool, "total_seconds": float}
+    Params = NotebookRunsParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
         submission = ctx.submission
@@ -42,17 +41,16 @@ class NotebookRuns(Check):
         if submission.kind != "ipynb" or path.suffix.lower() != ".ipynb":
             return Outcome(0.0, f"{path.name} is not a Jupyter notebook (.ipynb), so it was not run top to bottom;"
                                 " submit the .ipynb file to earn these points", status="skipped")
-        params = spec.params
-        cell_seconds = float(params.get("cell_seconds", 60))
-        total_seconds = float(params.get("total_seconds", 300))
-        memory_mb = int(params.get("memory_mb", ctx.assignment.limits.memory_mb))
+        params = spec.settings
+        cell_seconds, total_seconds = params.cell_seconds, params.total_seconds
+        memory_mb = ctx.assignment.limits.memory_mb if params.memory_mb is None else params.memory_mb
         try:
             full = run_notebook(path, cell_timeout=cell_seconds, total_timeout=total_seconds, memory_mb=memory_mb)
         except UnreadableSubmission as err:
             return Outcome(0.0, str(err), status="error")
         except Exception as err:  # the kernel did not start: our problem or the machine's, not the student's
             return Outcome(0.0, f"the notebook could not be run: {type(err).__name__}: {err}", status="error")
-        return judge_run(full, cell_seconds=cell_seconds, partial=bool(params.get("partial", False)))
+        return judge_run(full, cell_seconds=cell_seconds, partial=params.partial)
 
 
 def judge_run(full: FullRun, *, cell_seconds: float, partial: bool) -> Outcome:

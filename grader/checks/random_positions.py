@@ -9,8 +9,10 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from grader.check_params import RandomPositionsParams
 from grader.checks._role_answers import judge_answers, other_sizes, sized
-from grader.checks.base import Case, Check, Outcome
+from grader.cases import Case
+from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 from reference.positions import finished_games, random_positions
 
@@ -21,15 +23,13 @@ if TYPE_CHECKING:
 class RandomPositions(Check):
     """A game function against the reference on seeded random positions."""
 
-    target = "function"
-    words = "random positions"
-    params = {"positions": int, "sizes": list}
+    Params = RandomPositionsParams
 
     def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
-        count = int(spec.params.get("positions", 40))
+        count = spec.settings.positions
         salts = {"seed_salt": f"positions:{spec.target}", "action_salt": f"{spec.target}:{spec.kind}"}
         cases = random_cases(ctx, spec.target, count, **salts)
-        contexts = other_sizes(ctx, spec.params.get("sizes", []))  # as many positions on each other size
+        contexts = other_sizes(ctx, spec.settings.sizes)  # as many positions on each other size
         elsewhere = [(there, [sized(case, there) for case in random_cases(there, spec.target, count, **salts)])
                      for there in contexts]
         return judge_answers(ctx, spec.target, cases, elsewhere=elsewhere)

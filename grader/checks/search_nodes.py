@@ -65,6 +65,7 @@ from grader.adapt.candidates import normalise
 from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
 from grader.adapt.search_parameters import depth_parameter
 from grader.adapt.search_tree import Search, SearchCalls, read_search
+from grader.check_params import SearchNodesParams
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.agent_tactics import Tactic, tactic_positions
 from grader.checks.base import Check, Outcome, share
@@ -110,9 +111,7 @@ class Verdict:
 class SearchNodes(Check):
     """An agent's search visits the positions its algorithm and depth call for."""
 
-    target = "agent"
-    words = "positions searched"
-    params = {"depth": int, "positions": int, "values": int}
+    Params = SearchNodesParams
 
     def prepare(self, ctx: CheckContext, spec: CheckSpec) -> dict:
         """The tactic positions the moves are judged on, found once for a batch (the tactics checks'
@@ -124,8 +123,9 @@ class SearchNodes(Check):
         agent = agent_or_outcome(ctx, spec)
         if isinstance(agent, Outcome):
             return agent
-        depth = int(spec.params.get("depth", ctx.game.counted_depth))
-        count = int(spec.params.get("positions", 3))
+        params = spec.settings
+        depth = ctx.game.counted_depth if params.depth is None else params.depth
+        count = params.positions
         depth_name = depth_parameter(agent)
         options = {depth_name: depth} if depth_name else None
         limit = move_limit(ctx) * COUNTING_SLOWDOWN
@@ -138,7 +138,7 @@ class SearchNodes(Check):
         verdicts, boards = [], []
         misses: dict[str, bool] = {}  # whether the agent misses a reply to the opponent's threat, asked once
         counted = search_positions(ctx.game, count, depth, seed)
-        judged = value_positions(ctx, int(spec.params.get("values", len(ctx.game.depth_tactics))), depth)
+        judged = value_positions(ctx, len(ctx.game.depth_tactics) if params.values is None else params.values, depth)
         for i, state in enumerate(counted + judged):
             if budget.used_up or any(v.words == TIMED_OUT for v in verdicts):
                 verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))

@@ -15,7 +15,7 @@ from typing import Callable
 
 from grader.edge_boards import connect4, dots_and_boxes, mean_connect4, tictactoe
 from grader.edge_boards.building import EdgeBoardError
-from grader.checks.base import Case
+from grader.cases import Case
 from reference.games.base import Game, IllegalAction
 
 ROLES = ("actions", "result", "terminal", "utility")

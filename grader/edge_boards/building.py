@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from grader.checks.base import Case
+from grader.cases import Case
 from reference.games.base import Action, Game, State
 
 

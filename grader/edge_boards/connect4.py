@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from grader.edge_boards.building import reach, search_moves, unique
-from grader.checks.base import Case
+from grader.cases import Case
 from reference.games.connect4 import C4State, Connect4, cell_bit
 
 Cell = tuple[int, int]

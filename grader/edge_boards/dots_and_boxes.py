@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from grader.edge_boards.building import EdgeBoardError, reach, unique
-from grader.checks.base import Case
+from grader.cases import Case
 from reference.games.dots_and_boxes import DBState, DotsAndBoxes, Line
 from reference.positions import terminal_with_outcome
 

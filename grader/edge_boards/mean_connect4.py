@@ -14,7 +14,7 @@ import numpy as np
 
 from grader.edge_boards import connect4 as plain_connect4
 from grader.edge_boards.building import unique
-from grader.checks.base import Case
+from grader.cases import Case
 from reference.games.connect4 import Connect4
 from reference.games.mean_connect4 import MeanC4State, MeanConnect4
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from grader.edge_boards.building import reach, search_moves, unique
-from grader.checks.base import Case
+from grader.cases import Case
 from reference.games.tictactoe import TicTacToe, TTTState
 
 

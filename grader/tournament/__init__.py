@@ -1,4 +1,5 @@
-"""Tournaments between agents, from finished games onwards: records, ratings, standings and the leaderboard page.
+"""Tournaments between agents, from finished games onwards: ratings, standings and the leaderboard page
+(the referee and the game records are one layer down, in :mod:`grader.play`).
 
 The flow: the referee appends a :class:`GameRecord` per finished game to a :class:`GameStore`
 (``OUT_DIR/games.jsonl``); :func:`compute_standings` fits the ratings and builds the leaderboard,
@@ -17,7 +18,6 @@ _WHERE = {
     "render_leaderboard_html": "leaderboard_page", "svg_positions": "leaderboard_page",
     "write_leaderboard_html": "leaderboard_page",
     "Ratings": "ratings", "RatingPrior": "ratings", "fit_ratings": "ratings",
-    "GameRecord": "records", "GameStore": "records",
     **{name: "standings" for name in ("LEADERBOARD_COLUMNS", "Crosstable", "Standings", "bonus_points",
                                       "compute_standings", "crosstable", "gradescope_leaderboard", "leaderboard",
                                       "write_standings")},

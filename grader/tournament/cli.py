@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from grader.tournament.options import DEFAULT_BASELINES, FAULT_POLICIES, TournamentOptions
+from grader.play import FAULT_POLICIES
+from grader.tournament.options import DEFAULT_BASELINES, TournamentOptions
 from grader.usage import UsageError
 
 

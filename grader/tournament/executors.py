@@ -1,4 +1,5 @@
-"""Where games are played: in this process, in local worker processes, or on a Dask cluster.
+"""Where games are played: in this process, in local worker processes, or on a Dask cluster (the
+executors of :mod:`grader.executors`, which grading uses too).
 
 A :class:`GameTask` is plain data (the scheduled game, both participants with their code, the
 assignment): it can be pickled to any worker. :func:`play_task` plays it there and returns the
@@ -14,16 +15,15 @@ from __future__ import annotations
 
 import zlib
 from collections import OrderedDict
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
+from grader.executors import DaskCluster, Executor, ProcessPool, ThisProcess
 from grader.rubric import Assignment
 from grader.sandbox import Sandbox, SandboxError
 from grader.tournament.participants import Participant, open_student_agent, warm_up
-from grader.tournament.records import GameRecord
-from grader.tournament.referee import AbsentSeat, ReferenceSeat, Seat, StudentSeat, play_game
-from grader.tournament.schedule import ScheduledGame
+from grader.play.records import GameRecord, ScheduledGame
+from grader.play.referee import AbsentSeat, ReferenceSeat, Seat, StudentSeat, play_game
 
 #: student sandboxes one worker keeps open (each is a zygote and a worker process, ~30 MB together):
 #: a class of this many plays with every sandbox opened once per worker; bigger classes are played
@@ -101,16 +101,12 @@ def play_task(task: GameTask) -> dict:
     return record.to_dict()
 
 
-# --- executors ------------------------------------------------------------------------------
+# --- executors (grader.executors) -----------------------------------------------------------
 
 
 def play_here(tasks: Iterable[GameTask]) -> Iterator[GameRecord]:
     """Play the games one after another in this process, in schedule order."""
-    try:
-        for task in tasks:
-            yield GameRecord.from_dict(play_task(task))
-    finally:
-        close_open_sandboxes()
+    return _records(ThisProcess(finish=close_open_sandboxes).map(play_task, list(tasks)))
 
 
 def _init_worker() -> None:
@@ -122,66 +118,12 @@ def _init_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent ends the pool
 
 
-def play_in_processes(tasks: Iterable[GameTask], jobs: int) -> Iterator[GameRecord]:
-    """Play the games in ``jobs`` worker processes; records come back as games finish.
-
-    Stopped early (an error, SIGTERM, SIGINT), the workers are ended at once rather than waited for:
-    the games in flight are lost, the recorded ones are kept."""
-    import multiprocessing
-
-    tasks = list(tasks)
-    if not tasks:
-        return
-    context = multiprocessing.get_context("spawn")  # no inherited sandboxes or threads from the parent
-    pool = context.Pool(jobs, initializer=_init_worker)
-    finished = False
+def _records(played: Iterator[tuple[GameTask, dict]]) -> Iterator[GameRecord]:
     try:
-        for record in pool.imap_unordered(play_task, tasks):
+        for _, record in played:
             yield GameRecord.from_dict(record)
-        pool.close()  # every game played: the workers close their sandboxes and exit
-        pool.join()
-        finished = True
-    finally:
-        if not finished:  # each worker is sent SIGTERM and reaped; its sandboxes go with it
-            pool.terminate()
-            pool.join()
-
-
-def play_on_dask(tasks: Iterable[GameTask], scheduler: str | object) -> Iterator[GameRecord]:
-    """Play the games on a Dask cluster: one task per game, submitted to the scheduler at ``scheduler``.
-
-    ``scheduler`` is an address such as ``tcp://10.0.0.5:8786`` or an existing ``distributed.Client``.
-    Student code travels inside the task as cell sources and is sandboxed on the worker.
-    """
-    tasks = list(tasks)
-    if not tasks:
-        return
-    from distributed import as_completed as dask_completed
-
-    with dask_client(scheduler) as client:
-        futures = client.map(play_task, tasks, pure=False)
-        try:
-            for future in dask_completed(futures):
-                yield GameRecord.from_dict(future.result())
-        finally:
-            client.cancel(futures)
-
-
-@contextmanager
-def dask_client(scheduler: str | object) -> Iterator[object]:
-    """A ``distributed.Client`` for ``scheduler`` (an address, closed afterwards, or a Client, left open)."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise RuntimeError("--scheduler needs Dask: pip install 'dask[distributed]' "
-                           "(or this package's [dask] extra)") from None
-    own = not isinstance(scheduler, Client)
-    client = Client(scheduler) if own else scheduler
-    try:
-        yield client
-    finally:
-        if own:
-            client.close()
+    finally:  # stopped early: the executor ends its workers now, not when the generator is collected
+        played.close()
 
 
 def locality_order(tasks: Sequence[GameTask], capacity: int | None = None) -> list[GameTask]:
@@ -210,13 +152,17 @@ def locality_order(tasks: Sequence[GameTask], capacity: int | None = None) -> li
 
 
 def execute(tasks: Iterable[GameTask], *, jobs: int = 1, scheduler: str | object | None = None) -> Iterator[GameRecord]:
-    """Records of ``tasks`` as they finish: on Dask when ``scheduler`` is given, else ``jobs`` local processes.
+    """Records of ``tasks`` as they finish: on Dask when ``scheduler`` is given (student code travels inside
+    each task as cell sources and is sandboxed on the worker), else in ``jobs`` local worker processes that
+    keep their sandboxes open across games, else in this process.
 
     Games are handed out in :func:`locality_order`, so workers reuse open sandboxes.
     """
     tasks = locality_order(list(tasks))
     if scheduler is not None:
-        return play_on_dask(tasks, scheduler)
-    if jobs <= 1:
-        return play_here(tasks)
-    return play_in_processes(tasks, jobs)
+        executor: Executor = DaskCluster(scheduler, name="game")
+    elif jobs <= 1:
+        executor = ThisProcess(finish=close_open_sandboxes)
+    else:
+        executor = ProcessPool(jobs, initializer=_init_worker)
+    return _records(executor.map(play_task, tasks))

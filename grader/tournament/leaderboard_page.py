@@ -26,7 +26,7 @@ import jinja2
 import pandas as pd
 from markupsafe import Markup
 
-from grader.tournament.records import GameRecord, course_action
+from grader.play.records import GameRecord, course_action
 from grader.tournament.standings import Standings
 
 #: Draws the positions of one game as SVG strings: the start, then one after each opening action

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: what happens to a game when an agent faults (an illegal move, an exception, a timeout): the faulty
-#: side loses it, or a random legal move is played in its place
-FAULT_POLICIES = ("forfeit", "random")
 #: the reference agents every tournament includes unless told otherwise
 DEFAULT_BASELINES = ("random", "alphabeta:2", "mcts:200")
 

@@ -35,7 +35,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from grader.tournament.records import GameRecord
+from grader.play.records import GameRecord
 
 ELO_PER_NATURAL = 400 / math.log(10)  # Elo points per unit of natural log-strength
 

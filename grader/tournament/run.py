@@ -18,10 +18,11 @@ from typing import Callable, Sequence
 from grader.rubric import Assignment
 from grader.tournament.executors import GameTask, execute
 from grader.tournament.leaderboard_page import svg_positions, write_leaderboard_html
-from grader.tournament.options import FAULT_POLICIES, TournamentOptions
+from grader.play import FAULT_POLICIES
+from grader.tournament.options import TournamentOptions
 from grader.tournament.participants import RANDOM, Exclusion, Participant
-from grader.tournament.records import GameRecord, GameStore
-from grader.tournament.schedule import ScheduledGame, balanced_openings, openings_for, round_robin
+from grader.play.records import GameRecord, GameStore, ScheduledGame
+from grader.tournament.schedule import balanced_openings, openings_for, round_robin
 from grader.tournament.standings import Standings, compute_standings, write_standings
 
 @dataclass

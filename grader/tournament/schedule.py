@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
 from typing import Any, Sequence
 
+from grader.play.records import ScheduledGame
 from reference.agents import AlphaBetaSearch, SearchTimeout, evaluation_for
 from reference.games.base import Game
 
@@ -22,18 +22,6 @@ SEARCH_DEPTH = 2
 #: nodes an exact solve of an opening may visit before the heuristic value is used instead (a node
 #: budget, not a time, so that the same seed gives the same openings on any machine)
 EXACT_NODES = 2000
-
-
-@dataclass(frozen=True)
-class ScheduledGame:
-    """One game to play: who moves first, from which opening."""
-
-    game_id: str
-    pair_id: str
-    first: str
-    second: str
-    opening_index: int
-    opening: tuple[Any, ...]  # course actions played before the agents take over
 
 
 def opening_value(game: Game, opening: Sequence[Any], exact_nodes: int = EXACT_NODES) -> float | None:

@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from grader.tournament.ratings import Ratings, fit_ratings
-from grader.tournament.records import GameRecord
+from grader.play.records import GameRecord
 
 LEADERBOARD_COLUMNS = [
     "rank", "player", "games", "wins", "draws", "losses", "points",

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from grader.batch import BatchOptions, grade_batch
-from grader.cluster_grading import grade_task, grading_task
+from grader.cluster_grading import GradingJob, grade_task, grading_task
+from grader.executors import Failed
 from grader.rubric import load_rubric
 from tests.paths import ROOT
 
@@ -47,7 +48,5 @@ def test_a_local_cluster_grades_like_local_processes_and_resumes(tmp_path):
 
 def test_a_submission_over_the_cap_is_stopped_on_the_worker(tmp_path):
     assignment = load_rubric().assignment("dots_and_boxes")
-    task = grading_task(SAMPLES / "kim_dab_old_layout.ipynb", "dots_and_boxes", assignment.model_dump_json(),
-                        BatchOptions(submission_seconds=0.2), {})
-    outcome = grade_task(task)
-    assert outcome.overran and outcome.result_json is None
+    job = GradingJob(str(SAMPLES / "kim_dab_old_layout.ipynb"), "dots_and_boxes", assignment.model_dump_json())
+    assert grade_task(grading_task(job, seconds=0.2)) == Failed(overran=True)

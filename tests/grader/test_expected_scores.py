@@ -11,10 +11,10 @@ import re
 
 import pytest
 
-from grader.batch import BatchOptions, discover, grade_batch
+import grader
+from grader.batch import discover, saved_results
 from grader.report.tally import format_points, score_split
 from grader.results import SubmissionResult
-from grader.rubric import load_rubric
 from tests.helpers.expected_scores import RECORD, SAMPLES, expected_scores
 
 README = SAMPLES / "README.md"
@@ -47,15 +47,14 @@ def test_readme_table_shows_the_recorded_scores():
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(1200)
-@pytest.mark.parametrize("assignment", sorted({row["assignment"] for row in expected_scores().values()}))
-def test_grading_the_samples_gives_the_recorded_scores(assignment, tmp_path):
-    folder = SAMPLES / assignment
-    batch = grade_batch(discover(folder), assignment, load_rubric().assignment(assignment), tmp_path,
-                        BatchOptions(jobs=2, progress=False))
-    got = {r.submission: measured(r) for r in batch.results}
-    want = {name: (row["score"], row["max"]) for name, row in expected_scores().items()
-            if row["assignment"] == assignment}
+@pytest.mark.timeout(2400)
+def test_grader_grade_on_the_samples_gives_the_recorded_scores(tmp_path):
+    """``grader.grade("submissions")`` with its defaults, as ``grader grade`` runs: each sub-folder graded as
+    its assignment, every sample scored as recorded."""
+    grader.grade(SAMPLES, out=tmp_path, jobs=2, progress=False)
+    got = {r.submission: (r.assignment, *measured(r)) for folder in sorted(tmp_path.iterdir()) if folder.is_dir()
+           for r in saved_results(folder)}
+    want = {name: (row["assignment"], row["score"], row["max"]) for name, row in expected_scores().items()}
     changed = "\n".join(f"{name},{assignment},{score},{top}  (recorded {want.get(name)})"
-                        for name, (score, top) in sorted(got.items()) if want.get(name) != (score, top))
+                        for name, (assignment, score, top) in sorted(got.items()) if want.get(name) != (assignment, score, top))
     assert got == want, f"scores differ from {RECORD.name}:\n{changed}"

@@ -51,10 +51,18 @@ def _module_level_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]
     return found
 
 
-def imports_of(name: str, source: str, modules: Collection[str], *, is_package: bool = False) -> set[str]:
-    """The project modules that loading module ``name`` (whose code is ``source``) imports."""
+def _every_import(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement, wherever it is: in a function (lazy) or under ``if TYPE_CHECKING:``."""
+    return [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+
+
+def imports_of(name: str, source: str, modules: Collection[str], *, is_package: bool = False,
+               lazy: bool = False) -> set[str]:
+    """The project modules that loading module ``name`` (whose code is ``source``) imports; with ``lazy``,
+    also those its functions import when they run and those it imports for types only."""
     out: set[str] = set()
-    for node in _module_level_imports(ast.parse(source)):
+    tree = ast.parse(source)
+    for node in _every_import(tree) if lazy else _module_level_imports(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         else:
@@ -77,10 +85,34 @@ def _packages_above(target: str, importer: str) -> list[str]:
     return [".".join(parts[:i]) for i in range(1, len(parts)) if parts[:i] != own[:i]]
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(*, lazy: bool = False) -> dict[str, set[str]]:
     modules = project_modules()
-    return {name: imports_of(name, path.read_text(encoding="utf-8"), modules, is_package=path.name == "__init__.py")
+    return {name: imports_of(name, path.read_text(encoding="utf-8"), modules, is_package=path.name == "__init__.py",
+                             lazy=lazy)
             for name, path in modules.items()}
+
+
+#: still to untangle (issue 23 leaves grader/adapt/ to the binder's restructuring)
+NOT_YET = ("grader.adapt",)
+
+
+def grader_outside(graph: dict[str, set[str]], left_out: tuple[str, ...]) -> dict[str, set[str]]:
+    """The graph between the grader's modules, without those under ``left_out``."""
+    def kept(name: str) -> bool:
+        return name.startswith("grader") and not name.startswith(left_out)
+    return {name: {m for m in targets if kept(m)} for name, targets in graph.items() if kept(name)}
+
+
+def by_package(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The graph between the grader's packages and top-level modules (``grader.checks``, ``grader.rubric``)."""
+    top = {}
+    for name, targets in graph.items():
+        if name.startswith("grader."):
+            package = ".".join(name.split(".")[:2])
+            top.setdefault(package, set()).update(".".join(t.split(".")[:2]) for t in targets
+                                                  if t.startswith("grader.") and not t.startswith(package + ".")
+                                                  and t != package)
+    return top
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -140,7 +172,7 @@ def test_the_graph_has_what_runs_when_a_module_loads():
 def test_the_project_graph_sees_across_packages():
     graph = import_graph()
     assert "grader.checks.base" in graph["grader.checks._role_answers"]
-    assert "grader.checks" in graph["grader.edge_boards"]  # importing grader.checks.base runs the package file
+    assert "grader.play" in graph["grader.checks.agent_strength"]  # importing grader.play.referee runs the package file
 
 
 @pytest.mark.parametrize("graph, cycle", [
@@ -156,6 +188,29 @@ def test_no_module_imports_itself_back():
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
+def test_the_lazy_graph_has_imports_in_functions_and_for_types():
+    found = imports_of("pkg.x.y", SOURCE, MODULES, lazy=True)
+    assert {"pkg.typed", "pkg.lazy", "pkg.a", "pkg.f"} <= found
+
+
+def test_no_module_imports_itself_back_even_lazily_or_for_types():
+    """A cycle through an import inside a function or under ``if TYPE_CHECKING:`` does not fail at import
+    time, but it still ties the two modules together: neither can be read, tested or moved alone."""
+    cycle = find_cycle(grader_outside(import_graph(lazy=True), NOT_YET))
+    assert cycle is None, "import cycle (lazy and type-only imports counted): " + " -> ".join(cycle or [])
+
+
+def test_no_package_imports_itself_back_even_lazily_or_for_types():
+    """Packages too import in one direction (checks -> tournament -> batch -> checks was one such loop)."""
+    cycle = find_cycle(by_package(grader_outside(import_graph(lazy=True), NOT_YET)))
+    assert cycle is None, "import cycle between packages: " + " -> ".join(cycle or [])
+
+
+def test_the_package_graph_sees_a_loop_between_packages():
+    graph = {"grader.a.x": {"grader.b.y"}, "grader.b.y": {"grader.a.z"}, "grader.a.z": set()}
+    assert find_cycle(by_package(graph)) == ["grader.a", "grader.b", "grader.a"]
+
+
 def test_building_the_command_line_loads_no_grading_code():
     """``grader --help`` builds every parser: it must not load the sandbox, the adapter, the checks, the
     reports or the tournament's referee (they took seconds to import; commands import them when they run)."""
@@ -167,5 +222,5 @@ def test_building_the_command_line_loads_no_grading_code():
     loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                                 cwd=ROOT).stdout.split())
     heavy = {m for m in loaded if m.startswith(("grader.sandbox", "grader.adapt", "grader.checks", "grader.report",
-                                                "grader.rubric", "grader.tournament.referee", "pandas", "matplotlib"))}
+                                                "grader.rubric", "grader.play.referee", "pandas", "matplotlib"))}
     assert not heavy, f"the command line's parser loads {sorted(heavy)}"

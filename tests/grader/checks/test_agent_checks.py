@@ -270,9 +270,12 @@ def test_strength_check_is_named_after_its_opponent_in_sheets():
     assert spec.title == "alpha_beta_player: beats random"
 
 
-def test_unknown_opponent_is_a_rubric_error(connect4):
-    r = connect4.check("agent_strength", "greedy", opponent="genius")
-    assert r.status == "error" and "params.opponent" in r.message
+def test_unknown_opponent_is_a_rubric_error_when_the_rubric_is_read():
+    with pytest.raises(ValueError, match=r"tasks\[0\]\.checks\[0\]\.params\.opponent: unknown agent spec 'genius'"):
+        Assignment.model_validate({"title": "Connect 4", "game": "connect4", "agents": {"greedy": ["greedy"]},
+                                   "tasks": [{"name": "agents", "checks": [
+                                       {"kind": "agent_strength", "target": "greedy", "points": 1,
+                                        "params": {"opponent": "genius"}}]}]})
 
 
 # --- timing ---

@@ -6,7 +6,7 @@ from __future__ import annotations
 from grader.export.leaderboard import play_baseline_games, rate_submission
 from grader.export.settings import LeaderboardSettings
 from grader.rubric import load_rubric
-from grader.tournament.records import GameStore
+from grader.play.records import GameStore
 from tests.grader.export.conftest import RUBRIC
 
 SETTINGS = LeaderboardSettings(baselines=("random", "alphabeta:1"), games_per_pair=2)

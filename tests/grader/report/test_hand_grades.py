@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import BatchOptions, fingerprint, grade_batch, save
+from grader import pipeline
+from grader.batch import BatchOptions, fingerprint, save
 from grader.cli import main
 from grader.report.hand_grades import (
     HandGrade,
@@ -127,7 +128,7 @@ def test_a_cell_that_cannot_be_a_grade_is_one_error_naming_file_row_and_column(t
     assert "Nothing was changed" in str(error.value)
 
 
-# --- through grade_batch and the command line, on saved results (nothing is regraded) ------------------
+# --- through the pipeline and the command line, on saved results (nothing is regraded) ------------------
 
 @pytest.fixture
 def graded_class(tmp_path):
@@ -149,8 +150,14 @@ def graded_class(tmp_path):
 
 def test_second_run_merges_filled_rows_into_every_report_without_regrading(graded_class):
     folder, out, assignment = graded_class
-    options = BatchOptions(progress=False, canvas_title="Connect 4")
-    first = grade_batch([folder / "alice.py"], "connect4", assignment, out, options)
+
+    def grade_again():  # as `grader grade class -a connect4 --out grades --canvas-title "Connect 4"`
+        work = pipeline.plan(folder, load_rubric(), "connect4")
+        graded = pipeline.grade_class(work, out.parent, BatchOptions(progress=False),
+                                      pipeline.ReportOptions(canvas_title="Connect 4"))
+        return graded.batches[0]
+
+    first = grade_again()
     assert first.reused == ["alice"] and first.graded_now == []
     manual_max = sum(s.points for t in assignment.tasks for s in t.checks if s.kind == "manual")
     automatic = assignment.max_points - manual_max
@@ -161,7 +168,7 @@ def test_second_run_merges_filled_rows_into_every_report_without_regrading(grade
 
     item = sheet_rows(out / "manual.csv")[0]["item"]
     fill(out / "manual.csv", {("alice", item): ("3", "well argued")})
-    second = grade_batch([folder / "alice.py"], "connect4", assignment, out, options)
+    second = grade_again()
     assert second.graded_now == [] and second.results[0].total == automatic + 3
     scores = sheet_rows(out / "scores.csv")[0]
     assert float(scores["total"]) == automatic + 3 and "manual 3/" in scores["breakdown"]

@@ -15,7 +15,7 @@ from grader.tournament.leaderboard_page import (
     unpack_drawings,
     write_leaderboard_html,
 )
-from grader.tournament.records import GameRecord
+from grader.play.records import GameRecord
 from grader.tournament.standings import (
     LEADERBOARD_COLUMNS,
     bonus_points,

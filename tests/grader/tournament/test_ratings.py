@@ -16,7 +16,7 @@ from grader.tournament.ratings import (
     outcome_probabilities,
     resample_pairs,
 )
-from grader.tournament.records import GameRecord
+from grader.play.records import GameRecord
 
 
 def davidson(rating_first: float, rating_second: float, first_move: float, nu: float) -> list[float]:

@@ -18,7 +18,7 @@ from grader.rubric import Assignment
 from grader.tournament.executors import GameTask, locality_order, play_here
 from grader.tournament.participants import (Exclusion, Participant, agent_preference, reference_participants,
                                             student_participant)
-from grader.tournament.records import GameStore
+from grader.play.records import GameStore
 from grader.tournament.run import TournamentOptions, run_tournament, schedule_games
 from grader.tournament.schedule import balanced_openings, opening_value, openings_for, round_robin
 from reference.games import load_game

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from grader.tournament.records import GameRecord, GameStore
+from grader.play.records import GameRecord, GameStore
 
 
 def record(game_id: str = "alice~bob-opening0-swap0", first: str = "alice", second: str = "bob", **changes) -> GameRecord:

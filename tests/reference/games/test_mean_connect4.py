@@ -279,7 +279,7 @@ def test_heuristic_alpha_beta_takes_a_win_that_only_a_mean_move_gives():
 
 def test_the_leaderboard_replay_draws_which_disc_a_mean_move_moved():
     from grader.tournament.leaderboard_page import svg_positions
-    from grader.tournament.records import GameRecord
+    from grader.play.records import GameRecord
 
     # JSON has no tuples: the recorded mean move is the list [3, 5].
     record = GameRecord("g", "g", "mean_connect4", {}, "a", "b", [], [3, [3, 5]], [1, -1], 0, "unfinished")

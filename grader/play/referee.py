@@ -29,9 +29,8 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from grader.adapt import Move, StudentAgent
 from grader.adapt.agents import move_within, time_spent
 from grader.sandbox import Sandbox
-from grader.tournament.records import GameRecord, course_action
-from grader.tournament.options import FAULT_POLICIES
-from grader.tournament.schedule import ScheduledGame
+from grader.play import FAULT_POLICIES
+from grader.play.records import GameRecord, ScheduledGame, course_action
 from reference.agents import make_agent
 from reference.games.base import Game, State
 

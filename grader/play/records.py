@@ -1,5 +1,6 @@
-"""Finished games as plain records (the referee's, in a tournament or the strength check), and the
-durable JSON-lines file a tournament writes them to.
+"""Games as plain records: the game to play (:class:`ScheduledGame`), the finished game the referee
+records (:class:`GameRecord`, in a tournament or the strength check), and the durable JSON-lines file a
+tournament writes them to.
 
 A tournament appends one :class:`GameRecord` to ``OUT_DIR/games.jsonl`` as each game ends and fsyncs,
 so a run killed at any moment loses at most the game in flight. Everything after the games
@@ -32,6 +33,18 @@ def json_action(action: Any) -> Any:
 def course_action(action: Any) -> Any:
     """A course action back from its JSON form (lists become tuples, e.g. Dots and Boxes lines)."""
     return tuple(course_action(a) for a in action) if isinstance(action, list) else action
+
+
+@dataclass(frozen=True)
+class ScheduledGame:
+    """One game to play: who moves first, from which opening."""
+
+    game_id: str
+    pair_id: str
+    first: str
+    second: str
+    opening_index: int
+    opening: tuple[Any, ...]  # course actions played before the agents take over
 
 
 @dataclass(frozen=True)
