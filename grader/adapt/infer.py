@@ -927,10 +927,11 @@ def listed(value: Any) -> list[Any]:
 def _sample_boards(game: Game) -> tuple[tuple[State, bool], ...]:
     """(state, is_terminal) for the terminal probes: empty, mid-game, won by each side, drawn; each one's line
     of play remembered afresh, as replay builds them through the student's code."""
-    for state, _, line in _sample_lines(game):
+    lines = _sample_lines(game)
+    for state, _, line in lines:
         if line is not None:
             game.remember(state, line)
-    return tuple((state, over) for state, over, _ in _sample_lines(game))
+    return tuple((state, over) for state, over, _ in lines)
 
 
 @lru_cache(maxsize=32)
