@@ -107,7 +107,9 @@ def judge(result: SubmissionResult, assignment: Assignment, verdict: dict,
             grader, evidence = "absent", f"submission {result.status}: {result.message}"
         else:
             grader, evidence = grader_verdict(role, checks, is_agent, function_share)
-        review = any(c.status == "review" for _, c in checks)
+        # a check the grader leaves to a person (status review, or manual where it cannot judge the role at all)
+        # is no confident verdict
+        review = any(c.status in ("review", "manual") for _, c in checks)
         out.append(Judged(result.submission, role, manual["verdict"], grader, evidence, manual.get("why", ""),
                           review))
     return out

@@ -84,6 +84,8 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
         return bound
     if isinstance(student, (ReplayedGame, ReplayedStateGame)):
         return student.agent(label, list(aliases), timeout=timeout)
+    if student.interface.boards_doubt:  # it is handed boards in a form no function of the student's confirmed
+        student.doubts.setdefault(label, student.interface.boards_doubt)
     return find_agent(sandbox, student.names, student.game, student.representation, label, list(aliases),
                       labels=list(labels), timeout=timeout, source=student.source, game_object=student.game_object)
 

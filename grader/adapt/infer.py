@@ -87,6 +87,9 @@ class Interface:
     initial_unread: bool = False
     #: roles left unbound although something of the student's seems to play them: role -> the evidence
     doubts: dict[str, str] = field(default_factory=dict)
+    #: why no board the student's code is handed or answers can be trusted (no reading was confirmed): every
+    #: check that hands it a board, an agent's included, is then for a person to confirm
+    boards_doubt: str = ""
 
     def doubtful(self) -> dict[str, str]:
         """Every role a person should check, with the evidence: bound on thin evidence, or left unbound."""
@@ -335,8 +338,9 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         why = ("no reading of your boards was confirmed: none of your functions gives the reference's answers "
                "under any reading tried, so every function was asked on boards written in a guessed form")
         for role, binding in best.bindings.items():
-            if role != "initial_state" and not binding.doubt:
+            if not binding.doubt:
                 best.bindings[role] = replace(binding, doubt=why)
+        best.boards_doubt = why
     return best
 
 

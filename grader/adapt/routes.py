@@ -110,10 +110,11 @@ def _route(cls: str, built: dict[str, str], method: str, asked: dict[str, str], 
         arguments = ("state", "player")  # the moves may depend on who moves (Mean Connect 4's mean moves)
     if not set(asked) <= set(arguments) or ("action" in arguments) != ("action" in asked):
         return None
-    if "player" in arguments and "player" not in given and not (on_state and role == "result"):
-        return None  # a utility or result that cannot be told whose view or move it is (a state knows its mover)
-    if on_state and role == "result" and "player" not in asked:
-        arguments = ("state", "action")
+    if "player" in arguments and "player" not in given and not on_state:
+        return None  # a utility or result that cannot be told whose view or move it is
+    if on_state and "player" not in asked:
+        # a state knows its mover, and a utility it answers alone is from one side's view, as a function's is
+        arguments = tuple(a for a in arguments if a != "player")
     if "player" in built and "player" not in arguments:
         if player_default:
             built = {k: v for k, v in built.items() if k != "player"}  # left to its default

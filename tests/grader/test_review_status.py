@@ -73,3 +73,20 @@ def test_a_helper_named_like_a_role_that_agrees_under_no_reading_is_left_to_a_pe
         == {"review"}
     assert {by_name[c].status for c in ("actions: canned boards", "terminal: canned boards",
                                         "utility: canned boards")} == {"passed"}
+
+
+def test_with_no_reading_confirmed_the_initial_state_and_the_agents_go_to_a_person_too(tmp_path):
+    """Dots and Boxes lines kept in two 0/1 matrices (a form no reading knows) with an actions() that misses
+    the right edge: no reading is confirmed and no replay through the student's code agrees, so every board
+    the checks hand over is in a guessed form. The empty board and the agents, which are right, are then no
+    confident zeros: every check is left to a person, with the evidence."""
+    from tests.metamorphic.grading import grade_face
+    from tests.metamorphic.transformations import compose
+    from tests.validity_mutants import MUTANTS
+
+    mutant = next(m for m in MUTANTS if m.name == "dab_actions_miss_right_edge")
+    result = grade_face(compose("dots_and_boxes", ("line_matrices",)), tmp_path, extra_cells=[mutant.cell])
+    by_name = {c.check: c for c in result.checks}
+    assert {c.status for c in result.checks} == {"review"}
+    assert "no reading of your boards was confirmed" in by_name["initial_state: empty board"].message
+    assert "no reading of your boards was confirmed" in by_name["random_player: legal moves in time"].message

@@ -184,3 +184,20 @@ def dab_to_set(board):
 def dab_from_set(board):
     return {"size": (board["rows"], board["cols"]), "lines": {line: True for line in board["drawn"]},
             "boxes": dict(board["owners"])}
+
+
+def dab_to_matrices(board):
+    """Lines as two 0/1 matrices ('h': a row of each dot row, 'v': a row between dot rows) and box owners
+    as a matrix of boxes (None for an open box): the size is the matrices' shape."""
+    rows, cols = board["size"]
+    return {"h": [[int(("h", r, c) in board["lines"]) for c in range(cols - 1)] for r in range(rows)],
+            "v": [[int(("v", r, c) in board["lines"]) for c in range(cols)] for r in range(rows - 1)],
+            "boxes": [[board["boxes"].get((r, c)) for c in range(cols - 1)] for r in range(rows - 1)]}
+
+
+def dab_from_matrices(board):
+    lines = {(kind, r, c): True for kind in ("h", "v") for r, row in enumerate(board[kind])
+             for c, drawn in enumerate(row) if drawn}
+    return {"size": (len(board["h"]), len(board["v"][0])), "lines": lines,
+            "boxes": {(r, c): owner for r, row in enumerate(board["boxes"]) for c, owner in enumerate(row)
+                      if owner is not None}}

@@ -48,7 +48,7 @@ class Face:
     orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # role -> its arguments in order
     players: tuple[Any, Any, Any] | None = None  # first player, second player, empty cell; None: the course's
     orientation: tuple[str, ...] = ()  # grids: 'flip' (row 0 at the bottom), 'transpose' (columns as rows)
-    container: str = "course"  # grids: numpy, lists, text, flat, cells; Dots and Boxes: course, set
+    container: str = "course"  # grids: numpy, lists, text, flat, cells; Dots and Boxes: course, set, matrices
     moves: str = "course"  # grids: one_based, cell; Dots and Boxes: one_based
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined)
     terminal: str = "bool"  # bool, status ('continue' / 'draw' / the winner), pair ((over, winner))
@@ -99,8 +99,10 @@ class Face:
             out.append("a state that carries the turn makes a (board, next player) result redundant")
         if self.moves == "cell" and self.assignment in ("mean_connect4", "dots_and_boxes"):
             out.append("mean moves and lines are not cells")
-        if not grid and (self.orientation or self.container not in ("course", "set")):
+        if not grid and (self.orientation or self.container not in ("course", "set", "matrices")):
             out.append("Dots and Boxes boards have no grid")
+        if self.container == "matrices" and (self.lines != "course" or self.moves != "course"):
+            out.append("line matrices are indexed by the course's own lines")
         if grid and self.lines != "course":
             out.append("only Dots and Boxes has lines")
         if self.scale != 1 and self.assignment == "dots_and_boxes":
@@ -154,7 +156,8 @@ def _prelude(face: Face) -> str:
     if face.assignment == "dots_and_boxes":
         lines.append(_copied(codecs.dab_relabel, codecs.dab_shift, codecs.line_shift, codecs.line_swap,
                              codecs.dab_swap, codecs.dab_to_dots, codecs.dab_from_dots, codecs.line_to_dots,
-                             codecs.dots_to_line, codecs.dab_to_set, codecs.dab_from_set))
+                             codecs.dots_to_line, codecs.dab_to_set, codecs.dab_from_set, codecs.dab_to_matrices,
+                             codecs.dab_from_matrices))
         lines.append(_dab_board(face))
     else:
         lines.append(f"_TABLE_OUT = {{{ce!r}: {empty!r}, {c1!r}: {first!r}, {c2!r}: {second!r}}}")
@@ -232,6 +235,9 @@ def _dab_board(face: Face) -> str:
     if face.container == "set":
         out_steps.append("b = _dab_to_set(b)")
         in_steps.insert(0, "b = _dab_from_set(b)")
+    elif face.container == "matrices":
+        out_steps.append("b = _dab_to_matrices(b)")
+        in_steps.insert(0, "b = _dab_from_matrices(b)")
     move_in.insert(0, "m = tuple(m) if not isinstance(m, tuple) else m")
 
     def body(steps, value):

@@ -61,6 +61,7 @@ def test_line_codecs_round_trip():
     assert codecs.dab_swap(codecs.dab_swap(board)) == board
     assert codecs.dab_shift(codecs.dab_shift(board, 1), -1) == board
     assert codecs.dab_from_set(codecs.dab_to_set(board)) == board
+    assert codecs.dab_from_matrices(codecs.dab_to_matrices(board)) == board
     for line in board["lines"]:
         assert codecs.dots_to_line(codecs.line_to_dots(line, 0), 0) == line
 
@@ -115,6 +116,8 @@ FOUND_BY_SWEEPS = [
     ("mean_connect4", ("one_based", "in_place_result")),  # move shapes learned from a board changed in place
     ("mean_connect4", ("utility_first_view", "dict_state")),  # positions after mean moves built by their line
     ("mean_connect4", ("cells_dict",)),  # actions(state, player=1) and agents given the player on replay
+    # a state object's own utility() that takes no player: read from one side's view, as a function's is
+    ("dots_and_boxes", ("line_set", "utility_first_view", "state_object")),
 ]
 
 

@@ -89,6 +89,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("text", "container", lambda f: replace(f, container="text"), GRIDS),
     Transformation("cells_dict", "container", lambda f: replace(f, container="cells"), GRIDS),
     Transformation("line_set", "container", lambda f: replace(f, container="set"), ("dots_and_boxes",)),
+    Transformation("line_matrices", "container", lambda f: replace(f, container="matrices"), ("dots_and_boxes",)),
     Transformation("rows_from_bottom", "orientation", lambda f: replace(f, orientation=("flip",)), COLUMNS),
     Transformation("transposed", "orientation", lambda f: replace(f, orientation=("transpose",)), GRIDS),
     # moves
