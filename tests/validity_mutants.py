@@ -164,8 +164,8 @@ CONNECT4 = [
 
 DOTS_AND_BOXES = [
     Mutant("dab_result_no_extra_turn", "dots_and_boxes",
-           "result takes the mover from the number of lines drawn: no extra turn after a box",
-           "def result(board, action):\n"
+           "result takes the mover from the number of lines drawn, not the player it is given: no extra turn after a box",
+           "def result(board, player, action):\n"
            "    player = 1 if len(board['lines']) % 2 == 0 else -1  # bug: the mover after a box moves again\n"
            "    new = {'size': board['size'], 'lines': dict(board['lines']), 'boxes': dict(board['boxes'])}\n"
            "    new['lines'][action] = True\n    for box in boxes_of(board, action):\n"
@@ -173,8 +173,9 @@ DOTS_AND_BOXES = [
            "    return new\n",
            ("result: canned boards", "result: random positions")),
     Mutant("dab_result_extra_turn_per_box", "dots_and_boxes",
-           "result gives one extra turn per box, so two boxes with one line give two extra turns",
-           "def result(board, action):\n"
+           "result takes the mover from the lines and boxes, not the player it is given: one extra turn per box, so two "
+           "boxes with one line give two extra turns",
+           "def result(board, player, action):\n"
            "    turns = len(board['lines']) - len(board['boxes'])  # bug: a line closing two boxes is one extra turn\n"
            "    player = 1 if turns % 2 == 0 else -1\n"
            "    new = {'size': board['size'], 'lines': dict(board['lines']), 'boxes': dict(board['boxes'])}\n"
