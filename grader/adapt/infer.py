@@ -246,7 +246,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         iface.adaptations.append(f"reads your boards from the marks of the position your module-level {name} "
                                  "holds (no function makes an empty board)" if shown else
                                  f"reads your boards from the module-level {name} (no function makes an empty board)")
-    candidate_reps = sorted(with_named_marks(representations.candidates(game, initial), source),
+    candidate_reps = sorted(with_named_marks(representations.candidates(game, initial), source, game),
                             key=lambda r: -player_affinity(r, source))
     if not candidate_reps:
         candidate_reps = representations.candidates(game, None)
@@ -449,17 +449,17 @@ _PLAYER_PATTERNS = {
 }
 
 
-def with_named_marks(reps: list[Representation], source: str) -> list[Representation]:
+def with_named_marks(reps: list[Representation], source: str, game: Game | None = None) -> list[Representation]:
     """``reps`` and the same readings with the marks the code names for its two players (``RED, YELLOW =
     'Red', 'Yellow'``, ``'O' if p == 'X' else 'X'``, ``(True, False)``): an empty board does not show them."""
     known = {rep.players for rep in reps}
-    pairs = [pair for pair in named_mark_pairs(source) if pair not in known][:6]
+    pairs = [pair for pair in named_mark_pairs(source, game) if pair not in known][:6]
     out = list(reps)
     seen = set(reps)
     for rep in reps:
         inner = getattr(rep, "inner", None)  # a state record around a board: the board's marks are named
         if inner is not None:
-            for named in with_named_marks([inner], source)[1:]:
+            for named in with_named_marks([inner], source, game)[1:]:
                 wrapped = rep.with_marks(named)
                 if wrapped not in seen:
                     seen.add(wrapped)
@@ -485,10 +485,20 @@ def with_named_marks(reps: list[Representation], source: str) -> list[Representa
 
 
 @lru_cache(maxsize=32)
-def named_mark_pairs(source: str) -> tuple[tuple[Any, Any], ...]:
+def _move_words(game: Game) -> set[str]:
+    """The words of the game's own moves (Dots and Boxes' 'h' and 'v'), lower case."""
+    def words(value: Any) -> set[str]:
+        if isinstance(value, str):
+            return {value.lower()}
+        return set().union(*(words(v) for v in value)) if isinstance(value, (tuple, list)) else set()
+    return set().union(*(words(a) for a in game.actions(game.initial_state())))
+
+
+def named_mark_pairs(source: str, game: Game | None = None) -> tuple[tuple[Any, Any], ...]:
     """Pairs of values the code names together for its two players, both ways round, most named first:
     two short strings or booleans in one literal (``PLAYERS = ('Red', 'Yellow')``, ``{1: 'X', -1: 'O'}``),
-    the two branches of ``'O' if p == 'X' else 'X'``, or two such names assigned in a row."""
+    the two branches of ``'O' if p == 'X' else 'X'``, or two such names assigned in a row. A pair that
+    names two kinds of the ``game``'s own moves (``'h'``/``'v'``, ``'horizontal'``/``'vertical'``) is no pair of players."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -523,7 +533,13 @@ def named_mark_pairs(source: str) -> tuple[tuple[Any, Any], ...]:
             if previous is not None:
                 pair([previous, single])
         previous = single
-    ranked = sorted(counts, key=lambda p: -counts[p])
+    moves = _move_words(game) if game is not None else set()
+
+    def names_moves(pair: tuple[Any, Any]) -> bool:
+        kinds = [next((w for w in moves if isinstance(m, str) and m.lower().startswith(w)), None) for m in pair]
+        return None not in kinds and kinds[0] != kinds[1]
+
+    ranked = sorted((p for p in counts if not names_moves(p)), key=lambda p: -counts[p])
     return tuple(dict.fromkeys(ranked + [(b, a) for a, b in ranked]))
 
 

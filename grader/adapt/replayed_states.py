@@ -441,7 +441,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
         moves = _candidates(names, "actions", aliases.get("actions", ()), STATE_ORDERS, owner)
         transitions = _candidates(names, "result", aliases.get("result", ()), TRANSITION_ORDERS, owner)
         for move_call in moves:
-            named = named_mark_pairs(source)
+            named = named_mark_pairs(source, game)
             for players in _player_pairs(named):  # the first pair of ids that actions(state, player) takes
                 trial = ReplayedStates(caller, game, start, Call("", ()), move_call, "", {}, None, players, sizes,
                                        timeout)

@@ -166,6 +166,19 @@ def _assert_loses_exactly(mutant, combo, tmp_path) -> None:
                                f"expected {sorted(expected)}"
 
 
+#: (mutant, transformations) that sweeps found losing other points than the mutant's own
+MUTANTS_FOUND_BY_SWEEPS = [
+    ("dab_result_no_extra_turn", ("synonyms",)),  # 'h'/'v' in the code were taken for player marks
+]
+
+
+@pytest.mark.parametrize("mutant,combo", [(next(m for m in MUTANTS if m.name == name), combo)
+                                          for name, combo in MUTANTS_FOUND_BY_SWEEPS],
+                         ids=lambda v: v.name if hasattr(v, "name") else _ids(v))
+def test_mutants_sweeps_found_lose_exactly_their_points(mutant, combo, tmp_path):
+    _assert_loses_exactly(mutant, combo, tmp_path)
+
+
 @pytest.mark.parametrize("mutant,combo", _mutant_cases(2),
                          ids=lambda v: v.name if hasattr(v, "name") else _ids(v))
 def test_a_sample_of_mutants_under_a_transformation_loses_exactly_their_points(mutant, combo, tmp_path):

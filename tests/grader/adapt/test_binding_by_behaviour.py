@@ -706,6 +706,18 @@ def test_mark_pairs_are_the_values_the_code_names_together():
     assert named_mark_pairs("x = ('a', 3)\n") == ()  # a string beside a number is no pair of marks
 
 
+def test_a_pair_that_names_the_games_own_kinds_of_move_is_no_pair_of_players():
+    """Dots and Boxes code says 'h' and 'v' (or 'horizontal' and 'vertical') together for its lines: taken
+    for player marks, they would win every tie between readings that a buggy result() leaves open."""
+    from grader.adapt.infer import named_mark_pairs
+    from reference.games import load_game
+
+    dab, c4 = load_game("dots_and_boxes"), load_game("connect4")
+    code = "KINDS = ('h', 'v')\nNAMES = {'h': 'horizontal', 'v': 'vertical'}\nP = ('A', 'B')\n"
+    assert named_mark_pairs(code, dab) == (("A", "B"), ("B", "A"))
+    assert ("h", "v") in named_mark_pairs(code, c4) and ("h", "v") in named_mark_pairs(code)
+
+
 def test_an_agent_that_plays_into_the_board_it_is_given_is_read_by_what_it_did():
     box, student = adapted("dab_agent_draws_its_line_itself.py", "dots_and_boxes")
     with box:
