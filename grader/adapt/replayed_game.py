@@ -29,6 +29,10 @@ class ReplayedGame(StudentGame):
         super().__init__(rep.caller, interface_for(rep), names, timeout=timeout, source=source)
         self.rep = rep
         self._not_over: tuple | None = None  # terminal's answer while the game goes on, once asked
+        if not rep.board:  # no board of the grader's is written over the one the student's transition made
+            for role in ("terminal", "utility"):
+                self.doubts_if_lost[role] = (f"the positions are built through your own {rep.methods.transition}(): "
+                                             f"what your {role} method got wrong may be what that transition did")
 
     def at_size(self, game: Game) -> "ReplayedGame":
         found = recipe(self.caller, self.rep.methods, game, self.timeout)

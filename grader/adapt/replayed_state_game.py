@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from grader.adapt.candidates import NOT_A_ROLE, normalise, rank
+from grader.adapt.candidates import NOT_A_ROLE, normalise, rank, spoken
 from grader.adapt.conventions import GAME_NAMES
 from grader.adapt.infer import Binding, Interface
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, items, pick_agent
@@ -52,6 +52,10 @@ class ReplayedStateGame(StudentGame):
         super().__init__(rep.caller, interface_for(rep, outcome), names, timeout=timeout, source=source)
         self.rep = rep
         self.outcome = dict(outcome)
+        for role in ("terminal", "utility"):
+            self.doubts_if_lost[role] = (f"the positions are built through your own {spoken(rep.transition.name)}(), "
+                                         "which the grader judges only by the moves it leaves and whose turn follows: "
+                                         f"what your {role}() got wrong may be what result() put in your state")
 
     def at_size(self, game: Game) -> "ReplayedStateGame":
         return ReplayedStateGame(self.rep.at_size(game.rows, game.cols, game), self.outcome, self.names,

@@ -56,6 +56,8 @@ class StudentGame:
         self.sized_objects: dict[tuple[str, int, int], str | None] = {}
         #: roles and agent labels the binder is unsure of -> the evidence in words: their checks go to a person
         self.doubts: dict[str, str] = {}
+        #: roles whose lost points may be another role's -> why: a check of theirs that loses points goes to a person
+        self.doubts_if_lost: dict[str, str] = {}
 
     @property
     def representation(self):

@@ -90,3 +90,20 @@ def test_with_no_reading_confirmed_the_initial_state_and_the_agents_go_to_a_pers
     assert {c.status for c in result.checks} == {"review"}
     assert "no reading of your boards was confirmed" in by_name["initial_state: empty board"].message
     assert "no reading of your boards was confirmed" in by_name["random_player: legal moves in time"].message
+
+
+def test_on_positions_built_through_the_students_result_a_lost_utility_may_be_results_and_goes_to_a_person(tmp_path):
+    """A Dots and Boxes state object whose result() gives each box to the opponent: the grader builds its
+    positions through that result() and can check only the lines it leaves and whose turn follows, so the
+    boxes it misgave show up in utility(). That loss is no confident verdict on utility: a person looks."""
+    from tests.metamorphic.grading import grade_face
+    from tests.metamorphic.transformations import compose
+    from tests.validity_mutants import MUTANTS
+
+    mutant = next(m for m in MUTANTS if m.name == "dab_result_box_for_the_other_player")
+    result = grade_face(compose("dots_and_boxes", ("state_object",)), tmp_path, extra_cells=[mutant.cell])
+    by_name = {c.check: c for c in result.checks}
+    utility = by_name["utility: canned boards"]
+    assert utility.status == "review" and utility.points < utility.max_points
+    assert "what your utility() got wrong may be what result() put in your state" in utility.message
+    assert by_name["terminal: canned boards"].status == "passed"  # a role that lost nothing is no one's doubt
