@@ -110,7 +110,7 @@ class Connect4(Game):
 
     name = "connect4"
     aliases = ("connect_four", "connect-4")
-    plug = "grader.games.connect4"
+    plug = "grader.games.connect4.plug"
     title = "Connect 4"
     tactics = ("win", "block")
     reply_tactic = "block"

@@ -54,7 +54,7 @@ class DotsAndBoxes(Game):
 
     name = "dots_and_boxes"
     aliases = ("dots-and-boxes", "dotsandboxes")
-    plug = "grader.games.dots_and_boxes"
+    plug = "grader.games.dots_and_boxes.plug"
     title = "Dots and Boxes"
     margin_utility = True
     board_shows_turn = False

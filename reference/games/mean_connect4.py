@@ -79,7 +79,7 @@ class MeanConnect4(Connect4):
 
     name = "mean_connect4"
     aliases = ("mean-connect-4", "mean_connect_four")
-    plug = "grader.games.mean_connect4"
+    plug = "grader.games.mean_connect4.plug"
     title = "Mean Connect 4"
     variant_phrases = ("Mean Connect 4", "mean connect four", "mean move", "mean part", "mean rule")
     # Connect 4's tactic finders assume that a move elsewhere never changes a win: a mean move can, so

@@ -69,7 +69,7 @@ class TicTacToe(Game):
 
     name = "tictactoe"
     aliases = ("tic_tac_toe", "tic-tac-toe")
-    plug = "grader.games.tictactoe"
+    plug = "grader.games.tictactoe.plug"
     title = "tic-tac-toe"
     tactics = ("win", "block")
     reply_tactic = "block"
