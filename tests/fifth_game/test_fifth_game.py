@@ -95,3 +95,36 @@ def test_the_board_readings_come_from_its_plug():
     found = representations.candidates(game, flipped)
     assert any(r.decode_board(r.encode_board(game.to_course(game.result(game.initial_state(), 1)))).tolist()
                == game.to_course(game.result(game.initial_state(), 1)).tolist() for r in found)
+
+
+# --- graded like the other four: a staff-solution notebook and a rubric of its own ---
+
+
+@pytest.fixture(scope="module")
+def assignment():
+    from grader.rubric import load_rubric
+
+    return load_rubric(FOLDER / "rubric.yaml").assignment("gravity_mnk")
+
+
+def notebook(tmp_path, text, name="staff.ipynb"):
+    from reference.solutions import percent_cells, write_notebook
+
+    return write_notebook(percent_cells(text), tmp_path / name)
+
+
+def test_the_staff_solution_notebook_earns_every_point(tmp_path, assignment):
+    from grader.grading import grade_submission
+
+    graded = grade_submission(notebook(tmp_path, (FOLDER / "solution.py").read_text()), "gravity_mnk", assignment)
+    assert graded.status == "graded" and graded.total == graded.max_total == 16, \
+        [(c.check, c.points, c.message) for c in graded.checks]
+
+
+def test_a_solution_blind_to_diagonals_loses_the_diagonal_board(tmp_path, assignment):
+    from grader.grading import grade_submission
+
+    blind = (FOLDER / "solution.py").read_text().replace("((0, 1), (1, 0), (1, 1), (1, -1))", "((0, 1), (1, 0))")
+    graded = grade_submission(notebook(tmp_path, blind), "gravity_mnk", assignment)
+    lost = {c.check: c.message for c in graded.checks if c.status != "passed"}
+    assert "terminal: canned boards" in lost and "three on a diagonal" in lost["terminal: canned boards"], lost
