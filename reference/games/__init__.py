@@ -7,6 +7,7 @@ solver, its evaluation, its tactics and, for the grader, its plug (``Game.plug``
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
@@ -39,11 +40,13 @@ def register_game(cls: type[Game]) -> type[Game]:
 
 def game_classes() -> list[type[Game]]:
     """Every registered game class, :data:`GAMES` first."""
-    classes = []
-    for path in GAMES:
-        module, _, name = path.partition(":")
-        classes.append(getattr(import_module(module), name))
+    classes = list(_imported(GAMES))
     return classes + [c for c in _registered if c not in classes]
+
+
+@lru_cache(maxsize=4)
+def _imported(paths: tuple[str, ...]) -> tuple[type[Game], ...]:
+    return tuple(getattr(import_module(module), name) for module, _, name in (p.partition(":") for p in paths))
 
 
 def _by_name() -> dict[str, type[Game]]:

@@ -18,13 +18,19 @@ class _EveryGamesTactics(Mapping[str, TacticKind]):
     """Every registered game's tactic kinds by name, gathered when first read (a game registered later,
     as a test's, is read again)."""
 
+    def __init__(self) -> None:
+        self._read: tuple[tuple[type, ...], dict[str, TacticKind]] = ((), {})
+
     def _kinds(self) -> dict[str, TacticKind]:
         from reference.games import game_classes
 
-        kinds: dict[str, TacticKind] = {}
-        for cls in game_classes():
-            kinds.update(cls.tactic_kinds())
-        return kinds
+        classes = tuple(game_classes())
+        if classes != self._read[0]:  # read again only when a game was registered since
+            kinds: dict[str, TacticKind] = {}
+            for cls in classes:
+                kinds.update(cls.tactic_kinds())
+            self._read = (classes, kinds)
+        return self._read[1]
 
     def __getitem__(self, name: str) -> TacticKind:
         return self._kinds()[name]
