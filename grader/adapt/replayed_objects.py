@@ -28,7 +28,7 @@ from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normali
 from grader.adapt.infer import Binding, Caller, Interface
 from grader.adapt.object_agents import ObjectAgent, class_agents, function_agent
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
-from grader.adapt.representations.dots_and_boxes import dots_to_line
+from grader.games.dots_and_boxes.moves import dots_to_line
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo

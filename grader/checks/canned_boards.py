@@ -1,5 +1,6 @@
-"""A game function against the reference on hand-written edge cases (``grader/edge_boards``): wins on
-every edge and diagonal, full columns and boards, draws, the extra turn after a box, the last line.
+"""A game function against the reference on hand-written edge cases (each game's ``edge_boards.py``,
+found by :func:`grader.plugs.edge_cases`): wins on every edge and diagonal, full columns and boards, draws,
+the extra turn after a box, the last line.
 
 Each case is named after the rule it tests, so a failure tells the student which rule to look at.
 ``params.sizes`` (``[[rows, cols], ...]``) asks the same rules on other board sizes too, so a function
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from grader.check_params import CannedBoardsParams
-from grader.edge_boards import EdgeBoardError, edge_cases
+from grader.plugs import EdgeBoardError, edge_cases
 from grader.checks._role_answers import judge_answers, other_sizes, sized
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from grader.check_params import MeanMoveWinParams
-from grader.edge_boards.mean_connect4 import FREES_A_WIN, position
+from grader.games.mean_connect4.edge_boards import FREES_A_WIN, position
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext

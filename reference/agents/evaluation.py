@@ -9,7 +9,7 @@ Scales, chosen so that a search never prefers a heuristic hope to a real result:
 - Dots and Boxes: an estimate of the final margin in boxes, the utility's own unit, because there
   the size of the win is what counts; it is the boxes already owned plus an estimate of the rest.
 
-:func:`evaluation_for` picks the function for a game by its name.
+Each game names its own (``Game.evaluation``); :func:`evaluation_for` asks it.
 """
 
 from __future__ import annotations
@@ -250,14 +250,8 @@ def no_evaluation(game: Game, state: State, player: Player) -> float:
     return float(game.utility(state, player)) if game.terminal(state) else 0.0
 
 
-EVALUATIONS: dict[str, Evaluation] = {
-    "tictactoe": tictactoe_eval,
-    "connect4": connect4_eval,
-    "mean_connect4": connect4_eval,  # the same bitboards; a mean move only rearranges them
-    "dots_and_boxes": dots_and_boxes_eval,
-}
-
-
 def evaluation_for(game: Game) -> Evaluation:
-    """The evaluation function of ``game`` (by ``game.name``); :func:`no_evaluation` for other games."""
-    return EVALUATIONS.get(game.name, no_evaluation)
+    """The evaluation function of ``game`` (``game.evaluation()``); :func:`no_evaluation` for a game without one
+    (an object that is no reference game included)."""
+    own = getattr(game, "evaluation", None)
+    return (own() if callable(own) else None) or no_evaluation

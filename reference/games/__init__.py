@@ -1,47 +1,75 @@
-"""The reference games, found by name: ``load_game("connect4", rows=6, cols=7, k=4)``."""
+"""The reference games, found by name: ``load_game("connect4", rows=6, cols=7, k=4)``.
+
+This is where a game is registered, once: a line in :data:`GAMES` (or :func:`register_game` for a game
+that lives elsewhere, as a test's). Everything else about a game hangs off its class: its aliases, its
+solver, its evaluation, its tactics and, for the grader, its plug (``Game.plug``).
+"""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import lru_cache
+from importlib import import_module
+from typing import Any
 
 from reference.games.base import Action, Game, IllegalAction, InvalidBoard, Player, State
 
+#: the games, each as ``"module:Class"``; imported when first asked, so that loading one game does not
+#: pay for the others
+GAMES = (
+    "reference.games.tictactoe:TicTacToe",
+    "reference.games.connect4:Connect4",
+    "reference.games.dots_and_boxes:DotsAndBoxes",
+    "reference.games.mean_connect4:MeanConnect4",
+)
 
-def _registry() -> dict[str, Callable[..., Game]]:
-    # Imported lazily so that loading one game does not pay for the others.
-    from reference.games.connect4 import Connect4
-    from reference.games.dots_and_boxes import DotsAndBoxes
-    from reference.games.mean_connect4 import MeanConnect4
-    from reference.games.tictactoe import TicTacToe
-
-    return {"tictactoe": TicTacToe, "connect4": Connect4, "dots_and_boxes": DotsAndBoxes,
-            "mean_connect4": MeanConnect4}
+_registered: list[type[Game]] = []
 
 
-ALIASES = {
-    "tic_tac_toe": "tictactoe",
-    "tic-tac-toe": "tictactoe",
-    "connect_four": "connect4",
-    "connect-4": "connect4",
-    "dots-and-boxes": "dots_and_boxes",
-    "dotsandboxes": "dots_and_boxes",
-    "mean-connect-4": "mean_connect4",
-    "mean_connect_four": "mean_connect4",
-}
+def register_game(cls: type[Game]) -> type[Game]:
+    """Add a game class to those :func:`load_game` finds (usable as a class decorator); registering a
+    class again does nothing."""
+    if not cls.name:
+        raise ValueError(f"{cls.__name__} has no name to be found by")
+    known = {c.name: c for c in game_classes()}
+    if known.get(cls.name, cls) is not cls:
+        raise ValueError(f"a game called {cls.name!r} is registered already ({known[cls.name].__name__})")
+    if cls not in _registered:
+        _registered.append(cls)
+    return cls
+
+
+def game_classes() -> list[type[Game]]:
+    """Every registered game class, :data:`GAMES` first."""
+    classes = list(_imported(GAMES))
+    return classes + [c for c in _registered if c not in classes]
+
+
+@lru_cache(maxsize=4)
+def _imported(paths: tuple[str, ...]) -> tuple[type[Game], ...]:
+    return tuple(getattr(import_module(module), name) for module, _, name in (p.partition(":") for p in paths))
+
+
+def _by_name() -> dict[str, type[Game]]:
+    """Every game class by its name and by each of its aliases."""
+    found: dict[str, type[Game]] = {}
+    for cls in game_classes():
+        found.update({alias.lower(): cls for alias in cls.aliases})
+    found.update({cls.name: cls for cls in game_classes()})
+    return found
 
 
 def game_names() -> list[str]:
     """The names ``load_game`` knows, sorted."""
-    return sorted(_registry())
+    return sorted(cls.name for cls in game_classes())
 
 
 def load_game(name: str, **size: Any) -> Game:
-    """The game called ``name`` at the given size (keyword arguments of the game's class)."""
-    key = ALIASES.get(name.lower(), name.lower())
-    games = _registry()
-    if key not in games:
-        raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(games))}")
-    return games[key](**size)
+    """The game called ``name`` (or one of its aliases) at the given size (keyword arguments of its class)."""
+    games = _by_name()
+    if name.lower() not in games:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+    return games[name.lower()](**size)
 
 
-__all__ = ["Action", "Game", "IllegalAction", "InvalidBoard", "Player", "State", "game_names", "load_game"]
+__all__ = ["Action", "Game", "IllegalAction", "InvalidBoard", "Player", "State", "game_classes", "game_names",
+           "load_game", "register_game"]

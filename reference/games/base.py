@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from reference.tactics.base import TacticKind
 
 Player = int  # +1 moves first, -1 second
 State = Hashable
@@ -36,6 +39,11 @@ class Game(ABC):
 
     #: registry name, e.g. ``"connect4"``
     name: str = ""
+    #: other spellings of ``name`` that ``load_game`` accepts (``"connect-4"``)
+    aliases: tuple[str, ...] = ()
+    #: the module that tells the grader the rest of this game (board readings, edge boards): a dotted
+    #: path, so that the reference imports nothing of the grader; "" for a game the grader does not know
+    plug: str = ""
     #: the game's name in words, as a notebook's title writes it (``"Connect 4"``)
     title: str = ""
     #: phrases that tell a variant's notebooks from those of the game it varies (its text names both)
@@ -217,6 +225,37 @@ class Game(ABC):
             return False
 
         return list(path) if extend(self.initial_state()) else None
+
+    # --- what a game may add: an exact solver, an evaluation, tactics (each module imported when asked) ---
+
+    def solve(self, state: State, *, weak: bool = False, node_budget: int | None = None) -> int:
+        """The exact value of the unfinished ``state`` for the side to move, on the game's own scale
+        (:func:`reference.solvers.solve` asks it); a game with an exact solver overrides this."""
+        from reference.solvers import UnsupportedGame
+
+        raise UnsupportedGame(f"no exact solver for game {self.name!r}")
+
+    @property
+    def solvable(self) -> bool:
+        """Whether this game has an exact solver (overrides :meth:`solve`)."""
+        return type(self).solve is not Game.solve
+
+    def loses_within(self, state: State, rounds: int, *, node_budget: int | None = None) -> bool:
+        """Whether the side to move loses by force to one of the opponent's next ``rounds`` moves: a
+        bounded question for where :meth:`solve` is out of reach; only games that can answer it override it."""
+        from reference.solvers import UnsupportedGame
+
+        raise UnsupportedGame(f"no bounded-loss search for game {self.name!r}")
+
+    def evaluation(self) -> Callable[["Game", State, Player], float] | None:
+        """The function that estimates a state's worth for cutoff search (AIMA 5.3), ``evaluate(game,
+        state, player)``; None for a game without one (searches then see only finished games)."""
+        return None
+
+    @classmethod
+    def tactic_kinds(cls) -> dict[str, "TacticKind"]:
+        """The kinds of :attr:`tactics` and :attr:`depth_tactics`, by name (a game without them has none)."""
+        return {}
 
     def outcome_open(self, state: State) -> bool:
         """Whether the assignment's text leaves open who won this finished position, so that no

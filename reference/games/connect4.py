@@ -109,6 +109,8 @@ class Connect4(Game):
     """
 
     name = "connect4"
+    aliases = ("connect_four", "connect-4")
+    plug = "grader.games.connect4.plug"
     title = "Connect 4"
     tactics = ("win", "block")
     reply_tactic = "block"
@@ -135,6 +137,33 @@ class Connect4(Game):
     def has_won(self, bits: int) -> bool:
         """Whether the discs in ``bits`` hold k in a row on this board."""
         return has_alignment(bits, self.rows, self.k)
+
+    def solve(self, state: C4State, *, weak: bool = False, node_budget: int | None = None) -> int:
+        """0 draw; a win scores ``ceil(rows * cols / 2) + 1 - n``, ``n`` the stones the winner has placed
+        when it connects with best play (``22 - n`` on 6 x 7, as in the benchmark positions); a loss is
+        negative (:mod:`reference.solvers.connect4`; ``weak`` finds the sign sooner)."""
+        from reference.solvers.connect4 import solve_connect4
+
+        return solve_connect4(self, state, weak=weak, node_budget=node_budget)
+
+    def loses_within(self, state: C4State, rounds: int, *, node_budget: int | None = None) -> bool:
+        from reference.solvers.connect4 import solver_for
+
+        solver = solver_for(self.rows, self.cols, self.k)
+        return solver.loses_within(state.current, state.mask, state.moves, rounds, node_budget=node_budget)
+
+    def evaluation(self):
+        """Windows, threats by row parity, centre discs (:func:`reference.agents.evaluation.connect4_eval`)."""
+        from reference.agents.evaluation import connect4_eval
+
+        return connect4_eval
+
+    @classmethod
+    def tactic_kinds(cls):
+        from reference.tactics import connect4, in_a_row
+
+        return {"win": in_a_row.WIN, "block": in_a_row.BLOCK, "double_threat": connect4.DOUBLE_THREAT,
+                "avoid_trap": connect4.AVOID_TRAP, "avoid_double_threat": connect4.AVOID_DOUBLE_THREAT}
 
     def dimensions(self) -> dict[str, int]:
         return {"rows": self.rows, "cols": self.cols, "k": self.k}

@@ -53,6 +53,8 @@ class DotsAndBoxes(Game):
     """Dots and Boxes with ``rows`` x ``cols`` dots (at least 2 x 2, so that there is a box)."""
 
     name = "dots_and_boxes"
+    aliases = ("dots-and-boxes", "dotsandboxes")
+    plug = "grader.games.dots_and_boxes.plug"
     title = "Dots and Boxes"
     margin_utility = True
     board_shows_turn = False
@@ -436,6 +438,25 @@ class DotsAndBoxes(Game):
                 f"columns 0..{self.cols - 2}"
             )
         return r * (self.cols - 1) + c
+
+    def solve(self, state: DBState, *, weak: bool = False, node_budget: int | None = None) -> int:
+        """The best margin of future boxes for the side to move (:mod:`reference.solvers.dots_and_boxes`)."""
+        from reference.solvers.dots_and_boxes import solve_dots_and_boxes
+
+        return solve_dots_and_boxes(self, state, **({} if node_budget is None else {"node_budget": node_budget}))
+
+    def evaluation(self):
+        """Boxes owned and the chain fight, in boxes (:func:`reference.agents.evaluation.dots_and_boxes_eval`)."""
+        from reference.agents.evaluation import dots_and_boxes_eval
+
+        return dots_and_boxes_eval
+
+    @classmethod
+    def tactic_kinds(cls):
+        from reference.tactics import dots_and_boxes as tactics
+
+        return {"free_box": tactics.FREE_BOX, "safe_move": tactics.SAFE_MOVE, "decline": tactics.DECLINE,
+                "sacrifice": tactics.SACRIFICE}
 
     def dimensions(self) -> dict[str, int]:
         return {"rows": self.rows, "cols": self.cols}

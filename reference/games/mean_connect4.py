@@ -59,7 +59,7 @@ from typing import Any, NamedTuple, Sequence
 import numpy as np
 
 from reference.games import render
-from reference.games.base import Action, IllegalAction, InvalidBoard, Player
+from reference.games.base import Action, Game, IllegalAction, InvalidBoard, Player
 from reference.games.connect4 import Connect4, has_alignment
 
 MeanMove = tuple[int, int]  # (from_col, to_col)
@@ -78,6 +78,8 @@ class MeanConnect4(Connect4):
     """Connect 4 plus mean moves; players +1 (red, first) and -1. Utility +1/-1/0 as in Connect 4."""
 
     name = "mean_connect4"
+    aliases = ("mean-connect-4", "mean_connect_four")
+    plug = "grader.games.mean_connect4.plug"
     title = "Mean Connect 4"
     variant_phrases = ("Mean Connect 4", "mean connect four", "mean move", "mean part", "mean rule")
     # Connect 4's tactic finders assume that a move elsewhere never changes a win: a mean move can, so
@@ -110,6 +112,19 @@ class MeanConnect4(Connect4):
         if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1):
             raise ValueError(f"max_plies must be a positive int or None, got {max_plies!r}")
         self.max_plies = 4 * self.size if max_plies is None else max_plies
+
+    # No exact solver and no bounded-loss search: a mean move can undo a win elsewhere, which Connect 4's
+    # solver never sees (its tactics search to a horizon instead). The evaluation is Connect 4's: the same
+    # bitboards, a mean move only rearranges them.
+    solve = Game.solve
+    loses_within = Game.loses_within
+
+    @classmethod
+    def tactic_kinds(cls):
+        from reference.tactics import mean_connect4 as tactics
+
+        return {"take_win": tactics.TAKE_WIN, "stop_win": tactics.STOP_WIN, "mean_win": tactics.MEAN_WIN,
+                "mean_block": tactics.MEAN_BLOCK}
 
     def dimensions(self) -> dict[str, Any]:
         return {

@@ -68,6 +68,8 @@ class TicTacToe(Game):
     """
 
     name = "tictactoe"
+    aliases = ("tic_tac_toe", "tic-tac-toe")
+    plug = "grader.games.tictactoe.plug"
     title = "tic-tac-toe"
     tactics = ("win", "block")
     reply_tactic = "block"
@@ -96,6 +98,24 @@ class TicTacToe(Game):
             self._has_line_table = bytes(
                 any(bits & line == line for line in self.lines) for bits in range(1 << self.cells)
             )
+
+    def solve(self, state: TTTState, *, weak: bool = False, node_budget: int | None = None) -> int:
+        """+1 win, 0 draw, -1 loss for the side to move (:mod:`reference.solvers.tictactoe`: always at once)."""
+        from reference.solvers.tictactoe import solve_tictactoe
+
+        return solve_tictactoe(self, state)
+
+    def evaluation(self):
+        """Open lines, counted on the bitboard (:func:`reference.agents.evaluation.tictactoe_eval`)."""
+        from reference.agents.evaluation import tictactoe_eval
+
+        return tictactoe_eval
+
+    @classmethod
+    def tactic_kinds(cls):
+        from reference.tactics import in_a_row
+
+        return {"win": in_a_row.WIN, "block": in_a_row.BLOCK}
 
     def dimensions(self) -> dict[str, int]:
         return {"rows": self.rows, "cols": self.cols, "k": self.k}

@@ -1,22 +1,17 @@
 """Exact solvers: ``solve(game, state)`` is the game-theoretic value of a position.
 
-Values are from the view of the side to move, on each game's own scale:
-
-- ``tictactoe``: +1 win, 0 draw, -1 loss;
-- ``connect4``: 0 draw; a win scores ``ceil(rows * cols / 2) + 1 - n`` where ``n`` is the number of
-  stones the winner has placed when it connects with best play (``22 - n`` on 6 x 7, as in the
-  benchmark positions); a loss is negative;
-- ``dots_and_boxes``: the best margin of future boxes (see :mod:`reference.solvers.dots_and_boxes`).
+Values are from the view of the side to move, on each game's own scale (its ``solve`` says which).
+Each game that has a solver says so by overriding :meth:`Game.solve <reference.games.base.Game.solve>`,
+which imports its solver module only when the game is first solved; this module asks the questions
+every solver shares (is there a solver, is the game over) once.
 
 A finished game has no value to solve: :class:`TerminalState` is raised (read the result with
-``game.utility``). Each solver is imported only when its game is first solved.
+``game.utility``).
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-SUPPORTED_GAMES = ("tictactoe", "connect4", "dots_and_boxes")
 
 
 class UnsupportedGame(ValueError):
@@ -31,47 +26,41 @@ class SolverBudgetExceeded(RuntimeError):
     """A search stopped after its node budget: the position is too far from the end to solve."""
 
 
+def solvable_games() -> list[str]:
+    """The names of the games with an exact solver, in the order they were registered."""
+    from reference.games import Game, game_classes
+
+    return [cls.name for cls in game_classes() if cls.solve is not Game.solve]
+
+
 def solve(game: Any, state: Any, *, weak: bool = False, node_budget: int | None = None) -> int:
     """The exact value of the unfinished ``state`` for the side to move (scale per game, see above).
 
-    ``weak`` asks for the sign only (Connect 4 finds it sooner); ``node_budget`` stops a Connect 4 or
-    Dots and Boxes search with :class:`SolverBudgetExceeded` (tic-tac-toe always answers at once).
+    ``weak`` asks for the sign only (some solvers find it sooner); ``node_budget`` stops a search with
+    :class:`SolverBudgetExceeded` (a solver that always answers at once ignores it).
     """
     name = getattr(game, "name", None)
-    if name not in SUPPORTED_GAMES:
+    if not getattr(game, "solvable", False):
         raise UnsupportedGame(
-            f"no exact solver for game {name!r} ({type(game).__name__}); supported: {', '.join(SUPPORTED_GAMES)}"
+            f"no exact solver for game {name!r} ({type(game).__name__}); supported: {', '.join(solvable_games())}"
         )
     if game.terminal(state):
         raise TerminalState(
             f"{name}: the position is terminal (the game is over); its outcome is game.utility(state, player)"
         )
-    if name == "tictactoe":
-        from reference.solvers.tictactoe import solve_tictactoe
-
-        return solve_tictactoe(game, state)
-    if name == "connect4":
-        from reference.solvers.connect4 import solve_connect4
-
-        return solve_connect4(game, state, weak=weak, node_budget=node_budget)
-    from reference.solvers.dots_and_boxes import solve_dots_and_boxes
-
-    return solve_dots_and_boxes(game, state, **({} if node_budget is None else {"node_budget": node_budget}))
+    return game.solve(state, weak=weak, node_budget=node_budget)
 
 
 def loses_within(game: Any, state: Any, rounds: int, *, node_budget: int | None = None) -> bool:
     """Whether the side to move in the unfinished ``state`` loses by force to one of the opponent's next
-    ``rounds`` stones: a bounded question, answered where the full value is out of reach.
+    ``rounds`` moves: a bounded question, answered where the full value is out of reach.
 
-    Only Connect 4 asks it (the other games' solvers always reach the end); others raise
+    Only games whose solver can bound its search override ``Game.loses_within``; others raise
     :class:`UnsupportedGame`.
     """
-    if getattr(game, "name", None) != "connect4":
+    if not hasattr(game, "loses_within"):
         raise UnsupportedGame(f"no bounded-loss search for game {getattr(game, 'name', None)!r}")
-    from reference.solvers.connect4 import solver_for
-
-    solver = solver_for(game.rows, game.cols, getattr(game, "k", 4))
-    return solver.loses_within(state.current, state.mask, state.moves, rounds, node_budget=node_budget)
+    return game.loses_within(state, rounds, node_budget=node_budget)
 
 
-__all__ = ["SUPPORTED_GAMES", "SolverBudgetExceeded", "TerminalState", "UnsupportedGame", "loses_within", "solve"]
+__all__ = ["SolverBudgetExceeded", "TerminalState", "UnsupportedGame", "loses_within", "solvable_games", "solve"]

@@ -76,7 +76,7 @@ def test_old_dots_and_boxes_layout_with_letter_players_and_extra_turn_pairs():
 
 
 def test_turn_readings_take_player_marks_or_bools_never_both():
-    from grader.adapt.representations.dots_and_boxes import DotsAndBoxesRepresentation
+    from grader.games.dots_and_boxes.representation import DotsAndBoxesRepresentation
     from grader.adapt.returns import turn_readings
 
     readings = turn_readings(DotsAndBoxesRepresentation(4, 4, players=(1, 2)))

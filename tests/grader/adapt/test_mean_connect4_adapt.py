@@ -211,7 +211,7 @@ def test_no_utility_check_asks_who_won_when_both_players_have_four():
     from itertools import islice
     from types import SimpleNamespace
 
-    from grader.edge_boards import mean_connect4 as edge_boards
+    from grader.games.mean_connect4 import edge_boards
     from grader.checks.random_positions import random_cases
     from reference.positions import finished_games
 

@@ -103,7 +103,7 @@ def test_the_newer_editions_connect_four_is_played_through_an_object_of_the_rubr
 
 def test_a_connect4_cell_is_a_move_only_where_a_disc_lands():
     from grader.adapt.representations import cell_map
-    from grader.adapt.representations.connect4 import from_grid, to_grid
+    from grader.games.connect4.representation import from_grid, to_grid
 
     reading = cell_map.CellMapRepresentation(6, 7, ("X", "O"), to_grid, from_grid, gravity=True, offset=1,
                                              column_first=False, bottom_first=False)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from grader.adapt import adapt
-from grader.edge_boards import ROLES, EdgeBoardError, edge_cases
+from grader.plugs import ROLES, EdgeBoardError, edge_cases
 from grader.checks.canned_boards import CannedBoards
 from grader.checks.kinds import KINDS
 from grader.checks._role_answers import judge_answer

@@ -15,7 +15,7 @@ import functools
 import pytest
 
 from grader.adapt import adapt
-from grader.edge_boards import edge_cases
+from grader.plugs import edge_cases
 from grader.checks.kinds import KINDS
 from grader.checks._role_answers import judge_answer
 from grader.checks.context import CheckContext

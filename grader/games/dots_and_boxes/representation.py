@@ -19,6 +19,7 @@ import numpy as np
 
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 from grader.adapt.signatures import role_of
+from grader.games.dots_and_boxes.moves import dots_to_line
 
 #: box owners / player ids seen in real Dots and Boxes submissions, first player first
 PLAYER_MARKS = [(1, -1), (1, 2), (0, 1), ("b", "r"), ("r", "b"), ("X", "O"), ("x", "o"), ("A", "B"),
@@ -172,28 +173,6 @@ class DotsAndBoxesRepresentation(Representation):
             parts.append("no box owners on the board (the template's first version did not ask for them): "
                          "only lines are compared")
         return ", ".join(parts)
-
-
-def dots_to_line(value: Any, offset: int = 0, transposed: bool = False) -> tuple | None:
-    """('h'|'v', r, c) of a line written as the two dots it joins, ((r1, c1), (r2, c2)) or flat
-    (r1, c1, r2, c2), in either order (``transposed``: each dot as (x, y)); None if it is no such line."""
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(d, (list, tuple)) and len(d) == 2
-                                                                     for d in value):
-        dots = [tuple(plain(v) for v in d) for d in value]
-    elif isinstance(value, (list, tuple)) and len(value) == 4:
-        flat = [plain(v) for v in value]
-        dots = [tuple(flat[:2]), tuple(flat[2:])]
-    else:
-        return None
-    if not all(isinstance(v, int) and not isinstance(v, bool) for d in dots for v in d):
-        return None
-    (r1, c1), (r2, c2) = sorted((d[1], d[0]) if transposed else d for d in dots)
-    r1, c1, r2, c2 = r1 - offset, c1 - offset, r2 - offset, c2 - offset
-    if r1 == r2 and c2 == c1 + 1:
-        return ("h", r1, c1)
-    if c1 == c2 and r2 == r1 + 1:
-        return ("v", r1, c1)
-    return None
 
 
 def at_size(rows: int, cols: int, board: Any) -> Any:

@@ -1,16 +1,14 @@
-"""What the game modules build their edge-case positions with: real moves from the empty board, a search
-for moves that reach a described position, and the error of a case that does not fit the board."""
+"""What the games build their edge-case positions with: real moves from the empty board, a search for
+moves that reach a described position, and the error of a case that does not fit the board
+(:class:`grader.plugs.EdgeBoardError`)."""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
 from grader.cases import Case
+from grader.plugs import EdgeBoardError
 from reference.games.base import Action, Game, State
-
-
-class EdgeBoardError(ValueError):
-    """An edge-case position that cannot be built on this board (a bug in the case data, or too small a board)."""
 
 
 def reach(game: Game, moves: Sequence[Action], state: State | None = None) -> State:

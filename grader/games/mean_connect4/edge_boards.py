@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from grader.edge_boards import connect4 as plain_connect4
-from grader.edge_boards.building import unique
+from grader.games.connect4 import edge_boards as plain_connect4
+from grader.games.building import unique
 from grader.cases import Case
 from reference.games.connect4 import Connect4
 from reference.games.mean_connect4 import MeanC4State, MeanConnect4

@@ -2,7 +2,7 @@
 each player, draws, the last cell, and marks that line up only if rows wrapped around.
 
 Cells are the course's flat, row-major indices ``row * cols + col``. A position is described by the
-marks that matter and reached by real moves (:func:`grader.edge_boards.building.search_moves`), the other
+marks that matter and reached by real moves (:func:`grader.games.building.search_moves`), the other
 player's marks going where they make no line.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from grader.edge_boards.building import reach, search_moves, unique
+from grader.games.building import reach, search_moves, unique
 from grader.cases import Case
 from reference.games.tictactoe import TicTacToe, TTTState
 

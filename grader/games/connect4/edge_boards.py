@@ -2,7 +2,7 @@
 boards, the move that fills the board, and lines that exist only if the board wrapped around.
 
 Cells are the course's ``(row, col)`` with **row 0 on top**. A position is described by the cells
-that matter (a line for one player) and reached by real moves: :func:`grader.edge_boards.building.search_moves`
+that matter (a line for one player) and reached by real moves: :func:`grader.games.building.search_moves`
 fills the cells under them (gravity) and parks the other player's discs elsewhere, preferring
 :func:`pattern`, a colouring with no three in a row, so that nothing but the intended line forms.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from grader.edge_boards.building import reach, search_moves, unique
+from grader.games.building import reach, search_moves, unique
 from grader.cases import Case
 from reference.games.connect4 import C4State, Connect4, cell_bit
 

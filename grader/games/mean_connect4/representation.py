@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from grader.adapt.representations.move_shapes import MoveShape
-from grader.adapt.representations import connect4
+from grader.games.connect4 import representation as connect4
 from grader.adapt.representations.base import NotThisRepresentation, plain
 
 #: how a submission writes moves: "pair" (a column; (from, to)), "negative" ((-1, col); (from, to)),

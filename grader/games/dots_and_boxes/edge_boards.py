@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from grader.edge_boards.building import EdgeBoardError, reach, unique
+from grader.games.building import reach, unique
+from grader.plugs import EdgeBoardError
 from grader.cases import Case
 from reference.games.dots_and_boxes import DBState, DotsAndBoxes, Line
 from reference.positions import terminal_with_outcome
