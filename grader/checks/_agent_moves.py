@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
 from grader.adapt.agents import move_within, time_spent
-from grader.checks.base import Outcome
+from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext, text_with_turn
 from grader.results import BoardShown
 from reference.games.base import State
@@ -55,6 +55,22 @@ def agent_or_outcome(ctx: CheckContext, spec: CheckSpec) -> StudentAgent | Outco
     if isinstance(agent, str):
         return Outcome(0.0, f"{spec.target}: {agent}", status="error")
     return agent
+
+
+class AgentCheck(Check):
+    """A check that judges an agent by its moves. Every such check starts alike: the agent the rubric line names
+    (or an error outcome saying why there is none) and the move limit it is asked within. That start is written
+    here once, so that a kind implements only :meth:`judge` and all of them fail the same way without an agent."""
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        agent = agent_or_outcome(ctx, spec)
+        if isinstance(agent, Outcome):
+            return agent
+        return self.judge(ctx, spec, agent, move_limit(ctx))
+
+    def judge(self, ctx: CheckContext, spec: CheckSpec, agent: StudentAgent, limit: float) -> Outcome:
+        """Judge ``agent``, whose moves are asked within ``limit`` CPU seconds, by the rubric line ``spec``."""
+        raise NotImplementedError
 
 
 def ask(ctx: CheckContext, agent: StudentAgent, state: State, limit: float, *, label: str,

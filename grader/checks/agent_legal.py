@@ -16,29 +16,26 @@ import random
 from typing import TYPE_CHECKING
 
 from grader.check_params import AgentLegalParams
-from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
-from grader.checks.base import Check, Outcome, share
+from grader.checks._agent_moves import AgentCheck, StudentTime, ask, failure_words, gives_up, show_move
+from grader.checks.base import Outcome, share
 from grader.checks.context import CheckContext
 from reference.games.base import Game, State
 from reference.positions import random_positions
 
 if TYPE_CHECKING:
+    from grader.adapt import StudentAgent
     from grader.rubric import CheckSpec
 
 
 SHOWN = 3  # failing boards shown in feedback
 
 
-class AgentLegal(Check):
+class AgentLegal(AgentCheck):
     """An agent answers legal moves in time on seeded random positions."""
 
     Params = AgentLegalParams
 
-    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
-        agent = agent_or_outcome(ctx, spec)
-        if isinstance(agent, Outcome):
-            return agent
-        limit = move_limit(ctx)
+    def judge(self, ctx: CheckContext, spec: CheckSpec, agent: StudentAgent, limit: float) -> Outcome:
         budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
         states = legal_positions(ctx, spec)
 

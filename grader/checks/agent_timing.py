@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt import Move, StudentAgent
 from grader.check_params import AgentTimingParams
-from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
+from grader.checks._agent_moves import AgentCheck, StudentTime, ask, failure_words, gives_up, show_move
 from grader.checks._confidence import clear_of, median_interval
 from grader.checks.agent_legal import legal_positions
-from grader.checks.base import Check, Outcome, share
+from grader.checks.base import Outcome, share
 from grader.checks.context import CheckContext
 from reference.games import load_game
 from reference.games.base import Game, State
@@ -60,16 +60,12 @@ class SizeTiming:
                 and self.median < median_limit and self.slowest < max_limit)
 
 
-class AgentTiming(Check):
+class AgentTiming(AgentCheck):
     """An agent's moves stay fast on boards of the sizes the course times."""
 
     Params = AgentTimingParams
 
-    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
-        agent = agent_or_outcome(ctx, spec)
-        if isinstance(agent, Outcome):
-            return agent
-        limit = move_limit(ctx)
+    def judge(self, ctx: CheckContext, spec: CheckSpec, agent: StudentAgent, limit: float) -> Outcome:
         try:
             sizes = _sizes(spec.settings.sizes, ctx.game)
         except ValueError as e:

@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING
 import nbformat
 
 from grader.check_params import AnswersFilledParams
-from grader.checks.base import Check, Outcome, share
+from grader.checks.base import FileCheck, Outcome, share
 from grader.checks.context import CheckContext
 
 if TYPE_CHECKING:
+    from grader.load.submission import Submission
     from grader.rubric import CheckSpec
 
 
@@ -89,15 +90,12 @@ def _placeholder_raises(source: str, bases: frozenset[str]) -> bool:
                for node in ast.walk(tree))
 
 
-class AnswersFilled(Check):
+class AnswersFilled(FileCheck):
     """The template's answer cells hold answers, not placeholders."""
 
     Params = AnswersFilledParams
 
-    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
-        submission = ctx.submission
-        if submission is None:
-            return Outcome(0.0, "no submission file to read", status="error")
+    def judge_file(self, ctx: CheckContext, spec: CheckSpec, submission: Submission) -> Outcome:
         notebook = _read_notebook(Path(submission.path)) if submission.kind == "ipynb" else None
         marked = _nbgrader_answer_cells(notebook) if notebook is not None else []
         if marked:

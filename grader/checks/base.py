@@ -74,4 +74,22 @@ class Check:
         return {}
 
 
-__all__ = ["Check", "Outcome", "Target", "share"]
+class FileCheck(Check):
+    """A check of the submission file as a whole (its answer cells, a run from top to bottom), not of the functions
+    in it. Every such check needs the file and, without one, says so the same way; that start is written here once,
+    so that a kind implements only :meth:`judge_file`."""
+
+    #: what the check does with the file, for the message when there is none ("no submission file to read")
+    uses_file_to: ClassVar[str] = "read"
+
+    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
+        if ctx.submission is None:
+            return Outcome(0.0, f"no submission file to {self.uses_file_to}", status="error")
+        return self.judge_file(ctx, spec, ctx.submission)
+
+    def judge_file(self, ctx: CheckContext, spec: CheckSpec, submission: Any) -> Outcome:
+        """Judge ``submission`` (a :class:`grader.load.submission.Submission`) by the rubric line ``spec``."""
+        raise NotImplementedError
+
+
+__all__ = ["Check", "FileCheck", "Outcome", "Target", "share"]

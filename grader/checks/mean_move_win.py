@@ -19,33 +19,30 @@ import numpy as np
 
 from grader.check_params import MeanMoveWinParams
 from grader.games.mean_connect4.edge_boards import FREES_A_WIN, position
-from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
-from grader.checks.base import Check, Outcome, share
+from grader.checks._agent_moves import AgentCheck, failure_words, show_move
+from grader.checks.base import Outcome, share
 from grader.checks.context import CheckContext
 from reference.games.base import Action, Game, State
 from reference.tactics.mean_connect4 import forcing_moves
 
 if TYPE_CHECKING:
+    from grader.adapt import StudentAgent
     from grader.rubric import CheckSpec
 
 
 SHOWN = 2  # failing boards shown in feedback
 
 
-class MeanMoveWin(Check):
+class MeanMoveWin(AgentCheck):
     """An agent takes the win that only a mean move gives."""
 
     Params = MeanMoveWinParams
 
-    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
-        agent = agent_or_outcome(ctx, spec)
-        if isinstance(agent, Outcome):
-            return agent
+    def judge(self, ctx: CheckContext, spec: CheckSpec, agent: StudentAgent, limit: float) -> Outcome:
         cases = positions(ctx.game)
         if not cases:
             return Outcome(0.0, f"no position of this tactic fits a {ctx.game.rows}x{ctx.game.cols} board",
                            status="error")
-        limit = move_limit(ctx)
         right, failures = 0, []
         for i, (state, wins) in enumerate(cases):
             move = agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit)

@@ -17,26 +17,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from grader.check_params import NotebookRunsParams
-from grader.checks.base import Check, Outcome, share
+from grader.checks.base import FileCheck, Outcome, share
 from grader.checks.context import CheckContext
 from grader.load.full_run import ERROR, NOT_RUN, OK, TIMEOUT, FullRun, run_notebook
 from grader.load.sources import UnreadableSubmission
 
 if TYPE_CHECKING:
+    from grader.load.submission import Submission
     from grader.rubric import CheckSpec
 
 _SHOWN_FAILURES = 5
 
 
-class NotebookRuns(Check):
+class NotebookRuns(FileCheck):
     """The notebook runs top to bottom in a confined kernel."""
 
     Params = NotebookRunsParams
+    uses_file_to = "run"
 
-    def run(self, ctx: CheckContext, spec: CheckSpec) -> Outcome:
-        submission = ctx.submission
-        if submission is None:
-            return Outcome(0.0, "no submission file to run", status="error")
+    def judge_file(self, ctx: CheckContext, spec: CheckSpec, submission: Submission) -> Outcome:
         path = Path(submission.path)
         if submission.kind != "ipynb" or path.suffix.lower() != ".ipynb":
             return Outcome(0.0, f"{path.name} is not a Jupyter notebook (.ipynb), so it was not run top to bottom;"

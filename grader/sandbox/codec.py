@@ -79,18 +79,30 @@ def encode(value: Any, limits: CodecLimits = DEFAULT_LIMITS) -> Any:
     return _encode(value, limits.max_depth, budget, "value")
 
 
-def _encode(x: Any, depth: int, budget: list, where: str) -> Any:
+def _count_item(budget: list, where: str) -> None:
+    """Spend one item of a message's budget, or refuse the message. Encoding and decoding walk a tree under
+    the same two limits (:class:`CodecLimits`), so a limit is enforced, and said, the same way both ways."""
     budget[0] -= 1
     if budget[0] < 0:
         raise CodecError(f"{where}: too many items (more than the limit of plain values)")
+
+
+def _one_level_down(depth: int, where: str) -> int:
+    """The depth left inside a container at ``where``, or refuse a tree nested deeper than the limit (the
+    other limit both walks share)."""
+    if depth <= 0:
+        raise CodecError(f"{where}: nested too deeply")
+    return depth - 1
+
+
+def _encode(x: Any, depth: int, budget: list, where: str) -> Any:
+    _count_item(budget, where)
     t = type(x)
     if x is None or t is bool or t is int or t is str:
         return x
     if t is float:
         return x if math.isfinite(x) else {"$": "float", "v": repr(x)}
-    if depth <= 0:
-        raise CodecError(f"{where}: nested too deeply")
-    depth -= 1
+    depth = _one_level_down(depth, where)
     if t is list:
         return [_encode(v, depth, budget, f"{where}[{i}]") for i, v in enumerate(x)]
     if t is tuple:
@@ -263,17 +275,11 @@ def _reject_constant(name: str) -> Any:
 
 
 def _decode(x: Any, depth: int, budget: list, where: str) -> Any:
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise CodecError(f"{where}: too many items")
+    _count_item(budget, where)
     t = type(x)
-    if x is None or t is bool or t is int or t is str:
+    if x is None or t is bool or t is int or t is str or t is float:  # JSON's floats are finite: parse refuses others
         return x
-    if t is float:
-        return x
-    if depth <= 0:
-        raise CodecError(f"{where}: nested too deeply")
-    depth -= 1
+    depth = _one_level_down(depth, where)
     if t is list:
         return [_decode(v, depth, budget, f"{where}[{i}]") for i, v in enumerate(x)]
     if t is not dict:  # pragma: no cover - json.loads makes nothing else

@@ -131,14 +131,8 @@ def _probe_bubblewrap() -> LevelProbe:
     if not os.path.exists(_BWRAP) and not shutil.which("bwrap"):
         return LevelProbe("bubblewrap", False, "bwrap is not installed (apt-get install bubblewrap)")
     cmd = bwrap_prefix() + [sys.executable, "-I", "-S", "-c", "import os; os.listdir('/tmp')"]
-    try:
-        done = subprocess.run(cmd, capture_output=True, timeout=20, stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        return LevelProbe("bubblewrap", False, f"bwrap could not run: {e}")
-    if done.returncode != 0:
-        err = done.stderr.decode(errors="replace").strip()[-300:]
-        return LevelProbe("bubblewrap", False, f"bwrap failed (user namespaces not allowed?): {err}")
-    return LevelProbe("bubblewrap", True, "bwrap --unshare-all works")
+    return _probe_by_running("bubblewrap", cmd, could_not="bwrap could not run",
+                             failed="bwrap failed (user namespaces not allowed?)", works="bwrap --unshare-all works")
 
 
 _LANDLOCK_CHECK = """
@@ -170,11 +164,19 @@ def _probe_landlock() -> LevelProbe:
         return LevelProbe("landlock", False, "the seccomp filter supports x86_64 only")
     here = os.path.dirname(os.path.abspath(__file__))
     cmd = [sys.executable, "-I", "-S", "-c", _LANDLOCK_CHECK, here, *system_read_paths()]
+    return _probe_by_running("landlock", cmd, could_not="check could not run",
+                             failed="Landlock/seccomp check failed", works=f"Landlock ABI {abi} and seccomp work")
+
+
+def _probe_by_running(level: str, cmd: list[str], *, could_not: str, failed: str, works: str) -> LevelProbe:
+    """Whether ``level`` works here, by running ``cmd`` confined at that level: a level is available only when a
+    confined interpreter really starts and exits cleanly, so every level is probed the same way and says why not
+    (the command's own last words on stderr) in the same form."""
     try:
         done = subprocess.run(cmd, capture_output=True, timeout=20, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired) as e:
-        return LevelProbe("landlock", False, f"check could not run: {e}")
+        return LevelProbe(level, False, f"{could_not}: {e}")
     if done.returncode != 0:
         err = done.stderr.decode(errors="replace").strip()[-300:]
-        return LevelProbe("landlock", False, f"Landlock/seccomp check failed: {err}")
-    return LevelProbe("landlock", True, f"Landlock ABI {abi} and seccomp work")
+        return LevelProbe(level, False, f"{failed}: {err}")
+    return LevelProbe(level, True, works)

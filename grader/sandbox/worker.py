@@ -717,30 +717,24 @@ def _textbook_module(name: str) -> types.ModuleType:
     return module
 
 
-#: numpy 1 names that numpy 2 (or 1.24) removed, restored when missing: name -> (value from the
-#: numpy module, today's spelling for the feedback)
+#: numpy 1 names that numpy 2 (or 1.24) removed and that are another numpy name today: old name -> today's
+_NUMPY_1_RENAMED = {
+    "Inf": "inf", "Infinity": "inf", "PINF": "inf", "infty": "inf", "NaN": "nan",
+    "float_": "float64", "complex_": "complex128", "cfloat": "complex128", "longfloat": "longdouble",
+    "string_": "bytes_", "unicode_": "str_", "product": "prod", "cumproduct": "cumprod", "alltrue": "all",
+    "sometrue": "any", "round_": "round", "trapz": "trapezoid", "row_stack": "vstack",
+}
+#: the ones that were Python's own types under another name (``np.float`` is ``float``)
+_NUMPY_1_BUILTINS = {"float": float, "int": int, "bool": bool, "object": object, "str": str, "complex": complex,
+                     "long": int, "unicode": str}
+#: every numpy 1 name restored when missing: name -> (value from the numpy module, today's spelling for the
+#: feedback); the renamed and builtin ones from their tables above, the rest written out
 _NUMPY_1_NAMES = {
-    **{name: ((lambda np: np.inf), "np.inf") for name in ("Inf", "Infinity", "PINF", "infty")},
+    **{old: ((lambda np, new=new: getattr(np, new)), f"np.{new}") for old, new in _NUMPY_1_RENAMED.items()},
+    **{name: ((lambda np, t=t: t), t.__name__) for name, t in _NUMPY_1_BUILTINS.items()},
     "NINF": ((lambda np: -np.inf), "-np.inf"),
-    "NaN": ((lambda np: np.nan), "np.nan"),
     "PZERO": ((lambda np: 0.0), "0.0"),
     "NZERO": ((lambda np: -0.0), "-0.0"),
-    **{name: ((lambda np, t=t: t), t.__name__) for name, t in
-       (("float", float), ("int", int), ("bool", bool), ("object", object), ("str", str), ("complex", complex),
-        ("long", int), ("unicode", str))},
-    "float_": ((lambda np: np.float64), "np.float64"),
-    "complex_": ((lambda np: np.complex128), "np.complex128"),
-    "cfloat": ((lambda np: np.complex128), "np.complex128"),
-    "longfloat": ((lambda np: np.longdouble), "np.longdouble"),
-    "string_": ((lambda np: np.bytes_), "np.bytes_"),
-    "unicode_": ((lambda np: np.str_), "np.str_"),
-    "product": ((lambda np: np.prod), "np.prod"),
-    "cumproduct": ((lambda np: np.cumprod), "np.cumprod"),
-    "alltrue": ((lambda np: np.all), "np.all"),
-    "sometrue": ((lambda np: np.any), "np.any"),
-    "round_": ((lambda np: np.round), "np.round"),
-    "trapz": ((lambda np: np.trapezoid), "np.trapezoid"),
-    "row_stack": ((lambda np: np.vstack), "np.vstack"),
     "in1d": ((lambda np: lambda a, b, *args, **kwargs: np.isin(np.ravel(a), b, *args, **kwargs)), "np.isin"),
     "msort": ((lambda np: lambda a: np.sort(a, axis=0)), "np.sort(a, axis=0)"),
     "asfarray": ((lambda np: lambda a, dtype=np.float64: np.asarray(a, dtype=dtype)), "np.asarray(a, dtype=float)"),
