@@ -55,6 +55,9 @@ class GamePlug:
     at_size: Callable[[int, int, Any], Any] | None = None
     #: the hand-written edge cases of a game function: ``edge_cases(game, role)``
     edge_cases: Callable[["Game", str], list["Case"]] | None = None
+    #: ways students write this game's moves beyond the course's own, numbers from 1 and cells: (words,
+    #: decoder from the student's move to the course's, None when it is no such move), plainest first
+    move_encodings: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
 
 
 NO_PLUG = GamePlug()

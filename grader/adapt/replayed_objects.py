@@ -4,10 +4,9 @@ the object (``SearchTreeNode(game).get_best_move(depth)``, ``best_move(game, dep
 
 No reading of a board fits such code: its board is private to the object, in any layout. So the
 positions the checks need are built through the student's own code: a fresh object of the rubric's
-size, then the student's own transition replaying moves that reach the position, in an order the
-rules allow: Dots and Boxes lines with boxes closed by their owners and the right player to move at
-the end; in games whose moves only add marks (Connect 4 discs, tic-tac-toe cells) the line of play
-:meth:`reference.games.base.Game.moves_to` finds. Moves are the student's own, as their object lists
+size, then the student's own transition replaying the line of play that
+:meth:`reference.games.base.Game.moves_to` finds (every box closed by its owner, the right player to
+move at the end). Moves are the student's own, as their object lists
 them on the empty board, matched to the course's by the encodings students use ('h'/'v' lines, pairs
 of dots, columns or cells counted from 0 or 1, cells as (row, col)). Before each replayed move the
 object's turn is set to the reference's mover, so that a bug in the student's turn keeping is charged
@@ -20,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from grader.adapt import returns
 from grader.adapt.agents import Move
@@ -28,9 +27,11 @@ from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normali
 from grader.adapt.infer import Binding, Caller, Interface
 from grader.adapt.object_agents import ObjectAgent, class_agents, function_agent
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
-from grader.games.dots_and_boxes.moves import dots_to_line
 from grader.adapt.board_sizes import size_arguments
+from grader.adapt.replayed_states import NoReplay, _player_like, decode_move, evidence_positions, items, \
+    line_of_play, match_encoding
 from grader.adapt.signatures import positional_parameters, role_of
+from grader.plugs import plug_for
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game, State
 
@@ -51,97 +52,14 @@ def replays(game: Game) -> bool:
     return True
 
 
-class NoReplay(ValueError):
-    """A position that the student's object cannot be brought to, or a class that cannot be replayed."""
-
-
-# --- positions as lines drawn in an order the rules allow -----------------------------------------
-
-def _box_sides(r: int, c: int) -> tuple[tuple, ...]:
-    return (("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1))
-
-
-def _bordered(line: tuple, rows: int, cols: int) -> list[tuple[int, int]]:
-    kind, r, c = line
-    near = [(r - 1, c), (r, c)] if kind == "h" else [(r, c - 1), (r, c)]
-    return [(br, bc) for br, bc in near if 0 <= br < rows - 1 and 0 <= bc < cols - 1]
-
-
-def replay_order(board: Mapping[str, Any], player: int | None, budget: int = 20000) -> list[tuple[tuple, int]]:
-    """The board's lines as ``(line, mover)`` in an order real play could draw them: every box closed
-    by its owner (who then moves again), and ``player`` to move after the last line unless every
-    line is drawn (``None``: either player). Raises :class:`NoReplay` when no order is found within ``budget`` steps."""
-    rows, cols = board["size"]
-    lines = sorted(board["lines"])
-    owners = board["boxes"]  # None: unknown (any closer will do)
-    full = {b for line in lines for b in _bordered(line, rows, cols)
-            if all(s in board["lines"] for s in _box_sides(*b))}
-    everything = 2 * rows * cols - rows - cols
-    failed: set = set()
-    steps = [0]
-
-    def closes(line: tuple, drawn: set) -> list[tuple[int, int]]:
-        return [b for b in _bordered(line, rows, cols) if all(s in drawn or s == line for s in _box_sides(*b))]
-
-    def go(drawn: set, mover: int, path: list) -> list | None:
-        if len(drawn) == len(lines):
-            return path if player in (None, mover) or len(lines) == everything else None
-        key = (frozenset(drawn), mover)
-        steps[0] += 1
-        if key in failed or steps[0] > budget:
-            return None
-        free_taken = False
-        for line in lines:
-            if line in drawn:
-                continue
-            free = not any(b in full for b in _bordered(line, rows, cols))
-            if free and free_taken:
-                continue  # lines that border no closed box are interchangeable: try one
-            free_taken = free_taken or free
-            closed = closes(line, drawn)
-            if closed and owners is not None and any(owners.get(b) != mover for b in closed):
-                continue
-            found = go(drawn | {line}, mover if closed else -mover, path + [(line, mover)])
-            if found is not None:
-                return found
-        failed.add(key)
-        return None
-
-    found = go(set(), 1, [])
-    if found is None:
-        raise NoReplay("no order of play reaches this board with the right player to move")
-    return found
-
-
 # --- the student's move encoding ------------------------------------------------------------------
 
-def _lettered(value: Any, offset: int, swap: bool) -> tuple | None:
-    """('h'|'v', r, c) of a line given as a letter and its starting dot."""
-    if not isinstance(value, (list, tuple)) or len(value) != 3:
-        return None
-    letter, r, c = (plain(v) for v in value)
-    if not isinstance(letter, str) or letter.lower() not in ("h", "v") or \
-            not all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c)):
-        return None
-    letter = letter.lower()
-    if swap:
-        letter = "v" if letter == "h" else "h"
-    return (letter, r - offset, c - offset)
-
-
-#: (words, decoder) for each move encoding, plainest first
-ENCODINGS: tuple[tuple[str, Callable[[Any], tuple | None]], ...] = tuple(
-    [(f"('h'|'v', row, col){' 1-based' if o else ''}{', h and v swapped' if s else ''}",
-      (lambda o, s: lambda v: _lettered(v, o, s))(o, s)) for o in (0, 1) for s in (False, True)]
-    + [(f"pairs of dots ((row, col), (row, col)){' 1-based' if o else ''}{' as (x, y)' if t else ''}",
-        (lambda o, t: lambda v: dots_to_line(v, o, t))(o, t)) for o in (0, 1) for t in (False, True)])
-
-
-def match_moves(student_moves: Sequence[Any], course_actions: Sequence[tuple]) -> tuple[str, dict] | None:
-    """(words, course action -> the student's move) for the first encoding under which the student's
-    moves on the empty board are exactly the course's, one for one; None if none is."""
+def match_moves(student_moves: Sequence[Any], course_actions: Sequence[tuple], game: Game) -> tuple[str, dict] | None:
+    """(words, course action -> the student's move) for the first of the game's move encodings
+    (``GamePlug.move_encodings``) under which the student's moves on the empty board are exactly the
+    course's, one for one; None if none is."""
     wanted = set(course_actions)
-    for words, decode in ENCODINGS:
+    for words, decode in plug_for(game).move_encodings:
         decoded = [decode(m) for m in student_moves]
         if None not in decoded and len(set(decoded)) == len(decoded) == len(wanted) and set(decoded) == wanted:
             return words, {line: move for line, move in zip(decoded, student_moves)}
@@ -165,7 +83,7 @@ def indexed_lines(trial: "ReplayedObjects", moves: Sequence[Any], course_actions
             continue
         keys = list(table)
         lines = [table[k] for k in keys]
-        found = match_moves(lines, course_actions)
+        found = match_moves(lines, course_actions, trial.game)
         if found is not None:
             words, to_line = found
             to_number = {course: keys[lines.index(line)] for course, line in to_line.items()}
@@ -259,7 +177,7 @@ class ReplayedObjects(Representation):
     turn: str | None = None
     players: tuple[Any, Any] = (1, -1)
     timeout: float = 2.0
-    lines: bool = True  # positions are lines drawn in an order the rules allow, else a line of play
+    lines: bool = True  # the object's moves are lines, and the lines it has left show its board
     board: str | None = None  # the attribute that holds the board, read by ``reading``
     reading: Representation | None = None
     owners: BoxOwners | None = None  # Dots and Boxes: the attribute that says who closed each box
@@ -280,13 +198,11 @@ class ReplayedObjects(Representation):
             timeout: float | None = None, **options: Any) -> CallResult:
         """The answers of the object brought to ``board`` (None: the empty board) with ``player`` to move
         (None: whoever the order of play leaves to move, for questions that do not depend on it)."""
-        from grader.adapt.replayed_states import line_of_play  # it builds on this module
         steps: list = []
         set_first = 0  # answers of the grader's own "set" asks, dropped from what comes back
         if board is not None:
             try:
-                order = replay_order(board, player) if self.lines else line_of_play(self.game, board, player,
-                                                                                     self._paths)
+                order = line_of_play(self.game, board, player, self._paths)
                 steps = [[self.to_student[move], self._turn_value(mover)] for move, mover in order]
             except NoReplay:
                 if not (self.board and self.reading is not None):
@@ -333,7 +249,6 @@ class ReplayedObjects(Representation):
         return self.to_student[tuple(action) if isinstance(action, list) else action]
 
     def decode_action(self, action: Any, board: Any = None) -> Any:
-        from grader.adapt.replayed_states import decode_move  # it builds on this module
         return decode_move(self.encoding, action, self.game, self.to_student)
 
     def read_board(self, value: Any) -> Any:
@@ -361,9 +276,6 @@ class ReplayedObjects(Representation):
         return found
 
 
-def items(value: Any) -> list:
-    """A student's answer as a list (numpy arrays and generators too)."""
-    return value.tolist() if hasattr(value, "tolist") else list(value)
 
 
 
@@ -372,7 +284,6 @@ def recipe(caller: Caller, methods: Methods, game: Game, timeout: float = 2.0) -
     construction whose fresh object lists exactly the course's moves (under a known encoding), whose
     transition makes a move illegal once the course says it is (a line drawn, a cell taken, a column
     filled), the attribute that says whose turn it is, and the attribute that holds the board."""
-    from grader.adapt.replayed_states import match_encoding  # it builds on this module
     empty = game.actions(game.initial_state())
     for arguments in size_arguments(methods.parameters, game.size_readings(), getattr(game, "k", None)):
         make = f"{methods.cls}({arguments})"
@@ -381,7 +292,7 @@ def recipe(caller: Caller, methods: Methods, game: Game, timeout: float = 2.0) -
         if not r.ok:
             continue
         moves = items(r.value[0])
-        lined = match_moves(moves, empty) or indexed_lines(trial, moves, empty)
+        lined = match_moves(moves, empty, game) or indexed_lines(trial, moves, empty)
         matches = [lined] if lined else match_encoding(moves, game, game.initial_state())
         for encoding, to_student in matches:
             found = _with_transition(dataclasses.replace(trial, encoding=encoding, to_student=to_student,
@@ -433,7 +344,6 @@ def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
         if flips:
             trial.owners = box_owners(trial)
         return trial
-    from grader.adapt.replayed_states import _player_like
     player_like = [(where, pair) for (_, where), pair in _player_like([["attr", k, v] for k, v in states[0].items()])]
     options = flips + [o for o in player_like if o[0] not in dict(flips)] + [(None, trial.players)]
     for turn, players in options:  # the first turn keeping under which a board attribute reads right
@@ -457,7 +367,6 @@ def _switched(trial: ReplayedObjects) -> list[tuple[str, tuple]]:
 
 
 def _evidence(game: Game) -> list[State]:
-    from grader.adapt.replayed_states import evidence_positions
     return [s for s in evidence_positions(game, 4) if not game.terminal(s)][:3]
 
 
@@ -538,7 +447,6 @@ def box_owners(rep: "ReplayedObjects") -> BoxOwners | None:
     """The attribute of the student's object that marks exactly the closed boxes, on positions replayed
     with boxes of both players, each holding a player's value; None when no attribute does (then result
     is judged on its lines and its turn only)."""
-    from grader.adapt.replayed_states import evidence_positions
     game = rep.game
     fresh = rep.ask(None, None, [("boards", "", [])])
     if not fresh.ok:

@@ -24,11 +24,21 @@ from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spok
 from grader.adapt.infer import named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain, same_mark
-from grader.adapt.replayed_objects import ENCODINGS as LINE_ENCODINGS, NoReplay, items
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.signatures import argument_orders, positional_parameters
+from grader.plugs import plug_for
 from grader.sandbox.calls import CallResult, NameInfo, Parameter
 from reference.games.base import Game, State
+
+
+class NoReplay(ValueError):
+    """A position that the student's object cannot be brought to, or a class that cannot be replayed."""
+
+
+def items(value: Any) -> list:
+    """A student's answer as a list (numpy arrays and generators too)."""
+    return value.tolist() if hasattr(value, "tolist") else list(value)
+
 
 #: the grader's helper in the worker: builds a state, replays moves, asks the student's functions
 HELPER = "_grader_replayed_states"
@@ -79,8 +89,13 @@ ENCODINGS: tuple[tuple[str, Decoder], ...] = (
     ("the column of a (row, col) cell", lambda v, g: _part(v, 1, 0)),
     ("the column of a (col, row) cell", lambda v, g: _part(v, 0, 0)),
     ("the column of a (row, col) cell counted from 1", lambda v, g: _part(v, 1, 1)),
-    *((words, (lambda d: lambda v, g: d(v))(decode)) for words, decode in LINE_ENCODINGS),
 )
+
+
+def encodings(game: Game) -> tuple[tuple[str, Decoder], ...]:
+    """Every move encoding to try for ``game``: the ones of every game, then the game's own (its plug's)."""
+    return ENCODINGS + tuple((words, (lambda d: lambda v, g: d(v))(decode))
+                             for words, decode in plug_for(game).move_encodings)
 
 
 def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> list[tuple[str, dict]]:
@@ -88,7 +103,7 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> li
     ``state`` are exactly the course's, one for one."""
     wanted = game.actions(state)
     out = []
-    for words, decode in ENCODINGS:
+    for words, decode in encodings(game):
         try:
             decoded = [decode(m, game) for m in student_moves]
             fits = all(d is not None for d in decoded) and len(set(decoded)) == len(decoded) == len(wanted) \
@@ -169,7 +184,7 @@ def _looked_up(action: Any, known: Mapping) -> Any:
 def decode_move(encoding: str, action: Any, game: Game, known: Mapping) -> Any:
     """The course move a student's ``action`` written as ``encoding`` is, one of ``known``'s; raises
     NotThisRepresentation."""
-    decode = dict(ENCODINGS).get(encoding)
+    decode = dict(encodings(game)).get(encoding)
     try:
         move = _looked_up(action, known) if decode is None else decode(action, game)
     except (TypeError, ValueError):

@@ -13,10 +13,14 @@ from __future__ import annotations
 import ast
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from grader.adapt.agents import StudentAgent
+
+class StudentAgent(Protocol):
+    """What this module reads of an agent (``grader.adapt.agents.StudentAgent``): how it is called."""
+
+    order: tuple[str, ...]
+    parameters: tuple
 
 #: parameter names (lower case, underscores dropped) that are a search's, not the game's
 SEARCH_WORDS: dict[str, tuple[str, ...]] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import weakref
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol
 
 from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.representations.base import NotThisRepresentation
@@ -19,8 +19,25 @@ from reference.positions import random_line
 from reference.tactics.in_a_row import forced_outcome
 
 if TYPE_CHECKING:
-    from grader.adapt.agents import StudentAgent
     from grader.sandbox.calls import CountedCalls
+
+
+class StudentAgent(Protocol):
+    """What settling an agent's sides reads and sets (``grader.adapt.agents.StudentAgent``)."""
+
+    name: str
+    kind: str
+    target: str
+    order: tuple[str, ...]
+    notes: list[str]
+    caller: Any
+    game: Game
+    representation: Any
+    depth: int | None
+    maximizing_side: int | None
+    fixed_side: int | None
+
+    def move(self, board: Any, player: int, timeout: float | None = None, **options: Any) -> Any: ...
 
 
 def settle_sides(agent: "StudentAgent | str", timeout: float | None = None) -> "StudentAgent | str":

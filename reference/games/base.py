@@ -201,6 +201,11 @@ class Game(ABC):
             return None
         if not self.buildable(target):
             return None
+        return self.search_moves_to(target, budget)
+
+    def search_moves_to(self, target: State, budget: int) -> list[Action] | None:
+        """The search behind :meth:`moves_to` (a game that knows which moves are interchangeable searches
+        fewer orders)."""
         dead: set[State] = set()
         path: list[Action] = []
         visited = 0

@@ -204,6 +204,43 @@ class DotsAndBoxes(Game):
         return not state.lines & ~target.lines and not state.boxes_first & ~target.boxes_first \
             and not state.boxes_second & ~target.boxes_second
 
+    def search_moves_to(self, target: DBState, budget: int) -> list[Line] | None:
+        """Lines of ``target`` in an order play could draw them: each box closed by its owner (who moves
+        again) and ``target``'s player to move at the end. Lines that border no box closed in ``target``
+        are interchangeable, so one of them is tried at each step."""
+        lines = [i for i in range(self.num_lines) if target.lines >> i & 1]
+        closed = target.boxes_first | target.boxes_second
+        free = {i: not any(closed >> b & 1 for b in self.line_boxes[i]) for i in lines}
+        failed: set[tuple[int, int, int, Player]] = set()
+        steps = 0
+
+        def go(state: DBState, path: list[int]) -> list[int] | None:
+            nonlocal steps
+            if state.lines == target.lines:
+                return path if state == target or self.terminal(target) and state[:3] == target[:3] else None
+            key = (state.lines, state.boxes_first, state.boxes_second, state.player)
+            steps += 1
+            if key in failed or steps > budget:
+                return None
+            free_taken = False
+            for i in lines:
+                if state.lines >> i & 1 or (free[i] and free_taken):
+                    continue
+                free_taken = free_taken or free[i]
+                after = self.result(state, self.line_actions[i])
+                if not self.marks_within(after, target):
+                    continue  # a box closed by the wrong player
+                found = go(after, path + [i])
+                if found is not None:
+                    return found
+            failed.add(key)
+            return None
+
+        found = go(self.initial_state(), [])
+        if found is None:  # trying one free line at a time missed it (rare): every order, as any game
+            return super().search_moves_to(target, budget)
+        return [self.line_actions[i] for i in found]
+
     def promising_actions(self, state: DBState) -> list[Line]:
         """Lines that complete a box, then safe lines, and last the lines that give the opponent a box
         (draw a box's third side)."""

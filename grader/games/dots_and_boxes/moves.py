@@ -1,10 +1,10 @@
-"""Dots and Boxes moves as students write them, read without the adapter: the generic code that learns
-a student's move encoding (``grader.adapt.replayed_objects``) asks this module, so it imports nothing
-of ``grader.adapt``."""
+"""Dots and Boxes moves as students write them: a letter and a dot, or the two dots a line joins, from 0
+or 1. The generic code that learns a student's move encoding finds them through the game's plug
+(``GamePlug.move_encodings``), so it names no game."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -34,3 +34,26 @@ def dots_to_line(value: Any, offset: int = 0, transposed: bool = False) -> tuple
 def _plain(value: Any) -> Any:
     """A numpy scalar as its Python value."""
     return value.item() if isinstance(value, np.generic) else value
+
+
+def lettered(value: Any, offset: int = 0, swap: bool = False) -> tuple | None:
+    """('h'|'v', r, c) of a line given as a letter and its starting dot (``swap``: the student's 'h' is the
+    course's 'v'); None if it is no such line."""
+    if not isinstance(value, (list, tuple)) or len(value) != 3:
+        return None
+    letter, r, c = (_plain(v) for v in value)
+    if not isinstance(letter, str) or letter.lower() not in ("h", "v") or \
+            not all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c)):
+        return None
+    letter = letter.lower()
+    if swap:
+        letter = "v" if letter == "h" else "h"
+    return (letter, r - offset, c - offset)
+
+
+#: (words, decoder: the student's move -> the course's line) for each way students write a line, plainest first
+ENCODINGS: tuple[tuple[str, Callable[[Any], tuple | None]], ...] = tuple(
+    [(f"('h'|'v', row, col){' 1-based' if o else ''}{', h and v swapped' if s else ''}",
+      (lambda o, s: lambda v: lettered(v, o, s))(o, s)) for o in (0, 1) for s in (False, True)]
+    + [(f"pairs of dots ((row, col), (row, col)){' 1-based' if o else ''}{' as (x, y)' if t else ''}",
+        (lambda o, t: lambda v: dots_to_line(v, o, t))(o, t)) for o in (0, 1) for t in (False, True)])

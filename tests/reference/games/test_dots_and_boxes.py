@@ -425,3 +425,16 @@ def test_svg_is_well_formed_and_marks_boxes_and_highlighted_lines():
     assert svg.count('stroke-width="6"') == 1  # the highlighted line
     with pytest.raises(IllegalAction):
         game.svg(state, highlight=[("h", 5, 5)])
+
+
+def test_the_line_to_a_position_closes_each_box_by_its_owner_and_leaves_its_player_to_move():
+    """How a position is built through a student's own code (``moves_to``): the boxes' owners and the player
+    to move come out as the position says, on boards of several sizes."""
+    from reference.positions import random_positions
+    for rows, cols in ((4, 4), (5, 3)):
+        game = DotsAndBoxes(rows, cols)
+        for state in random_positions(game, 30, seed=5):
+            replay = game.initial_state()
+            for line in game.moves_to(state):
+                replay = game.result(replay, line)
+            assert replay == state or game.terminal(state) and replay[:3] == state[:3]
