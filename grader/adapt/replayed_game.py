@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from grader.adapt import returns
+from grader.adapt.infer import Binding
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjects, find_replayed_agent, \
     interface_for, items, recipe
 from grader.adapt.representations.base import NotThisRepresentation, plain
@@ -44,10 +45,7 @@ class ReplayedGame(StudentGame):
     def game_object(self) -> str | None:
         return None
 
-    def describe_call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> str:
-        binding = self.interface.bindings.get(role)
-        if binding is None:
-            return f"{role}(...)"
+    def call_words(self, binding: Binding, role: str, board: Any, player: int | None, action: Any) -> str:
         if role == "result" and action is not None:
             return f"{binding.name}({self.rep.to_student.get(tuple(action) if isinstance(action, list) else action, action)!r}) on the replayed object"
         if role == "initial_state":

@@ -28,7 +28,7 @@ from grader.adapt.infer import Binding, Caller, Interface
 from grader.adapt.object_agents import ObjectAgent, class_agents, function_agent
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 from grader.adapt.board_sizes import size_arguments
-from grader.adapt.replayed_states import NoReplay, _player_like, decode_move, evidence_positions, items, \
+from grader.adapt.replayed_states import BuiltByReplay, NoReplay, _player_like, decode_move, evidence_positions, items, \
     line_of_play, match_encoding
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.plugs import plug_for
@@ -164,7 +164,7 @@ def in_place_classes(names: Mapping[str, NameInfo]) -> list[Methods]:
 
 
 @dataclass(eq=False)
-class ReplayedObjects(Representation):
+class ReplayedObjects(BuiltByReplay):
     """How positions are built through the student's object: its construction, its moves for the
     course's lines, and the attribute that says whose turn it is (with the two players' values)."""
 
@@ -185,14 +185,7 @@ class ReplayedObjects(Representation):
     #: turn follows a move is what the transition answers (a closed box: the same player's)
     caller_switches: bool = False
     _paths: dict = field(default_factory=dict)
-
-    @property
-    def rows(self) -> int:
-        return self.game.rows
-
-    @property
-    def cols(self) -> int:
-        return self.game.cols
+    built_through = "your object"
 
     def ask(self, board: Mapping[str, Any] | None, player: int | None, asks: Sequence[tuple],
             timeout: float | None = None, **options: Any) -> CallResult:
@@ -238,13 +231,8 @@ class ReplayedObjects(Representation):
         return {"size": (self.rows, self.cols), "lines": {line: True for line in everything - undrawn},
                 "boxes": None if self.owners is None or owners is None else self.owners.read(owners, self)}
 
-    # Representation: moves both ways; boards exist only inside the student's objects
-    def encode_board(self, board: Any) -> Any:
-        raise NotThisRepresentation("positions are built by replaying moves through your object")
-
-    def decode_board(self, board: Any) -> Any:
-        raise NotThisRepresentation("positions are built by replaying moves through your object")
-
+    _paths: dict = field(default_factory=dict)
+    built_through = "your object"
     def encode_action(self, action: Any, board: Any = None) -> Any:
         return self.to_student[tuple(action) if isinstance(action, list) else action]
 

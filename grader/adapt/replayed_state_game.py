@@ -65,10 +65,7 @@ class ReplayedStateGame(StudentGame):
     def game_object(self) -> str | None:
         return None
 
-    def describe_call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> str:
-        binding = self.interface.bindings.get(role)
-        if binding is None:
-            return f"{role}(...)"
+    def call_words(self, binding: Binding, role: str, board: Any, player: int | None, action: Any) -> str:
         if role == "initial_state":
             return self.rep.start
         shown = {"state": "state"}

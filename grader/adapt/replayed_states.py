@@ -208,8 +208,30 @@ class Call:
         return f"{spoken(self.name)}({', '.join(shown.get(r, r) for r in self.order if r != 'state' or not is_route(self.name))})"
 
 
+class BuiltByReplay(Representation):
+    """A reading whose boards exist only inside the worker, as the student's own objects or states built
+    by replaying moves: it reads and writes moves, never boards, and its size is its game's."""
+
+    game: Game
+    built_through: str  # what the positions are built through, in words
+
+    @property
+    def rows(self) -> int:
+        return self.game.rows
+
+    @property
+    def cols(self) -> int:
+        return self.game.cols
+
+    def encode_board(self, board: Any) -> Any:
+        raise NotThisRepresentation(f"positions are built by replaying moves through {self.built_through}")
+
+    def decode_board(self, board: Any) -> Any:
+        raise NotThisRepresentation(f"positions are built by replaying moves through {self.built_through}")
+
+
 @dataclass(eq=False)
-class ReplayedStates(Representation):
+class ReplayedStates(BuiltByReplay):
     """How positions are built through the student's functions: the expression that makes the initial
     state, the transition, the moves for the course's, and the part of the state that says whose turn it is."""
 
@@ -233,14 +255,6 @@ class ReplayedStates(Representation):
     def owner(self) -> str | None:
         """The game object whose attribute is the initial state (``game`` of ``game.initial``), if any."""
         return None if self.start.endswith(")") else self.start.rsplit(".", 1)[0]
-
-    @property
-    def rows(self) -> int:
-        return self.game.rows
-
-    @property
-    def cols(self) -> int:
-        return self.game.cols
 
     def steps_to(self, board: Any, player: int | None) -> list:
         """The student's moves, with their movers, that reach the course ``board`` with ``player`` to move."""
@@ -287,12 +301,7 @@ class ReplayedStates(Representation):
     def moves_ask(self, mover: Any = None) -> list:
         return ["call", self.moves.name, list(self.moves.order), None, mover]
 
-    # Representation: moves both ways; boards exist only as the student's states inside the worker
-    def encode_board(self, board: Any) -> Any:
-        raise NotThisRepresentation("positions are built by replaying moves through your result()")
-
-    def decode_board(self, board: Any) -> Any:
-        raise NotThisRepresentation("positions are built by replaying moves through your result()")
+    built_through = "your result()"
 
     def encode_action(self, action: Any, board: Any = None, player: int | None = None) -> Any:
         return self.to_student[action]

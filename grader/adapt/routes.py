@@ -10,7 +10,7 @@ behaviour (``grader.adapt.infer``). The feedback shows the call as the student w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from grader.adapt.candidates import NOT_A_ROLE, ROUTE_PREFIX, normalise
 from grader.adapt.signatures import positional_parameters, role_of
@@ -48,6 +48,17 @@ def _slots(params: list[Parameter]) -> dict[str, str] | None:
     return out
 
 
+def _methods(info: NameInfo) -> Iterator[tuple[NameInfo, dict[str, str]]]:
+    """(method, course argument -> its parameter) for each public method of a class that may play a role:
+    its parameters are named for the player or the move, none for the position (the object is that)."""
+    for method in info.members:
+        if not method.callable or method.name.startswith("_") or NOT_A_ROLE.search(normalise(method.name)):
+            continue
+        asked = _slots(positional_parameters(method.parameters or ()))
+        if asked is not None and "state" not in asked:
+            yield method, asked
+
+
 def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
     """Routes through the methods of every class whose constructor takes a board: the class is built from
     the position (and the player, where it takes one) and the method asked, once for each role whose
@@ -61,12 +72,7 @@ def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
         if not built or "state" not in built or "action" in built:
             continue
         player_default = all(p.has_default for p in ctor if p.name == built.get("player"))
-        for method in info.members:
-            if not method.callable or method.name.startswith("_") or NOT_A_ROLE.search(normalise(method.name)):
-                continue
-            asked = _slots(positional_parameters(method.parameters or ()))
-            if asked is None or "state" in asked:
-                continue
+        for method, asked in _methods(info):
             for role, arguments in ROLE_ARGUMENTS.items():
                 route = _route(cls, built, method.name, asked, role, arguments, player_default=player_default)
                 if route is not None:
@@ -89,12 +95,7 @@ def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
     for cls, info in names.items():
         if info.kind != "class" or cls.startswith("_"):
             continue
-        for method in info.members:
-            if not method.callable or method.name.startswith("_") or NOT_A_ROLE.search(normalise(method.name)):
-                continue
-            asked = _slots(positional_parameters(method.parameters or ()))
-            if asked is None or "state" in asked:
-                continue
+        for method, asked in _methods(info):
             for role, arguments in ROLE_ARGUMENTS.items():
                 route = _route(cls, {}, method.name, asked, role, arguments, on_state=True)
                 if route is not None:

@@ -111,6 +111,10 @@ class StudentGame:
         binding = self.interface.bindings.get(role)
         if binding is None:
             return f"{role}(...)"
+        return self.call_words(binding, role, board, player, action)
+
+    def call_words(self, binding: Binding, role: str, board: Any, player: int | None, action: Any) -> str:
+        """:meth:`describe_call` of a bound role."""
         if binding.read:
             return binding.name
         rep = self.representation
