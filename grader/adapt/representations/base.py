@@ -30,6 +30,10 @@ class Symbols:
     def encode(self, course_value: int) -> Any:
         return self.empty if course_value == 0 else self.first if course_value == 1 else self.second
 
+    @property
+    def every(self) -> tuple[Any, Any, Any]:
+        return (self.empty, self.first, self.second)
+
     def decode(self, value: Any) -> int:
         value = plain(value)
         for mark, course_value in ((self.first, 1), (self.second, -1), (self.empty, 0)):
@@ -198,14 +202,17 @@ def cells(board: Any) -> np.ndarray:
     return np.asarray(board, dtype=object)
 
 
-def rebuild(values: Iterable[Any], shape: tuple[int, ...], container: tuple[str, str]) -> Any:
-    """Values (row-major) as a board in the student's container."""
+def rebuild(values: Iterable[Any], shape: tuple[int, ...], container: tuple[str, str], marks: Iterable[Any] = ()) -> Any:
+    """Values (row-major) as a board in the student's container. A numpy array of strings is made wide
+    enough for every value and every one of ``marks``: an empty board of '' is '<U1', and a result that
+    writes 'yellow' into the very board it is given must not see it cut to 'y'."""
     kind, dtype = container
     flat = list(values)
     if kind == "numpy":
         dt = np.dtype(dtype)
-        if dt.kind in "US":  # widened to hold every mark: an empty board of '' is '<U1', its marks 'red'
-            dt = np.dtype(f"{dt.kind}{max([dt.itemsize // (4 if dt.kind == 'U' else 1)] + [len(str(v)) for v in flat])}")
+        if dt.kind in "US":
+            widest = max([dt.itemsize // (4 if dt.kind == 'U' else 1)] + [len(str(v)) for v in [*flat, *marks]])
+            dt = np.dtype(f"{dt.kind}{widest}")
         return np.array(flat, dtype=dt).reshape(shape)
     if len(shape) == 1:
         if kind == "str" and all(isinstance(v, str) and len(v) == 1 for v in flat):

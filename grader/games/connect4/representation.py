@@ -66,10 +66,11 @@ class Connect4Representation(Representation):
         marks = [[self.symbols.encode(int(b[order[i], c])) for c in range(self.cols)] for i in range(self.rows)]
         if self.layout == "columns":
             return rebuild((marks[i][c] for c in range(self.cols) for i in range(self.rows)),
-                           (self.cols, self.rows), self.container)
+                           (self.cols, self.rows), self.container, self.symbols.every)
         if self.layout == "flat":
-            return rebuild((m for row in marks for m in row), (self.rows * self.cols,), self.container)
-        return rebuild((m for row in marks for m in row), (self.rows, self.cols), self.container)
+            return rebuild((m for row in marks for m in row), (self.rows * self.cols,), self.container,
+                           self.symbols.every)
+        return rebuild((m for row in marks for m in row), (self.rows, self.cols), self.container, self.symbols.every)
 
     def decode_board(self, board: Any) -> np.ndarray:
         if self.layout == "stacks":

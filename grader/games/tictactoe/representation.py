@@ -43,7 +43,7 @@ class TicTacToeRepresentation(Representation):
     def encode_board(self, board: Any) -> Any:
         marks = [self.symbols.encode(COURSE_MARK[v]) for v in board]
         shape = (self.rows * self.cols,) if self.layout == "flat" else (self.rows, self.cols)
-        return rebuild(marks, shape, self.container)
+        return rebuild(marks, shape, self.container, self.symbols.every)
 
     def decode_board(self, board: Any) -> list[str]:
         cells = board_cells(board)
