@@ -58,6 +58,15 @@ def _inferred(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout
         replayed_state_game(sandbox, names, game, interface, aliases, timeout, source)
     if replayed is not None:
         return replayed
+    result = interface.bindings.get("result")
+    if interface.initial_unread and result is not None and result.note:
+        # the student's states are objects of their own, and replaying moves through their code did not agree
+        # with the course anywhere: the boards the checks hand over are guesses, and what fails may be the grader's
+        why = ("your states are objects of your own, which no reading knows, and building positions by replaying "
+               "moves through your result() and actions() did not agree with the rules")
+        interface.boards_doubt = interface.boards_doubt or why
+        for role in ("initial_state", "result"):
+            interface.doubts.setdefault(role, why)
     owner = game_objects.game_object([b.name for b in interface.bindings.values()])
     interface.adaptations[:0] = [note for note in made if owner and note.startswith(f"made {owner} ")] + filled
     return StudentGame(sandbox, interface, names, timeout=timeout, source=source)

@@ -88,7 +88,7 @@ def test_with_no_reading_confirmed_the_initial_state_and_the_agents_go_to_a_pers
     result = grade_face(compose("dots_and_boxes", ("line_matrices",)), tmp_path, extra_cells=[mutant.cell])
     by_name = {c.check: c for c in result.checks}
     assert {c.status for c in result.checks} == {"review"}
-    assert "no reading of your boards was confirmed" in by_name["initial_state: empty board"].message
+    assert "your states are objects of your own" in by_name["initial_state: empty board"].message
     assert "no reading of your boards was confirmed" in by_name["random_player: legal moves in time"].message
 
 
@@ -107,3 +107,22 @@ def test_on_positions_built_through_the_students_result_a_lost_utility_may_be_re
     assert utility.status == "review" and utility.points < utility.max_points
     assert "what your utility() got wrong may be what result() put in your state" in utility.message
     assert by_name["terminal: canned boards"].status == "passed"  # a role that lost nothing is no one's doubt
+
+
+def test_states_of_the_students_own_that_no_replay_agrees_with_leave_their_initial_state_result_and_agents_to_a_person(
+        tmp_path):
+    """A Dots and Boxes state object whose actions() also lists drawn lines: no reading knows the object, and
+    replaying moves through the student's code cannot agree with the rules (its actions() is what is wrong).
+    actions() is charged, as its own answers show; the empty board, result() and the agents, which the grader
+    could only hand guesses, go to a person rather than to a confident zero."""
+    from tests.metamorphic.grading import grade_face
+    from tests.metamorphic.transformations import compose
+    from tests.validity_mutants import MUTANTS
+
+    mutant = next(m for m in MUTANTS if m.name == "dab_actions_include_drawn_lines")
+    result = grade_face(compose("dots_and_boxes", ("state_object",)), tmp_path, extra_cells=[mutant.cell])
+    status = {c.check: c.status for c in result.checks}
+    assert status["actions: canned boards"] in ("partial", "failed")
+    assert {status[c] for c in ("initial_state: empty board", "result: canned boards",
+                                "random_player: legal moves in time")} == {"review"}
+    assert status["terminal: canned boards"] == "passed"
