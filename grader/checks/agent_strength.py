@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
 from grader.check_params import AgentStrengthParams
-from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks._confidence import clear_of, share_interval
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
+from grader.play.openings import opening_value
 from grader.play.records import GameRecord, ScheduledGame, course_action
 from grader.play.referee import ReferenceSeat, StudentSeat, final_state, play_game
 from reference.games.base import Action, Game
@@ -43,6 +44,8 @@ SHOWN = 3
 #: the student's name in the games' records, and the start of their ids (``game3`` is the third game)
 STUDENT = "student"
 GAME_ID = "game"
+#: random openings drawn for each pair before the most even one is taken
+OPENING_TRIES = 20
 
 
 class AgentStrength(Check):
@@ -67,7 +70,10 @@ class AgentStrength(Check):
         student_seat = StudentSeat(agent)  # not reseeded: the student's randomness runs on from game to game
         records: list[GameRecord] = []  # the finished games
         forfeits: dict[str, Move] = {}  # game id -> the student's failed move that lost it
+        given_up = False  # the agent ran out of time so often that the planned games left count as lost
         for pair in range(most_pairs):
+            if given_up:
+                break
             points = sum(r.points(STUDENT) for r in records)
             if pair < pairs and records and points >= threshold * 2 * pairs:
                 break  # the planned games left cannot change the credit
@@ -89,7 +95,11 @@ class AgentStrength(Check):
                 records.append(record)
                 if record.forfeit == STUDENT:
                     forfeits[record.game_id] = student_seat.last
-        return _grade(ctx, agent, records, forfeits, 2 * pairs, opponent_spec, threshold, limit, budget)
+                    if gives_up(agent, sum(m.kind == "timeout" for m in forfeits.values())):
+                        given_up = True
+                        break
+        unplayed = max(0, 2 * pairs - len(records)) if given_up else 0
+        return _grade(ctx, agent, records, forfeits, 2 * pairs, opponent_spec, threshold, limit, budget, unplayed)
 
 
 def settled(points: float, games: int, threshold: float) -> bool:
@@ -105,21 +115,34 @@ def _credit(points: float, games: int, threshold: float) -> float:
     return min(1.0, (points / games) / threshold) if threshold > 0 else 1.0
 
 
-def _opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
-    """Random moves from the start that leave the game unfinished (shorter if the board is tiny)."""
+def _opening(game: Game, rng: random.Random, plies: int, tries: int = OPENING_TRIES) -> list[Action]:
+    """Random moves from the start that leave the game unfinished and roughly even (a shallow reference search
+    judges it within the game's ``opening_tolerance``; the most even of ``tries`` when none is), so a later
+    opening does not hand either side the game; shorter if the board is tiny."""
     for length in range(plies, -1, -1):
-        for _ in range(20):
+        found: list[tuple[float, list[Action]]] = []
+        for _ in range(tries):
             state, moves = game.initial_state(), []
             while len(moves) < length and not game.terminal(state):
                 moves.append(rng.choice(game.actions(state)))
                 state = game.result(state, moves[-1])
-            if not game.terminal(state):
+            if game.terminal(state):
+                continue
+            value = opening_value(game, moves) if moves else 0.0
+            if value is None:
+                continue
+            if abs(value) <= game.opening_tolerance:
                 return moves
+            found.append((abs(value), moves))
+        if found:
+            return min(found, key=lambda item: item[0])[1]
     return []
 
 
 def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], forfeits: dict[str, Move],
-           planned: int, opponent: str, threshold: float, limit: float, budget: float) -> Outcome:
+           planned: int, opponent: str, threshold: float, limit: float, budget: float, unplayed: int = 0) -> Outcome:
+    """Credit by the score share of the finished games; ``unplayed`` planned games, not played once the agent
+    kept running out of time, count as lost."""
     if not finished:
         return Outcome(0.0, f"no game against {opponent} finished within the check's budget of {budget:g} s of "
                        "your agent's CPU time", status="timeout")
@@ -128,10 +151,14 @@ def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], f
     won, drawn = scores.count(1.0), scores.count(0.5)
     lost = len(finished) - won - drawn
     forfeited = [r for r in finished if r.game_id in forfeits]
-    fraction = _credit(score, len(finished), threshold)
-    message = (f"against {opponent}: won {won}, drew {drawn}, lost {lost} of {len(finished)} games "
-               f"(score {score / len(finished):.0%}, {threshold:.0%} needed for full credit)")
-    if len(finished) > planned:
+    counted = len(finished) + unplayed
+    fraction = _credit(score, counted, threshold)
+    message = (f"against {opponent}: won {won}, drew {drawn}, lost {lost + unplayed} of {counted} games "
+               f"(score {score / counted:.0%}, {threshold:.0%} needed for full credit)")
+    if unplayed:
+        message += (f"; {unplayed} of the {planned} planned games were not played and count as lost: your agent ran "
+                    "out of time in game after game")
+    elif len(finished) > planned:
         message += (f"; {len(finished) - planned} games more than the {planned} planned were played, as the score was "
                     f"close to the {threshold:.0%} line")
     elif score >= threshold * planned and len(finished) < planned:
