@@ -1,11 +1,17 @@
 """Games against a reference opponent: does the agent beat it often enough?
 
-Games come in colour-swapped pairs: both games of a pair start from the same seeded short random
-opening, once with the student's agent moving first and once second, so neither side profits from
-a lucky opening. The referee plays them (``grader.play.referee``, as in tournaments) with the
+Games come in colour-swapped pairs: both games of a pair start from the same seeded random opening,
+once with the student's agent moving first and once second, so neither side profits from a lucky
+opening. The opening is the first of a few random ones that a shallow reference search judges even
+(:func:`grader.play.openings.opening_value`, within the game's ``opening_tolerance``; the most even
+when none is), so a long opening hands neither side the game: the rubric's games against random start
+12 plies in, so each is a few student moves, where most of a check's time went. The referee plays them (``grader.play.referee``, as in tournaments) with the
 forfeit policy: an illegal move, an exception or a timeout of the student's agent loses that game
 (the feedback says which and where). Draws count half. The check stops once the agent has spent the
-assignment's ``check_seconds`` of CPU time and grades the games finished by then.
+assignment's ``check_seconds`` of CPU time and grades the games finished by then. An agent that runs
+out of time game after game (as many timeouts as make the other agent checks give up,
+:func:`grader.checks._agent_moves.gives_up`) stops playing: the planned games not played count as lost,
+never as won.
 
 Params: ``opponent`` (a reference agent spec, default ``"random"``), ``games`` (default 10, rounded
 up to whole pairs), ``threshold`` (the score share that earns full credit; default 0.8 against
@@ -95,7 +101,8 @@ class AgentStrength(Check):
                 records.append(record)
                 if record.forfeit == STUDENT:
                     forfeits[record.game_id] = student_seat.last
-                    if gives_up(agent, sum(m.kind == "timeout" for m in forfeits.values())):
+                    if student_seat.seconds <= budget and \
+                            gives_up(agent, sum(m.kind == "timeout" for m in forfeits.values())):
                         given_up = True
                         break
         unplayed = max(0, 2 * pairs - len(records)) if given_up else 0
