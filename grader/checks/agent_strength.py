@@ -35,6 +35,7 @@ from grader.adapt import Move, StudentAgent
 from grader.check_params import AgentStrengthParams
 from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks._confidence import clear_of, share_interval
+from grader.checks._disk_cache import cached, code_version, hashable
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
@@ -85,7 +86,7 @@ class AgentStrength(Check):
                 break  # the planned games left cannot change the credit
             if pair >= pairs and (len(records) < 2 * pair or settled(points, len(records), threshold)):
                 break  # the verdict is clear (or the budget ran out)
-            opening = tuple(_opening(game, rng, plies))
+            opening = pair_opening(game, plies, f"{ctx.seed}:agent_strength:{spec.target}:{opponent_spec}:{pair}")
             for student in (1, -1):
                 if student_seat.seconds > budget:
                     break
@@ -120,6 +121,15 @@ def settled(points: float, games: int, threshold: float) -> bool:
 
 def _credit(points: float, games: int, threshold: float) -> float:
     return min(1.0, (points / games) / threshold) if threshold > 0 else 1.0
+
+
+def pair_opening(game: Game, plies: int, salt: str) -> tuple[Action, ...]:
+    """The opening of one pair of games, from its own seed (``salt``): the same for every submission, so it is
+    found once per class and kept on disk (:mod:`grader.checks._disk_cache`)."""
+    key = {"game": game.name, "board": game.dimensions(), "plies": plies, "salt": salt, "tries": OPENING_TRIES}
+    found = cached("strength_openings", key, lambda: _opening(game, random.Random(salt), plies),
+                   code=code_version("grader/checks/agent_strength.py", "grader/play/openings.py"))
+    return tuple(hashable(a) for a in found)
 
 
 def _opening(game: Game, rng: random.Random, plies: int, tries: int = OPENING_TRIES) -> list[Action]:
