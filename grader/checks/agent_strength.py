@@ -2,10 +2,12 @@
 
 Games come in colour-swapped pairs: both games of a pair start from the same seeded random opening,
 once with the student's agent moving first and once second, so neither side profits from a lucky
-opening. The opening is the first of a few random ones that a shallow reference search judges even
-(:func:`grader.play.openings.opening_value`, within the game's ``opening_tolerance``; the most even
-when none is), so a long opening hands neither side the game: the rubric's games against random start
-12 plies in, so each is a few student moves, where most of a check's time went. The referee plays them (``grader.play.referee``, as in tournaments) with the
+opening. An opening no longer than the game's own (``Game.opening_plies``: enough to vary the games, few
+enough to stay balanced) is drawn at random. A longer one is the first of a few random ones that a
+shallow reference search judges even (:func:`grader.play.openings.opening_value`, within the game's
+``opening_tolerance``; the most even when none is), so it hands neither side the game: the rubric's
+games against random start 12 plies in, so each is a few student moves, where most of a check's time
+went. The referee plays them (``grader.play.referee``, as in tournaments) with the
 forfeit policy: an illegal move, an exception or a timeout of the student's agent loses that game
 (the feedback says which and where). Draws count half. The check stops once the agent has spent the
 assignment's ``check_seconds`` of CPU time and grades the games finished by then. An agent that runs
@@ -86,7 +88,10 @@ class AgentStrength(Check):
                 break  # the planned games left cannot change the credit
             if pair >= pairs and (len(records) < 2 * pair or settled(points, len(records), threshold)):
                 break  # the verdict is clear (or the budget ran out)
-            opening = pair_opening(game, plies, f"{ctx.seed}:agent_strength:{spec.target}:{opponent_spec}:{pair}")
+            if plies <= game.opening_plies:  # short enough to stay balanced, drawn as it always was
+                opening = tuple(_short_opening(game, rng, plies))
+            else:  # a later opening, judged even
+                opening = pair_opening(game, plies, f"{ctx.seed}:agent_strength:{spec.target}:{opponent_spec}:{pair}")
             for student in (1, -1):
                 if student_seat.seconds > budget:
                     break
@@ -121,6 +126,19 @@ def settled(points: float, games: int, threshold: float) -> bool:
 
 def _credit(points: float, games: int, threshold: float) -> float:
     return min(1.0, (points / games) / threshold) if threshold > 0 else 1.0
+
+
+def _short_opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
+    """Random moves from the start that leave the game unfinished (shorter if the board is tiny)."""
+    for length in range(plies, -1, -1):
+        for _ in range(20):
+            state, moves = game.initial_state(), []
+            while len(moves) < length and not game.terminal(state):
+                moves.append(rng.choice(game.actions(state)))
+                state = game.result(state, moves[-1])
+            if not game.terminal(state):
+                return moves
+    return []
 
 
 def pair_opening(game: Game, plies: int, salt: str) -> tuple[Action, ...]:
