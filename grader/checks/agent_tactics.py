@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 from grader.adapt.search_parameters import default_depth, depth_parameter
 from grader.check_params import AgentTacticsParams
 from grader.checks._confidence import settled_share
-from grader.checks._disk_cache import cached, code_version, hashable
+from grader.checks._disk_cache import cached, code_version
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
@@ -231,7 +231,9 @@ def _tactic_from_json(game: Game, data: dict) -> Tactic:
                   data["verified"])
 
 
-_hashable = hashable  # an action read back from JSON: its lists are tuples again
+def _hashable(value: Any) -> Any:
+    """An action read back from JSON: its lists are tuples again (a Dots and Boxes line ``('h', 0, 1)``)."""
+    return tuple(_hashable(v) for v in value) if isinstance(value, list) else value
 
 
 def _find_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:
