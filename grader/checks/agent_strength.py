@@ -3,8 +3,9 @@
 Games come in colour-swapped pairs: both games of a pair start from the same seeded random opening,
 once with the student's agent moving first and once second, so neither side profits from a lucky
 opening. An opening no longer than the game's own (``Game.opening_plies``: enough to vary the games, few
-enough to stay balanced) is drawn at random. A longer one is the first of a few random ones that a
-shallow reference search judges even (:func:`grader.play.openings.opening_value`, within the game's
+enough to stay balanced) is drawn at random. A longer one is the first of a few random ones that is quiet
+(neither side can win at its next move: the first move is then no one-move tactic, which the tactics
+checks judge) and that a shallow reference search judges even (:func:`grader.play.openings.opening_value`, within the game's
 ``opening_tolerance``; the most even when none is), so it hands neither side the game: the rubric's
 games against random start 12 plies in, so each is a few student moves, where most of a check's time
 went. The referee plays them (``grader.play.referee``, as in tournaments) with the
@@ -44,7 +45,8 @@ from grader.results import BoardShown
 from grader.play.openings import opening_value
 from grader.play.records import GameRecord, ScheduledGame, course_action
 from grader.play.referee import ReferenceSeat, StudentSeat, final_state, play_game
-from reference.games.base import Action, Game
+from reference.games.base import Action, Game, State
+from reference.tactics.in_a_row import immediate_wins, threats
 
 if TYPE_CHECKING:
     from grader.rubric import CheckSpec
@@ -151,11 +153,12 @@ def pair_opening(game: Game, plies: int, salt: str) -> tuple[Action, ...]:
 
 
 def _opening(game: Game, rng: random.Random, plies: int, tries: int = OPENING_TRIES) -> list[Action]:
-    """Random moves from the start that leave the game unfinished and roughly even (a shallow reference search
-    judges it within the game's ``opening_tolerance``; the most even of ``tries`` when none is), so a later
-    opening does not hand either side the game; shorter if the board is tiny."""
+    """Random moves from the start that leave the game unfinished, quiet (no side can win at its next move, so
+    the first move is not a one-move tactic that the tactics checks already judge) and roughly even (a shallow
+    reference search judges it within the game's ``opening_tolerance``); the best of ``tries`` when none is
+    both; shorter if the board is tiny."""
     for length in range(plies, -1, -1):
-        found: list[tuple[float, list[Action]]] = []
+        found: list[tuple[bool, float, list[Action]]] = []
         for _ in range(tries):
             state, moves = game.initial_state(), []
             while len(moves) < length and not game.terminal(state):
@@ -166,12 +169,18 @@ def _opening(game: Game, rng: random.Random, plies: int, tries: int = OPENING_TR
             value = opening_value(game, moves) if moves else 0.0
             if value is None:
                 continue
-            if abs(value) <= game.opening_tolerance:
+            calm = quiet(game, state)
+            if calm and abs(value) <= game.opening_tolerance:
                 return moves
-            found.append((abs(value), moves))
+            found.append((not calm, abs(value), moves))
         if found:
-            return min(found, key=lambda item: item[0])[1]
+            return min(found, key=lambda item: item[:2])[2]
     return []
+
+
+def quiet(game: Game, state: State) -> bool:
+    """Whether neither side can win at its next move in ``state``."""
+    return not immediate_wins(game, state) and not threats(game, state)
 
 
 def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], forfeits: dict[str, Move],

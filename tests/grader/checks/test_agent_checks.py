@@ -481,3 +481,12 @@ def test_strength_openings_are_random_yet_even_and_fixed_by_the_seed(game_name, 
     assert len(set(openings)) == 4 and all(len(o) == plies for o in openings)
     if game_name != "tictactoe":  # a 2-ply tic-tac-toe opening is often a win: the most even is taken
         assert all(abs(opening_value(game, o)) <= game.opening_tolerance for o in openings)
+        from grader.checks.agent_strength import quiet
+
+        def after(opening):
+            state = game.initial_state()
+            for action in opening:
+                state = game.result(state, action)
+            return state
+
+        assert all(quiet(game, after(o)) for o in openings)  # no side can win at its next move
