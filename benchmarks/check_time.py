@@ -1,7 +1,7 @@
 """Seconds a student waits for ``grader check`` on real notebooks, and where they go: this grader against another
 installation of it, side by side.
 
-    python benchmarks/check_time.py DIR [--assignment connect4] [--baseline PATH/TO/bin/grader] [--only N]
+    python benchmarks/check_time.py DIR [--assignment connect4] [--baseline PATH/TO/bin/grader] [--only N] [--save DIR]
 
 Each notebook in ``DIR`` is checked by ``grader check --json`` (a fresh process, as a student runs it), by
 the baseline first when one is given, then by this checkout, notebook after notebook, so both see the same
@@ -25,12 +25,16 @@ import time
 from pathlib import Path
 
 
-def check(grader: list[str], notebook: Path, assignment: str | None) -> tuple[float, float | None, float | None]:
-    """Wall seconds of one ``grader check``, the student seconds and points its result records (None if unknown)."""
+def check(grader: list[str], notebook: Path, assignment: str | None,
+          save: Path | None = None) -> tuple[float, float | None, float | None]:
+    """Wall seconds of one ``grader check``, the student seconds and points its result records (None if unknown);
+    the JSON result is written to ``save`` when given."""
     argv = [*grader, "check", str(notebook.resolve()), "--json"] + (["--assignment", assignment] if assignment else [])
     start = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True, cwd=tempfile.gettempdir(), check=False)
     seconds = time.perf_counter() - start
+    if save is not None:
+        save.write_text(done.stdout)
     try:
         result = json.loads(done.stdout)
         result = result.get("result") or result
@@ -45,6 +49,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--assignment", help="grade every notebook as this (default: detected)")
     parser.add_argument("--baseline", help="another installation's grader executable, timed alongside")
     parser.add_argument("--only", type=int, help="the first N notebooks only")
+    parser.add_argument("--save", type=Path, help="a folder to keep each JSON result in (NAME.now.json, "
+                        "NAME.baseline.json), and print the seconds per check summed over the notebooks")
     args = parser.parse_args(argv)
     now = [sys.executable, "-m", "grader.cli"]
     notebooks = sorted(p for p in args.notebooks.iterdir() if p.suffix in (".ipynb", ".py"))[: args.only]
@@ -54,8 +60,11 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     for notebook in notebooks:
         load = os.getloadavg()[0]
-        base = check([args.baseline], notebook, args.assignment) if args.baseline else None
-        seconds, student, points = check(now, notebook, args.assignment)
+        saved = (lambda side: args.save / f"{notebook.stem}.{side}.json") if args.save else (lambda side: None)
+        if args.save:
+            args.save.mkdir(parents=True, exist_ok=True)
+        base = check([args.baseline], notebook, args.assignment, saved("baseline")) if args.baseline else None
+        seconds, student, points = check(now, notebook, args.assignment, saved("now"))
         rows.append((base[0] if base else None, seconds))
         shown = f"{base[0]:12.1f} {base[2] if base[2] is not None else float('nan'):12.2f} " if base else ""
         print(f"{notebook.stem[:24]:24s} {load:5.1f} {shown}{seconds:8.1f} {student or 0:9.1f} "
@@ -68,6 +77,29 @@ def main(argv: list[str] | None = None) -> None:
         print(f"baseline: median {statistics.median(base_times):.1f} s, slowest {max(base_times):.1f} s; "
               f"now / baseline in all: {sum(now_times) / sum(base_times):.2f}x")
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    if args.save:
+        print_per_check(args.save, ["baseline", "now"] if args.baseline else ["now"])
+
+
+def print_per_check(folder: Path, sides: list[str]) -> None:
+    """Wall seconds per check, summed over the saved results of each side, slowest first."""
+    totals: dict[str, dict[str, float]] = {}
+    for side in sides:
+        for path in folder.glob(f"*.{side}.json"):
+            try:
+                result = json.loads(path.read_text())
+                result = result.get("result") or result
+                checks = result["checks"]
+            except (ValueError, KeyError, TypeError, AttributeError):
+                continue
+            for c in checks:
+                name = f"{c['task'].split(':')[0]}: {c['check']}"
+                totals.setdefault(name, {}).setdefault(side, 0.0)
+                totals[name][side] += c.get("seconds") or 0.0
+    print("\nseconds per check, summed over the notebooks: " + " ".join(f"{s:>9s}" for s in sides))
+    for name, by_side in sorted(totals.items(), key=lambda kv: -max(kv[1].values())):
+        if max(by_side.values()) >= 1.0:
+            print(f"  {name[:60]:60s} " + " ".join(f"{by_side.get(s, 0.0):9.1f}" for s in sides))
 
 
 if __name__ == "__main__":

@@ -113,8 +113,10 @@ class AgentStrengthParams(Params):
                                                       "linearly); default: 0.8 against `random`, else 0.5")
     max_games: int | None = Field(None, description="games at most, when the score is near the threshold; "
                                                     "default: three times `games`")
-    opening_plies: int | None = Field(None, description="random moves before the agents take over; default: the "
-                                                        "game's (2 in tic-tac-toe, 4 otherwise)")
+    opening_plies: int | None = Field(None, description="random moves before the agents take over; more than the "
+                                                        "game's default make each game a few student moves, in an "
+                                                        "opening a shallow reference search judges even; default: "
+                                                        "the game's (2 in tic-tac-toe, 4 otherwise)")
 
     @field_validator("opponent")
     @classmethod

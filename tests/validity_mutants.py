@@ -559,11 +559,11 @@ SEARCH = [
            "a negamax search (make/unmake) calls itself with the same player: the opponent's moves are its own discs",
            negamax_cell("connect4", "player_not_switched"),
            ("alpha_beta_player: tactics", "alpha_beta_player: tactics that need depth", "alpha_beta_player: beats random",
-            "heuristic_player: tactics", "heuristic_player: tactics that need depth",
+            "heuristic_player: tactics", "heuristic_player: tactics that need depth", "heuristic_player: beats random",
             "heuristic_player: holds its own against alpha-beta depth 1", "alpha_beta_player: positions searched"),
            why="both agents use the one negamax: it never blocks (tactics) nor sees its double threats (tactics "
-               "that need depth), and plays badly enough to lose games; positions searched names the player "
-               "that never changes"),
+               "that need depth), and plays badly enough to lose games, against random too (the heuristic wins 8 "
+               "of 12 from the quiet 12-ply openings); positions searched names the player that never changes"),
     Mutant("c4_negamax_window_not_negated", "connect4",
            "a fail-hard negamax passes the window down un-negated (alpha, beta instead of -beta, -alpha): wrong values",
            _alpha_beta_player_only(negamax_cell("connect4", "window_not_negated")),

@@ -67,3 +67,8 @@ def cached(kind: str, key: Any, compute: Callable[[], Any], *, code: str) -> Any
     except OSError:  # a read-only home: the answer is still right, only not kept
         pass
     return value
+
+
+def hashable(value: Any) -> Any:
+    """A value read back from JSON with its lists as tuples again (a Dots and Boxes line ``('h', 0, 1)``)."""
+    return tuple(hashable(v) for v in value) if isinstance(value, list) else value

@@ -1,11 +1,20 @@
 """Games against a reference opponent: does the agent beat it often enough?
 
-Games come in colour-swapped pairs: both games of a pair start from the same seeded short random
-opening, once with the student's agent moving first and once second, so neither side profits from
-a lucky opening. The referee plays them (``grader.play.referee``, as in tournaments) with the
+Games come in colour-swapped pairs: both games of a pair start from the same seeded random opening,
+once with the student's agent moving first and once second, so neither side profits from a lucky
+opening. An opening no longer than the game's own (``Game.opening_plies``: enough to vary the games, few
+enough to stay balanced) is drawn at random. A longer one is the first of a few random ones that is quiet
+(neither side can win at its next move: the first move is then no one-move tactic, which the tactics
+checks judge) and that a shallow reference search judges even (:func:`grader.play.openings.opening_value`, within the game's
+``opening_tolerance``; the most even when none is), so it hands neither side the game: the rubric's
+games against random start 12 plies in, so each is a few student moves, where most of a check's time
+went. The referee plays them (``grader.play.referee``, as in tournaments) with the
 forfeit policy: an illegal move, an exception or a timeout of the student's agent loses that game
 (the feedback says which and where). Draws count half. The check stops once the agent has spent the
-assignment's ``check_seconds`` of CPU time and grades the games finished by then.
+assignment's ``check_seconds`` of CPU time and grades the games finished by then. An agent that runs
+out of time game after game (as many timeouts as make the other agent checks give up,
+:func:`grader.checks._agent_moves.gives_up`) stops playing: the planned games not played count as lost,
+never as won.
 
 Params: ``opponent`` (a reference agent spec, default ``"random"``), ``games`` (default 10, rounded
 up to whole pairs), ``threshold`` (the score share that earns full credit; default 0.8 against
@@ -27,14 +36,17 @@ from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
 from grader.check_params import AgentStrengthParams
-from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
 from grader.checks._confidence import clear_of, share_interval
+from grader.checks._disk_cache import cached, code_version, hashable
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext
 from grader.results import BoardShown
+from grader.play.openings import opening_value
 from grader.play.records import GameRecord, ScheduledGame, course_action
 from grader.play.referee import ReferenceSeat, StudentSeat, final_state, play_game
-from reference.games.base import Action, Game
+from reference.games.base import Action, Game, State
+from reference.tactics.in_a_row import immediate_wins, threats
 
 if TYPE_CHECKING:
     from grader.rubric import CheckSpec
@@ -43,6 +55,8 @@ SHOWN = 3
 #: the student's name in the games' records, and the start of their ids (``game3`` is the third game)
 STUDENT = "student"
 GAME_ID = "game"
+#: random openings drawn for each pair before the most even one is taken
+OPENING_TRIES = 20
 
 
 class AgentStrength(Check):
@@ -67,13 +81,19 @@ class AgentStrength(Check):
         student_seat = StudentSeat(agent)  # not reseeded: the student's randomness runs on from game to game
         records: list[GameRecord] = []  # the finished games
         forfeits: dict[str, Move] = {}  # game id -> the student's failed move that lost it
+        given_up = False  # the agent ran out of time so often that the planned games left count as lost
         for pair in range(most_pairs):
+            if given_up:
+                break
             points = sum(r.points(STUDENT) for r in records)
             if pair < pairs and records and points >= threshold * 2 * pairs:
                 break  # the planned games left cannot change the credit
             if pair >= pairs and (len(records) < 2 * pair or settled(points, len(records), threshold)):
                 break  # the verdict is clear (or the budget ran out)
-            opening = tuple(_opening(game, rng, plies))
+            if plies <= game.opening_plies:  # short enough to stay balanced, drawn as it always was
+                opening = tuple(_short_opening(game, rng, plies))
+            else:  # a later opening, judged even
+                opening = pair_opening(game, plies, f"{ctx.seed}:agent_strength:{spec.target}:{opponent_spec}:{pair}")
             for student in (1, -1):
                 if student_seat.seconds > budget:
                     break
@@ -89,7 +109,12 @@ class AgentStrength(Check):
                 records.append(record)
                 if record.forfeit == STUDENT:
                     forfeits[record.game_id] = student_seat.last
-        return _grade(ctx, agent, records, forfeits, 2 * pairs, opponent_spec, threshold, limit, budget)
+                    if student_seat.seconds <= budget and \
+                            gives_up(agent, sum(m.kind == "timeout" for m in forfeits.values())):
+                        given_up = True
+                        break
+        unplayed = max(0, 2 * pairs - len(records)) if given_up else 0
+        return _grade(ctx, agent, records, forfeits, 2 * pairs, opponent_spec, threshold, limit, budget, unplayed)
 
 
 def settled(points: float, games: int, threshold: float) -> bool:
@@ -105,7 +130,7 @@ def _credit(points: float, games: int, threshold: float) -> float:
     return min(1.0, (points / games) / threshold) if threshold > 0 else 1.0
 
 
-def _opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
+def _short_opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
     """Random moves from the start that leave the game unfinished (shorter if the board is tiny)."""
     for length in range(plies, -1, -1):
         for _ in range(20):
@@ -118,8 +143,50 @@ def _opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
     return []
 
 
+def pair_opening(game: Game, plies: int, salt: str) -> tuple[Action, ...]:
+    """The opening of one pair of games, from its own seed (``salt``): the same for every submission, so it is
+    found once per class and kept on disk (:mod:`grader.checks._disk_cache`)."""
+    key = {"game": game.name, "board": game.dimensions(), "plies": plies, "salt": salt, "tries": OPENING_TRIES}
+    found = cached("strength_openings", key, lambda: _opening(game, random.Random(salt), plies),
+                   code=code_version("grader/checks/agent_strength.py", "grader/play/openings.py"))
+    return tuple(hashable(a) for a in found)
+
+
+def _opening(game: Game, rng: random.Random, plies: int, tries: int = OPENING_TRIES) -> list[Action]:
+    """Random moves from the start that leave the game unfinished, quiet (no side can win at its next move, so
+    the first move is not a one-move tactic that the tactics checks already judge) and roughly even (a shallow
+    reference search judges it within the game's ``opening_tolerance``); the best of ``tries`` when none is
+    both; shorter if the board is tiny."""
+    for length in range(plies, -1, -1):
+        found: list[tuple[bool, float, list[Action]]] = []
+        for _ in range(tries):
+            state, moves = game.initial_state(), []
+            while len(moves) < length and not game.terminal(state):
+                moves.append(rng.choice(game.actions(state)))
+                state = game.result(state, moves[-1])
+            if game.terminal(state):
+                continue
+            value = opening_value(game, moves) if moves else 0.0
+            if value is None:
+                continue
+            calm = quiet(game, state)
+            if calm and abs(value) <= game.opening_tolerance:
+                return moves
+            found.append((not calm, abs(value), moves))
+        if found:
+            return min(found, key=lambda item: item[:2])[2]
+    return []
+
+
+def quiet(game: Game, state: State) -> bool:
+    """Whether neither side can win at its next move in ``state``."""
+    return not immediate_wins(game, state) and not threats(game, state)
+
+
 def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], forfeits: dict[str, Move],
-           planned: int, opponent: str, threshold: float, limit: float, budget: float) -> Outcome:
+           planned: int, opponent: str, threshold: float, limit: float, budget: float, unplayed: int = 0) -> Outcome:
+    """Credit by the score share of the finished games; ``unplayed`` planned games, not played once the agent
+    kept running out of time, count as lost."""
     if not finished:
         return Outcome(0.0, f"no game against {opponent} finished within the check's budget of {budget:g} s of "
                        "your agent's CPU time", status="timeout")
@@ -128,10 +195,14 @@ def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], f
     won, drawn = scores.count(1.0), scores.count(0.5)
     lost = len(finished) - won - drawn
     forfeited = [r for r in finished if r.game_id in forfeits]
-    fraction = _credit(score, len(finished), threshold)
-    message = (f"against {opponent}: won {won}, drew {drawn}, lost {lost} of {len(finished)} games "
-               f"(score {score / len(finished):.0%}, {threshold:.0%} needed for full credit)")
-    if len(finished) > planned:
+    counted = len(finished) + unplayed
+    fraction = _credit(score, counted, threshold)
+    message = (f"against {opponent}: won {won}, drew {drawn}, lost {lost + unplayed} of {counted} games "
+               f"(score {score / counted:.0%}, {threshold:.0%} needed for full credit)")
+    if unplayed:
+        message += (f"; {unplayed} of the {planned} planned games were not played and count as lost: your agent ran "
+                    "out of time in game after game")
+    elif len(finished) > planned:
         message += (f"; {len(finished) - planned} games more than the {planned} planned were played, as the score was "
                     f"close to the {threshold:.0%} line")
     elif score >= threshold * planned and len(finished) < planned:

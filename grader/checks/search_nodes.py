@@ -67,6 +67,7 @@ from grader.adapt.search_parameters import depth_parameter
 from grader.adapt.search_tree import Search, SearchCalls, read_search
 from grader.check_params import SearchNodesParams
 from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._disk_cache import cached, code_version, hashable
 from grader.checks.agent_tactics import Tactic, tactic_positions
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
@@ -287,7 +288,18 @@ def minimax_choices(game: Game, state: State, depths: tuple[int, ...]) -> tuple[
     """The moves a correct search may choose at ``state`` if it went one of ``depths`` deep, as the
     count shows it (a search that scores a finished game at its last level by its heuristic sees one
     move less in a win/loss game; one that tests its children for the end before calling itself
-    sees one more); None when the tree is too big to work this out quickly."""
+    sees one more); None when the tree is too big to work this out quickly. The same for every
+    submission asked there: kept on disk (:mod:`grader.checks._disk_cache`)."""
+    key = {"game": game.name, "board": game.dimensions(), "state": list(state), "depths": list(depths)}
+    found = cached("minimax_choices", key, lambda: _minimax_choices(game, state, depths), code=_code())
+    return None if found is None else tuple(hashable(a) for a in found)
+
+
+def _code() -> str:
+    return code_version("grader/checks/search_nodes.py")
+
+
+def _minimax_choices(game: Game, state: State, depths: tuple[int, ...]) -> tuple[Action, ...] | None:
     levels, _ = minimax_levels(game, state, max(depths) + 1, limit=CHOICE_TREE_LIMIT)
     if sum(levels) > CHOICE_TREE_LIMIT:
         return None
@@ -310,10 +322,20 @@ def _tactics_request(ctx: CheckContext) -> tuple[Game, tuple[str, ...], int, int
 def value_positions(ctx: CheckContext, count: int, depth: int) -> tuple[State, ...]:
     """``count`` positions of the game's tactics that need depth whose search ``depth`` moves deep can
     be counted too, those nearest the end first (a search there sees most of what decides), each
-    tactic in turn."""
+    tactic in turn. The same for every submission: kept on disk (:mod:`grader.checks._disk_cache`)."""
     request = _tactics_request(ctx)
     if count <= 0 or not request[1]:
         return ()
+    game = ctx.game
+    key = {"game": game.name, "board": game.dimensions(), "kinds": list(request[1]), "per_kind": request[2],
+           "seed": request[3], "count": count, "depth": depth}
+    found = cached("value_positions", key, lambda: [list(s) for s in _value_positions(ctx, request, count, depth)],
+                   code=_code())
+    state_type = type(game.initial_state())  # every game's state is a named tuple of ints
+    return tuple(state_type(*s) for s in found)
+
+
+def _value_positions(ctx: CheckContext, request: tuple, count: int, depth: int) -> tuple[State, ...]:
     prepared = ctx.shared.get("search_nodes", {}).get(request) or ctx.shared.get("agent_tactics", {}).get(request)
     tactics: tuple[Tactic, ...] = prepared or tactic_positions(*request)
     by_kind = [sorted((t for t in tactics if t.kind == kind and countable(ctx.game, t.state, depth)),
@@ -395,7 +417,15 @@ def pruned_nodes(game: Game, state: State, depth: int) -> int:
 def search_positions(game: Game, count: int, depth: int, seed: int) -> tuple[State, ...]:
     """``count`` seeded positions with at least four moves and a game tree small enough to count to
     ``depth`` (a few thousand positions); those whose tree holds a finished game (so that values
-    differ even without a heuristic) first."""
+    differ even without a heuristic) first. The same for every submission: kept on disk."""
+    key = {"game": game.name, "board": game.dimensions(), "count": count, "depth": depth, "seed": seed}
+    found = cached("search_positions", key, lambda: [list(s) for s in _search_positions(game, count, depth, seed)],
+                   code=_code())
+    state_type = type(game.initial_state())
+    return tuple(state_type(*s) for s in found)
+
+
+def _search_positions(game: Game, count: int, depth: int, seed: int) -> tuple[State, ...]:
     chosen, spare = [], []
     for state in random_positions(game, count * 20, seed=seed):
         if not countable(game, state, depth):

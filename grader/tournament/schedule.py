@@ -15,47 +15,8 @@ import random
 from typing import Any, Sequence
 
 from grader.play.records import ScheduledGame
-from reference.agents import AlphaBetaSearch, SearchTimeout, evaluation_for
+from grader.play.openings import opening_value
 from reference.games.base import Game
-
-SEARCH_DEPTH = 2
-#: nodes an exact solve of an opening may visit before the heuristic value is used instead (a node
-#: budget, not a time, so that the same seed gives the same openings on any machine)
-EXACT_NODES = 2000
-
-
-def opening_value(game: Game, opening: Sequence[Any], exact_nodes: int = EXACT_NODES) -> float | None:
-    """The value after ``opening`` for the side to move (None if the game ended).
-
-    Exact when alpha-beta solves the position within ``exact_nodes`` nodes (tic-tac-toe always does:
-    its heuristic calls centre-against-edge even, yet it is a win); else a depth-2 heuristic value.
-    """
-    state = game.initial_state()
-    for action in opening:
-        state = game.result(state, action)
-    if game.terminal(state):
-        return None
-    try:
-        _, value = _BudgetedSearch(game, exact_nodes).best_action(state)
-        return value
-    except SearchTimeout:
-        pass
-    _, value = AlphaBetaSearch(game, evaluation_for(game)).best_action(state, SEARCH_DEPTH)
-    return value
-
-
-class _BudgetedSearch(AlphaBetaSearch):
-    """Exact alpha-beta that gives up (SearchTimeout) after a number of nodes."""
-
-    def __init__(self, game: Game, budget: int) -> None:
-        super().__init__(game)
-        self.budget = budget
-
-    def value(self, state: Any, depth: float, alpha: float, beta: float) -> float:
-        if self.nodes > self.budget:
-            raise SearchTimeout
-        return super().value(state, depth, alpha, beta)
-
 
 def balanced_openings(game: Game, count: int, seed: int = 0, plies: int | None = None,
                       tolerance: float | None = None, tries_per_opening: int = 200) -> list[tuple[Any, ...]]:

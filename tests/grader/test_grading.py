@@ -53,7 +53,7 @@ def test_an_invalid_rubric_is_a_usage_error_that_names_the_key(tmp_path, capsys)
 
 
 @pytest.mark.parametrize("old, new, words", [
-    ("threshold: 0.75}}", "threshhold: 0.75}}", r"params\.threshhold: agent_strength has no parameter 'threshhold'; "
+    ("threshold: 0.75, opening_plies", "threshhold: 0.75, opening_plies", r"params\.threshhold: agent_strength has no parameter 'threshhold'; "
                                                  r"it reads games, max_games, opening_plies, opponent, threshold"),
     ("params: {positions: 8}}", "params: {positions: eight}}", r"params\.positions: expected a whole number, got 'eight'"),
     ("params: {positions: 8}}", "params: {positions: true}}", r"params\.positions: expected a whole number, got True"),

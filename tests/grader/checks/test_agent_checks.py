@@ -457,3 +457,36 @@ def test_positions_asked_deeper_are_counted_in_words_that_agree(monkeypatch):
     monkeypatch.setattr(agent_tactics, "default_depth", lambda agent: 2)
     two = agent_tactics.deeper_words({"double_threat": {"depth": 3}}, [SimpleNamespace(kind="double_threat")] * 2, None)
     assert "the 2 positions where" in two and "were asked" in two and "searches 2 moves deep" in two
+
+
+def test_an_agent_that_keeps_timing_out_stops_playing_and_the_games_left_count_as_lost(connect4):
+    """Each timeout costs a whole move limit: after as many as the other agent checks allow, the planned games
+    not played count as lost, so the check ends in seconds and gives no credit for games it did not play."""
+    r = connect4.check("agent_strength", "sleepy", games=8, move_seconds=0.2, check_seconds=30.0)
+    assert r.points == 0 and r.status == "timeout", r.message
+    assert "lost 8 of 8 games" in r.message and "were not played and count as lost" in r.message
+
+
+@pytest.mark.parametrize("game_name, plies", [("connect4", 12), ("dots_and_boxes", 12), ("tictactoe", 2)])
+def test_strength_openings_are_random_yet_even_and_fixed_by_the_seed(game_name, plies):
+    """A later opening makes each game a few student moves; judged even, it hands neither side the game."""
+    import random
+
+    from grader.checks.agent_strength import _opening
+    from grader.play.openings import opening_value
+
+    game = load_game(game_name)
+    openings = [tuple(_opening(game, random.Random(f"s{i}"), plies)) for i in range(4)]
+    assert openings == [tuple(_opening(game, random.Random(f"s{i}"), plies)) for i in range(4)]
+    assert len(set(openings)) == 4 and all(len(o) == plies for o in openings)
+    if game_name != "tictactoe":  # a 2-ply tic-tac-toe opening is often a win: the most even is taken
+        assert all(abs(opening_value(game, o)) <= game.opening_tolerance for o in openings)
+        from grader.checks.agent_strength import quiet
+
+        def after(opening):
+            state = game.initial_state()
+            for action in opening:
+                state = game.result(state, action)
+            return state
+
+        assert all(quiet(game, after(o)) for o in openings)  # no side can win at its next move

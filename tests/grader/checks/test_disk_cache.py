@@ -49,3 +49,35 @@ def test_tactic_positions_read_back_from_disk_are_the_ones_found(tmp_path, monke
         tactic_positions.cache_clear()  # the next one comes from disk
         assert tactic_positions(game, kinds, 2, 11) == first == _find_positions(game, kinds, 2, 11)
     assert len(list((tmp_path / "tactic_positions").iterdir())) == 3
+
+
+def test_search_positions_and_minimax_choices_read_back_from_disk_are_the_ones_computed(tmp_path, monkeypatch):
+    """The positions searched check's own positions and minimax's choices there are the same for every
+    submission: kept on disk, they come back as they were computed."""
+    from grader.checks.search_nodes import _minimax_choices, _search_positions, minimax_choices, search_positions
+
+    monkeypatch.setenv("GRADER_CACHE_DIR", str(tmp_path))
+    for name, depth in (("connect4", 4), ("dots_and_boxes", 3)):
+        game = load_game(name)
+        search_positions.cache_clear()
+        first = search_positions(game, 2, depth, 5)
+        search_positions.cache_clear()
+        assert search_positions(game, 2, depth, 5) == first == _search_positions(game, 2, depth, 5)
+        minimax_choices.cache_clear()
+        choices = minimax_choices(game, first[0], (2,))
+        minimax_choices.cache_clear()
+        assert minimax_choices(game, first[0], (2,)) == choices == _minimax_choices(game, first[0], (2,))
+    assert len(list((tmp_path / "search_positions").iterdir())) == 2
+
+
+def test_strength_openings_read_back_from_disk_are_the_ones_found(tmp_path, monkeypatch):
+    import random
+
+    from grader.checks.agent_strength import _opening, pair_opening
+
+    monkeypatch.setenv("GRADER_CACHE_DIR", str(tmp_path))
+    for name in ("connect4", "dots_and_boxes"):
+        game = load_game(name)
+        first = pair_opening(game, 8, "0:x:random:0")
+        assert pair_opening(game, 8, "0:x:random:0") == first == tuple(_opening(game, random.Random("0:x:random:0"), 8))
+    assert len(list((tmp_path / "strength_openings").iterdir())) == 2
