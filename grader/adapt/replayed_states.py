@@ -15,6 +15,7 @@ bug in the student's turn keeping is charged once, at ``result``, not again to e
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -26,7 +27,7 @@ from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, N
     Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.signatures import argument_orders, positional_parameters
-from grader.plugs import plug_for
+from grader.plugs import GamePlug, plug_for
 from grader.sandbox.calls import CallResult, NameInfo, Parameter
 from reference.games.base import Game, State
 
@@ -92,10 +93,16 @@ ENCODINGS: tuple[tuple[str, Decoder], ...] = (
 )
 
 
-def encodings(game: Game) -> tuple[tuple[str, Decoder], ...]:
-    """Every move encoding to try for ``game``: the ones of every game, then the game's own (its plug's)."""
-    return ENCODINGS + tuple((words, (lambda d: lambda v, g: d(v))(decode))
-                             for words, decode in plug_for(game).move_encodings)
+def encodings(game: Game) -> dict[str, Decoder]:
+    """Every move encoding to try for ``game``, by its words: the ones of every game, then the game's own (its
+    plug's). Made once per plug: decoding a move asks it on every answer."""
+    return _encodings(plug_for(game))
+
+
+@lru_cache(maxsize=None)
+def _encodings(plug: GamePlug) -> dict[str, Decoder]:
+    own = ((words, (lambda d: lambda v, g: d(v))(decode)) for words, decode in plug.move_encodings)
+    return dict((*ENCODINGS, *own))
 
 
 def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> list[tuple[str, dict]]:
@@ -103,7 +110,7 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> li
     ``state`` are exactly the course's, one for one."""
     wanted = game.actions(state)
     out = []
-    for words, decode in encodings(game):
+    for words, decode in encodings(game).items():
         try:
             decoded = [decode(m, game) for m in student_moves]
             fits = all(d is not None for d in decoded) and len(set(decoded)) == len(decoded) == len(wanted) \
@@ -184,7 +191,7 @@ def _looked_up(action: Any, known: Mapping) -> Any:
 def decode_move(encoding: str, action: Any, game: Game, known: Mapping) -> Any:
     """The course move a student's ``action`` written as ``encoding`` is, one of ``known``'s; raises
     NotThisRepresentation."""
-    decode = dict(encodings(game)).get(encoding)
+    decode = encodings(game).get(encoding)
     try:
         move = _looked_up(action, known) if decode is None else decode(action, game)
     except (TypeError, ValueError):
