@@ -134,13 +134,19 @@ def _short_opening(game: Game, rng: random.Random, plies: int) -> list[Action]:
     """Random moves from the start that leave the game unfinished (shorter if the board is tiny)."""
     for length in range(plies, -1, -1):
         for _ in range(20):
-            state, moves = game.initial_state(), []
-            while len(moves) < length and not game.terminal(state):
-                moves.append(rng.choice(game.actions(state)))
-                state = game.result(state, moves[-1])
+            state, moves = _random_moves(game, rng, length)
             if not game.terminal(state):
                 return moves
     return []
+
+
+def _random_moves(game: Game, rng: random.Random, length: int) -> tuple[State, list[Action]]:
+    """Up to ``length`` random moves from the start (fewer when the game ends first), and where they lead."""
+    state, moves = game.initial_state(), []
+    while len(moves) < length and not game.terminal(state):
+        moves.append(rng.choice(game.actions(state)))
+        state = game.result(state, moves[-1])
+    return state, moves
 
 
 def pair_opening(game: Game, plies: int, salt: str) -> tuple[Action, ...]:
@@ -160,10 +166,7 @@ def _opening(game: Game, rng: random.Random, plies: int, tries: int = OPENING_TR
     for length in range(plies, -1, -1):
         found: list[tuple[bool, float, list[Action]]] = []
         for _ in range(tries):
-            state, moves = game.initial_state(), []
-            while len(moves) < length and not game.terminal(state):
-                moves.append(rng.choice(game.actions(state)))
-                state = game.result(state, moves[-1])
+            state, moves = _random_moves(game, rng, length)
             if game.terminal(state):
                 continue
             value = opening_value(game, moves) if moves else 0.0
