@@ -52,10 +52,21 @@ class ReplayedStateGame(StudentGame):
         super().__init__(rep.caller, interface_for(rep, outcome), names, timeout=timeout, source=source)
         self.rep = rep
         self.outcome = dict(outcome)
-        for role in ("terminal", "utility"):
-            self.doubts_if_lost[role] = (f"the positions are built through your own {spoken(rep.transition.name)}(), "
-                                         "which the grader judges only by the moves it leaves and whose turn follows: "
-                                         f"what your {role}() got wrong may be what result() put in your state")
+
+    @property
+    def doubts_if_lost(self) -> dict[str, str]:
+        """``terminal`` and ``utility`` are in doubt when they lose points on positions built through the
+        student's ``result``, unless the grader wrote every value of those states (their cells are learned)."""
+        cells = self.rep.learned() if hasattr(self, "rep") else None
+        if cells is not None and cells.whole:
+            return {}
+        return {role: (f"the positions are built through your own {spoken(self.rep.transition.name)}(), and the "
+                       "grader could not write every value of your state: what your "
+                       f"{role}() got wrong may be what result() put there") for role in ("terminal", "utility")}
+
+    @doubts_if_lost.setter
+    def doubts_if_lost(self, value: dict[str, str]) -> None:
+        pass  # decided by what the grader can write (above)
 
     def at_size(self, game: Game) -> "ReplayedStateGame":
         return ReplayedStateGame(self.rep.at_size(game.rows, game.cols, game), self.outcome, self.names,
@@ -142,12 +153,17 @@ class ReplayedStateGame(StudentGame):
         game, rep = self.game, self.rep
         state = game.from_course(board, to_move=player)
         asks, after, expected = self._result_asks(state, action)
-        reply, values = self._ask("result", board, player, asks, action)
+        cells = rep.learned()
+        reply, values = self._ask("result", board, player, asks + ([["leaves"]] if cells else []), action)
         if not reply.ok:
             return reply, None
         mutated, moves = values[0], values[1]
         reply.raw = "a state of yours (it stays inside the worker)"
         problem = ""
+        if cells:
+            wrong = cells.differences(values[-1], game.to_course(after))
+            if wrong:
+                problem = f"the state it returned is not the position after this move: {'; '.join(wrong[:3])}"
         try:
             listed = sorted((rep.decode_action(m) for m in items(moves)), key=repr)
         except (NotThisRepresentation, TypeError) as e:
@@ -155,7 +171,7 @@ class ReplayedStateGame(StudentGame):
         if not problem and not game.terminal(after) and listed != sorted(game.actions(after), key=repr):
             problem = (f"after it, your actions() lists {[shown_move(rep.to_student.get(m, m)) for m in listed]}, where "
                        f"the position after this move has {[shown_move(rep.to_student[m]) for m in game.actions(after)]}")
-        repeats = values[3:] if rep.turn else values[2:]
+        repeats = values[3 if rep.turn else 2:][:len(expected)]
         for (move, want), got in zip(expected, repeats):
             if problem:
                 break

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from grader.adapt import game_objects
+from grader.adapt import game_objects, learned_cells
 from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
 from grader.adapt.infer import named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
@@ -255,6 +255,7 @@ class ReplayedStates(BuiltByReplay):
     parameters: tuple[Parameter, ...] = ()
     timeout: float = 2.0
     _paths: dict = dataclasses.field(default_factory=dict)
+    _learned: dict = dataclasses.field(default_factory=dict)  # (start, size) -> LearnedCells | None
     #: at another board size, (the notebook's game object, the one of this size that stands in for it)
     resized_object: tuple[str, str] | None = None
 
@@ -280,16 +281,57 @@ class ReplayedStates(BuiltByReplay):
         mover = self.encode_player(player if player is not None else 1)
         sent = [[a[0], self.on_own_object(a[1]), [mover], *a[3:]] if a[0] == "eval" else
                 [a[0], self.on_own_object(a[1]), *a[2:]] if a[0] == "call" else list(a) for a in asks]
+        written = self.written(board)
         if options.get("count_calls") and len(sent) == 1 and sent[0][0] == "eval":
-            return self._counted(steps, sent[0], timeout, options)
-        return self.ask_steps(steps, sent, timeout=timeout, **options)
+            return self._counted(steps, written + [["bind", *sent[0][1:]]], timeout, options)
+        return self.ask_steps(steps, written + sent, timeout=timeout, **options)
 
-    def _counted(self, steps: list, ask: list, timeout: float | None, options: Mapping[str, Any]) -> CallResult:
+    def learned(self) -> Any:
+        """Where the student's state keeps each square (:mod:`grader.adapt.learned_cells`), learned once."""
+        key = (self.start, self.transition, self.turn, self.players, self.game.rows, self.game.cols)
+        if key not in self._learned:
+            turn = None if self.turn is None else (({"key": "k", "index": "i"}.get(self.turn[0], "a"), self.turn[1]),)
+            self._learned[key] = learned_cells.learn(self._samples(), self.players, turn)
+        return self._learned[key]
+
+    def _samples(self, positions: int = 10) -> list[tuple[dict, dict]]:
+        """(the course's squares, the leaves of the student's state) after each move of replayed lines of play,
+        the empty board first."""
+        game = self.game
+        first = self.ask_steps([], [["leaves"]])
+        if not first.ok:
+            return []
+        samples = [(learned_cells.course_leaves(game.to_course(game.initial_state())),
+                    learned_cells.student_leaves(first.value[0]))]
+        for state in evidence_positions(game, positions):
+            try:
+                line = _moves_and_movers(game, state, self._paths)
+            except NoReplay:
+                continue
+            asks, boards, here = [], [], game.initial_state()
+            for action, mover in line:
+                asks += [["apply", self.to_student[action], self.encode_player(mover), True], ["leaves"]]
+                here = game.result(here, action)
+                boards.append(game.to_course(here))
+            r = self.ask_steps([], asks)
+            if r.ok:
+                samples += [(learned_cells.course_leaves(board), learned_cells.student_leaves(leaves))
+                            for board, leaves in zip(boards, r.value[1::2])]
+        return samples
+
+    def written(self, board: Any) -> list:
+        """The ask that writes ``board``'s squares into the replayed state, when its cells are known: the
+        position is then exactly ``board`` whatever the student's ``result`` made of the line of play."""
+        cells = None if board is None else self.learned()
+        writes = None if cells is None else cells.writes(board)
+        return [["put", writes]] if writes else []
+
+    def _counted(self, steps: list, asks: list, timeout: float | None, options: Mapping[str, Any]) -> CallResult:
         """An agent's answer with only its own calls counted: the position is built first, the agent's
         call kept ready in the worker, then made alone."""
         turn = list(self.turn) if self.turn else None
         made = self.caller.create(HELPER, self.start, [self.transition.name, list(self.transition.order)], steps,
-                                  turn, [["bind", *ask[1:]]], timeout=self.timeout)
+                                  turn, asks, timeout=self.timeout)
         if not made.ok:
             return made
         try:

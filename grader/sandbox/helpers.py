@@ -59,6 +59,85 @@ def _listed(value):
 # --- positions built from the student's own states (grader.adapt.replayed_states) ------------------
 
 
+#: the kinds of value a leaf of a state holds, and of key a path through it takes
+_PLAIN = (bool, int, float, str, type(None))
+
+
+def leaves(state, limit=5000, depth=6):
+    """Every plain value in ``state`` with the path that reaches it: ``[["k", key] | ["i", index] | ["a", name] |
+    ["m", member], ...]`` (a dict's key, a sequence's or an array's index, an attribute or field, a set's member,
+    whose value is True). The grader learns from them where the student's state keeps each square."""
+    out = []
+
+    def walk(x, path, left):
+        if len(out) > limit:
+            raise ValueError(f"the state has more than {limit} values")
+        if type(x) in _PLAIN:
+            out.append([path, x])
+        elif hasattr(x, "shape") and hasattr(x, "tolist"):  # a numpy array or scalar: its values
+            walk(x.tolist(), path, left)
+        elif left == 0:
+            return
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                if _key(k):
+                    walk(v, path + [["k", k]], left - 1)
+        elif isinstance(x, (set, frozenset)):
+            out.extend([path + [["m", e]], True] for e in x if _key(e))
+        elif hasattr(x, "_fields"):
+            for name in x._fields:
+                walk(getattr(x, name), path + [["a", name]], left - 1)
+        elif isinstance(x, (list, tuple)):
+            for i, v in enumerate(x):
+                walk(v, path + [["i", i]], left - 1)
+        elif hasattr(x, "__dict__") and not callable(x):
+            for name, v in vars(x).items():
+                walk(v, path + [["a", name]], left - 1)
+
+    walk(state, [], depth)
+    return out
+
+
+def _key(value):
+    return type(value) in _PLAIN or isinstance(value, tuple) and all(_key(v) for v in value)
+
+
+def put(x, path, present, value):
+    """``x`` with the value at ``path`` set (or, not ``present``, taken out): containers are changed in place,
+    tuples, named tuples and frozen dataclasses rebuilt."""
+    if not path:
+        return value
+    (kind, key), rest = path[0], path[1:]
+    if kind == "m":
+        members = set(x)
+        (members.add if present else members.discard)(key)
+        if isinstance(x, frozenset):
+            return frozenset(members)
+        x.clear()
+        x.update(members)
+        return x
+    if kind == "k":
+        if rest or present:
+            x[key] = put(x[key] if rest else None, rest, present, value)
+        else:
+            x.pop(key, None)
+        return x
+    if kind == "i":
+        if isinstance(x, tuple) and not hasattr(x, "_fields"):
+            return type(x)(put(v, rest, present, value) if i == key else v for i, v in enumerate(x))
+        x[key] = put(x[key], rest, present, value)
+        return x
+    new = put(getattr(x, key), rest, present, value)
+    if hasattr(x, "_replace"):
+        return x._replace(**{key: new})
+    try:
+        setattr(x, key, new)
+    except (AttributeError, dataclasses.FrozenInstanceError):
+        return dataclasses.replace(x, **{key: new})
+    return x
+
+
+
 def replayed_states(namespace, start, transition, steps, turn, asks, moves=None):
     """Build a position through the student's own code (their initial state, their moves replayed on a copy
     each time), then answer ``asks`` about it."""
@@ -149,6 +228,12 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
             out.append(read_turn(state))
         elif kind == "fields":
             out.append(fields(state))
+        elif kind == "leaves":
+            out.append(leaves(state))
+        elif kind == "put":  # the squares the grader knows written as the position has them; answers nothing
+            state = copy.deepcopy(state)  # never the student's own initial object (the textbook's game.initial)
+            for path, present, value in ask[1]:
+                state = put(state, path, present, value)
         elif kind == "repeat":  # the move played again and again: is it still listed for whoever moves next?
             _, move, turns, name, order = ask
             seen, here = [], state

@@ -1,0 +1,190 @@
+"""A reading learned from the student's own states: which value in their state holds each square of the
+course's board (a cell, a line, a box) and how it is written there.
+
+States that no known reading understands are built by replaying moves through the student's ``result``
+(:mod:`grader.adapt.replayed_states`). Replaying lines of play and lining up every plain value of each state
+(its *leaves*: dict keys, indices, attributes, set members) with the squares of the course's board at the
+same moment shows where each square lives: the leaf that is empty exactly when the square is. Where the
+leaf holds the student's own player ids, a square's owner is read as those ids say, never as the replay
+made it, so a ``result`` that hands a box to the wrong player is read as doing so.
+
+With the cells known, the grader writes each position's squares into the replayed state (a bug of ``result``
+no longer spreads to the functions asked there) and reads the state ``result`` returns (a wrong square is
+charged to ``result``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from grader.adapt.representations.base import NotThisRepresentation, same_mark
+
+Path = tuple[tuple[str, Any], ...]
+
+#: a course square or a leaf of the student's state that is not there (an undrawn line not in the dict)
+ABSENT = ("<absent>",)
+
+#: how often a leaf must be empty exactly when its square is, over the replayed positions
+AGREEMENT = 0.9
+
+
+def course_leaves(board: Any) -> dict[Path, Any]:
+    """The squares of a course board by path (a numpy board as its rows)."""
+    out: dict[Path, Any] = {}
+
+    def walk(x: Any, path: Path) -> None:
+        if hasattr(x, "tolist"):
+            x = x.tolist()
+        if isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, path + (("k", k),))
+        elif isinstance(x, (list, tuple)):
+            for i, v in enumerate(x):
+                walk(v, path + (("i", i),))
+        else:
+            out[path] = x
+    walk(board, ())
+    return out
+
+
+def student_leaves(raw: Iterable[Sequence]) -> dict[Path, Any]:
+    """The worker's leaves (``grader.sandbox.helpers.leaves``) by path."""
+    return {tuple((kind, key) for kind, key in path): value for path, value in raw}
+
+
+def _tag(value: Any) -> tuple:
+    """A value compared with its type: True is not 1, and 0 is not False."""
+    return value if value is ABSENT else (type(value).__name__, value)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One square of the course's board and the leaf of the student's state that holds it."""
+
+    square: Path
+    leaf: Path
+    empty: Any  # the square's value when empty (0, or ABSENT for a line not drawn)
+    blank: Any  # the leaf's value then (ABSENT: not in the state)
+    table: Mapping[Any, Any]  # the square's other values -> the leaf's
+    by_ids: bool  # the leaf holds the student's player ids, read as such
+
+    def read(self, value: Any) -> Any:
+        if _tag(value) == _tag(self.blank):
+            return self.empty
+        for square, leaf in self.table.items():
+            if _tag(leaf) == _tag(value):
+                return square
+        raise NotThisRepresentation(f"{value!r} at {place(self.leaf)} is no value this square takes")
+
+    def write(self, value: Any) -> list | None:
+        """The worker's assignment ``[path, present, value]`` that puts ``value`` in the leaf."""
+        leaf = self.blank if _tag(value) == _tag(self.empty) else self.table.get(value, ABSENT)
+        if leaf is ABSENT and _tag(value) != _tag(self.empty):
+            return None
+        return [[list(step) for step in self.leaf], leaf is not ABSENT, None if leaf is ABSENT else leaf]
+
+
+@dataclass(frozen=True)
+class LearnedCells:
+    """Where the student's state keeps every square the replays reached."""
+
+    cells: tuple[Cell, ...]
+    empty_board: Mapping[Path, Any]  # the empty board's squares
+    #: every value of the state that varies is a square's (or whose turn it is): a written position is whole
+    whole: bool
+
+    def writes(self, board: Any) -> list | None:
+        """The assignments that make a replayed state hold ``board``'s squares; None when ``board`` fills a
+        square no replay reached or a value the state was never seen to hold."""
+        squares = course_leaves(board)
+        known = {cell.square for cell in self.cells}
+        if any(p not in known and _tag(v) != _tag(self.empty_board.get(p, ABSENT)) for p, v in squares.items()):
+            return None
+        out = [cell.write(squares.get(cell.square, ABSENT)) for cell in self.cells]
+        return None if any(w is None for w in out) else out
+
+    def differences(self, raw_leaves: Iterable[Sequence], board: Any) -> list[str]:
+        """Where the state (its worker leaves) holds other squares than ``board``, in words."""
+        leaves, squares = student_leaves(raw_leaves), course_leaves(board)
+        out = []
+        for cell in self.cells:
+            got = leaves.get(cell.leaf, ABSENT)
+            want = squares.get(cell.square, ABSENT)
+            try:
+                read = cell.read(got)
+            except NotThisRepresentation as e:
+                out.append(str(e))
+                continue
+            if _tag(read) != _tag(want):
+                shown = "nothing" if got is ABSENT else repr(got)
+                out.append(f"{place(cell.leaf)} holds {shown}, read as {_square(read)}, where the position has it "
+                           f"{_square(want)}")
+        return out
+
+
+def _square(value: Any) -> str:
+    words = {_tag(1): "the first player's", _tag(-1): "the second player's", _tag(True): "drawn"}
+    return "empty" if value is ABSENT or _tag(value) == _tag(0) else words.get(_tag(value), repr(value))
+
+
+def place(path: Path) -> str:
+    """A leaf's place in the state, as code would write it."""
+    return "state" + "".join(f".{key}" if kind == "a" else f" ∋ {key!r}" if kind == "m" else f"[{key!r}]"
+                             for kind, key in path)
+
+
+def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: tuple[Any, Any],
+          turn: Path | None = None) -> LearnedCells | None:
+    """The cells that replayed ``samples`` (course squares, student leaves; the empty board first) show; None
+    when some square that the replays fill has no leaf that is empty when it is."""
+    if len(samples) < 2:
+        return None
+
+    def column(side: int, path: Path) -> list:
+        return [sample[side].get(path, ABSENT) for sample in samples]
+
+    def filled(values: list) -> int:  # a bit for each sample where the value is not the empty board's
+        return sum(1 << i for i, v in enumerate(values) if _tag(v) != _tag(values[0]))
+
+    leaves = {q: column(1, q) for q in {q for _, student in samples for q in student}}
+    masks = {q: filled(c) for q, c in leaves.items() if filled(c)}
+    cells, used = [], set()
+    for square in sorted({p for course, _ in samples for p in course}, key=repr):
+        values = column(0, square)
+        mask = filled(values)
+        if not mask:
+            continue
+        scored = sorted(((len(samples) - (mask ^ m).bit_count(), repr(q), q) for q, m in masks.items()
+                         if q not in used), reverse=True)
+        if not scored or scored[0][0] < AGREEMENT * len(samples):
+            return None
+        leaf = scored[0][2]
+        held = leaves[leaf]
+        table, by_ids = _table([(s, t) for i, (s, t) in enumerate(zip(values, held)) if mask >> i & 1
+                                and _tag(t) != _tag(held[0])], players)
+        if table is None:
+            return None
+        cells.append(Cell(square, leaf, values[0], held[0], table, by_ids))
+        used.add(leaf)
+    if not cells:
+        return None
+    rest = set(masks) - used - ({turn} if turn else set())
+    return LearnedCells(tuple(cells), samples[0][0], whole=not rest)
+
+
+def _table(pairs: list[tuple[Any, Any]], players: tuple[Any, Any]) -> tuple[dict | None, bool]:
+    """The square's values -> the leaf's: the student's ids for the players when the leaf holds only ids,
+    else what the leaf most often holds for each (one leaf value per square value)."""
+    held = {_tag(t): t for _, t in pairs}
+    course = {_tag(s) for s, _ in pairs}
+    if course <= {_tag(1), _tag(-1)} and all(any(same_mark(t, p) and type(t) is type(p) for p in players)
+                                             for t in held.values()):
+        return {1: players[0], -1: players[1]}, True
+    table = {}
+    for value in {s for s, _ in pairs}:
+        table[value] = Counter(_tag(t) for s, t in pairs if _tag(s) == _tag(value)).most_common(1)[0][0]
+    if len(set(table.values())) != len(table):
+        return None, False
+    return {s: held[t] for s, t in table.items()}, False
