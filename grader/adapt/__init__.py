@@ -93,8 +93,11 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
         return bound
     if isinstance(student, (ReplayedGame, ReplayedStateGame)):
         return student.agent(label, list(aliases), timeout=timeout)
-    if student.interface.boards_doubt:  # it is handed boards in a form no function of the student's confirmed
-        student.doubts.setdefault(label, student.interface.boards_doubt)
+    # it is handed boards in a form no function of the student's confirmed: in doubt whatever it does when not
+    # even the student's empty board reads, else when it loses points (it may have been handed the wrong form)
+    if student.interface.boards_doubt:
+        doubts = student.doubts if student.interface.initial_unread else student.doubts_if_lost
+        doubts.setdefault(label, student.interface.boards_doubt)
     return find_agent(sandbox, student.names, student.game, student.representation, label, list(aliases),
                       labels=list(labels), timeout=timeout, source=student.source, game_object=student.game_object)
 

@@ -87,9 +87,9 @@ class Interface:
     initial_unread: bool = False
     #: roles left unbound although something of the student's seems to play them: role -> the evidence
     doubts: dict[str, str] = field(default_factory=dict)
-    #: why no board the student's code is handed or answers can be trusted (no reading was confirmed, and the
-    #: student's empty board reads under none): every check that hands it a board, an agent's included, is
-    #: then for a person to confirm
+    #: why no board the student's code is handed or answers can be trusted (no reading was confirmed): an agent's
+    #: checks are then for a person to confirm, whatever they give when not even the empty board reads, else
+    #: when they lose points
     boards_doubt: str = ""
 
     def doubtful(self) -> dict[str, str]:
@@ -341,8 +341,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         for role, binding in best.bindings.items():
             if (role != "initial_state" or best.initial_unread) and not binding.doubt:
                 best.bindings[role] = replace(binding, doubt=why)
-        if best.initial_unread:  # not even the student's empty board reads: every board handed over is a guess
-            best.boards_doubt = why
+        best.boards_doubt = why  # every board handed to the agents is a guess too
     return best
 
 

@@ -87,11 +87,26 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class Count:
+    """A leaf that counts the filled squares (of one group: the lines, not the boxes), plus a constant: the
+    number of moves made."""
+
+    leaf: Path
+    group: tuple  # the first step of the squares counted; () for every square
+    offset: int
+
+    def of(self, squares: Mapping[Path, Any], empty: Mapping[Path, Any]) -> int:
+        return self.offset + sum(_tag(v) != _tag(empty.get(p, ABSENT)) for p, v in squares.items()
+                                 if not self.group or p[:1] == self.group)
+
+
+@dataclass(frozen=True)
 class LearnedCells:
     """Where the student's state keeps every square the replays reached."""
 
     cells: tuple[Cell, ...]
     empty_board: Mapping[Path, Any]  # the empty board's squares
+    counts: tuple[Count, ...]
     #: every value of the state that varies is a square's (or whose turn it is): a written position is whole
     whole: bool
 
@@ -103,6 +118,7 @@ class LearnedCells:
         if any(p not in known and _tag(v) != _tag(self.empty_board.get(p, ABSENT)) for p, v in squares.items()):
             return None
         out = [cell.write(squares.get(cell.square, ABSENT)) for cell in self.cells]
+        out += [[[list(step) for step in count.leaf], True, count.of(squares, self.empty_board)] for count in self.counts]
         return None if any(w is None for w in out) else out
 
     def differences(self, raw_leaves: Iterable[Sequence], board: Any) -> list[str]:
@@ -170,8 +186,26 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
         used.add(leaf)
     if not cells:
         return None
-    rest = set(masks) - used - ({turn} if turn else set())
-    return LearnedCells(tuple(cells), samples[0][0], whole=not rest)
+    counts = _counts([q for q in masks if q not in used and q != turn], leaves, samples)
+    rest = set(masks) - used - {count.leaf for count in counts} - {turn}
+    return LearnedCells(tuple(cells), samples[0][0], counts, whole=not rest)
+
+
+def _counts(candidates: Iterable[Path], leaves: Mapping[Path, list], samples: Sequence) -> tuple[Count, ...]:
+    """The leaves among ``candidates`` that count filled squares, every square or one group of them."""
+    empty = samples[0][0]
+    groups = [()] + sorted({p[:1] for course, _ in samples for p in course if p}, key=repr)
+    out = []
+    for leaf in candidates:
+        values = leaves[leaf]
+        if not all(type(v) is int for v in values):
+            continue
+        for group in groups:
+            counted = [Count(leaf, group, 0).of(course, empty) for course, _ in samples]
+            if len({v - n for v, n in zip(values, counted)}) == 1:
+                out.append(Count(leaf, group, values[0] - counted[0]))
+                break
+    return tuple(out)
 
 
 def _table(pairs: list[tuple[Any, Any]], players: tuple[Any, Any]) -> tuple[dict | None, bool]:

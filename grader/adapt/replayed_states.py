@@ -303,7 +303,8 @@ class ReplayedStates(BuiltByReplay):
             return []
         samples = [(learned_cells.course_leaves(game.to_course(game.initial_state())),
                     learned_cells.student_leaves(first.value[0]))]
-        for state in evidence_positions(game, positions):
+        evidence = evidence_positions(game, positions)
+        for state in evidence + _filling(game, evidence):
             try:
                 line = _moves_and_movers(game, state, self._paths)
             except NoReplay:
@@ -434,6 +435,23 @@ class ReplayedStates(BuiltByReplay):
                                    transition=Call(sized.on_own_object(self.transition.name), self.transition.order),
                                    moves=Call(sized.on_own_object(self.moves.name), self.moves.order),
                                    to_student=found[variable], _paths={})
+
+
+def _filling(game: Game, positions: list[State], tries: int = 300, most: int = 4) -> list[State]:
+    """A few finished games that fill the squares of the board ``positions`` leave empty (a top corner)."""
+    from reference.positions import finished_games
+    empty = learned_cells.course_leaves(game.to_course(game.initial_state()))
+    left = {p for p, v in empty.items() if not any(learned_cells.course_leaves(game.to_course(s)).get(p, v) != v
+                                                   for s in positions)}
+    out: list[State] = []
+    for _, state in zip(range(tries), finished_games(game, seed=len(left))):
+        if not left or len(out) == most:
+            break
+        board = learned_cells.course_leaves(game.to_course(state))
+        if any(board.get(p, empty[p]) != empty[p] for p in left):
+            out.append(state)
+            left = {p for p in left if board.get(p, empty[p]) == empty[p]}
+    return out
 
 
 def where_in_state(turn: tuple) -> str:
