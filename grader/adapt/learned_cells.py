@@ -107,6 +107,7 @@ class LearnedCells:
     cells: tuple[Cell, ...]
     empty_board: Mapping[Path, Any]  # the empty board's squares
     counts: tuple[Count, ...]
+    marks: Mapping[Any, int]  # the course's mark of each player
     #: every value of the state that varies is a square's (or whose turn it is): a written position is whole
     whole: bool
 
@@ -135,14 +136,16 @@ class LearnedCells:
                 continue
             if _tag(read) != _tag(want):
                 shown = "nothing" if got is ABSENT else repr(got)
-                out.append(f"{place(cell.leaf)} holds {shown}, read as {_square(read)}, where the position has it "
-                           f"{_square(want)}")
+                out.append(f"{place(cell.leaf)} holds {shown}, read as {self._square(read, cell)}, where the position has "
+                           f"it {self._square(want, cell)}")
         return out
 
 
-def _square(value: Any) -> str:
-    words = {_tag(1): "the first player's", _tag(-1): "the second player's", _tag(True): "drawn"}
-    return "empty" if value is ABSENT or _tag(value) == _tag(0) else words.get(_tag(value), repr(value))
+    def _square(self, value: Any, cell: Cell) -> str:
+        player = {_tag(mark): who for mark, who in self.marks.items()}.get(_tag(value))
+        if player is not None:
+            return "the first player's" if player == 1 else "the second player's"
+        return "empty" if _tag(value) == _tag(cell.empty) else "drawn" if value is True else repr(value)
 
 
 def place(path: Path) -> str:
@@ -151,12 +154,34 @@ def place(path: Path) -> str:
                              for kind, key in path)
 
 
+def course_marks(empty: Mapping[Path, Any], lines: Iterable[Sequence[tuple[dict[Path, Any], int]]]) -> dict[Any, int]:
+    """The course's mark of each player (1, -1), from lines of play from the ``empty`` board as (squares after
+    each move, the mover): a value that a move puts in a square is mostly its mover's (a disc dropped, a box
+    closed)."""
+    votes: dict[tuple, Counter] = {}
+    for line in lines:
+        before = empty
+        for after, mover in line:
+            changed = [(square, value) for square, value in after.items()
+                       if _tag(before.get(square, ABSENT)) != _tag(value)]
+            if all(_tag(before.get(square, ABSENT)) == _tag(empty.get(square, ABSENT)) for square, _ in changed):
+                for _, value in changed:  # a move that only fills empty squares (a mean move slides a column)
+                    votes.setdefault(_tag(value), Counter())[mover] += 1
+            before = after
+    marks = {tag: mover for tag, count in votes.items() for mover, n in count.items() if n >= 2 / 3 * count.total()}
+    if sorted(marks.values()) != [-1, 1]:  # no value is one player's alone (a line drawn by either)
+        return {}
+    return {tag[1]: mover for tag, mover in marks.items()}
+
+
 def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: tuple[Any, Any],
-          turn: Path | None = None) -> LearnedCells | None:
+          turn: Path | None = None, marks: Mapping[Any, int] | None = None) -> LearnedCells | None:
     """The cells that replayed ``samples`` (course squares, student leaves; the empty board first) show; None
-    when some square that the replays fill has no leaf that is empty when it is."""
+    when some square that the replays fill has no leaf that is empty when it is. ``marks``: the course's mark
+    of each player (:func:`course_marks`; the default: +1 and -1)."""
     if len(samples) < 2:
         return None
+    marks = {1: 1, -1: -1} if marks is None else marks
 
     def column(side: int, path: Path) -> list:
         return [sample[side].get(path, ABSENT) for sample in samples]
@@ -179,7 +204,7 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
         leaf = scored[0][2]
         held = leaves[leaf]
         table, by_ids = _table([(s, t) for i, (s, t) in enumerate(zip(values, held)) if mask >> i & 1
-                                and _tag(t) != _tag(held[0])], players)
+                                and _tag(t) != _tag(held[0])], players, marks)
         if table is None:
             return None
         cells.append(Cell(square, leaf, values[0], held[0], table, by_ids))
@@ -188,7 +213,8 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
         return None
     counts = _counts([q for q in masks if q not in used and q != turn], leaves, samples)
     rest = set(masks) - used - {count.leaf for count in counts} - {turn}
-    return LearnedCells(tuple(cells), samples[0][0], counts, whole=not rest)
+    return LearnedCells(tuple(cells), samples[0][0], counts, {1: 1, -1: -1} if marks is None else dict(marks),
+                        whole=not rest)
 
 
 def _counts(candidates: Iterable[Path], leaves: Mapping[Path, list], samples: Sequence) -> tuple[Count, ...]:
@@ -208,14 +234,14 @@ def _counts(candidates: Iterable[Path], leaves: Mapping[Path, list], samples: Se
     return tuple(out)
 
 
-def _table(pairs: list[tuple[Any, Any]], players: tuple[Any, Any]) -> tuple[dict | None, bool]:
-    """The square's values -> the leaf's: the student's ids for the players when the leaf holds only ids,
-    else what the leaf most often holds for each (one leaf value per square value)."""
+def _table(pairs: list[tuple[Any, Any]], players: tuple[Any, Any], marks: Mapping[Any, int]) -> tuple[dict | None, bool]:
+    """The square's values -> the leaf's: the student's ids for the players when the square holds players'
+    marks and the leaf only ids, else what the leaf most often holds for each (one leaf value per square value)."""
     held = {_tag(t): t for _, t in pairs}
     course = {_tag(s) for s, _ in pairs}
-    if course <= {_tag(1), _tag(-1)} and all(any(same_mark(t, p) and type(t) is type(p) for p in players)
-                                             for t in held.values()):
-        return {1: players[0], -1: players[1]}, True
+    if len(marks) == 2 and course <= {_tag(m) for m in marks} and \
+            all(any(same_mark(t, p) and type(t) is type(p) for p in players) for t in held.values()):
+        return {mark: players[0 if player == 1 else 1] for mark, player in marks.items()}, True
     table = {}
     for value in {s for s, _ in pairs}:
         table[value] = Counter(_tag(t) for s, t in pairs if _tag(s) == _tag(value)).most_common(1)[0][0]

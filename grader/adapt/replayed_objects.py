@@ -231,8 +231,6 @@ class ReplayedObjects(BuiltByReplay):
         return {"size": (self.rows, self.cols), "lines": {line: True for line in everything - undrawn},
                 "boxes": None if self.owners is None or owners is None else self.owners.read(owners, self)}
 
-    _paths: dict = field(default_factory=dict)
-    built_through = "your object"
     def encode_action(self, action: Any, board: Any = None) -> Any:
         return self.to_student[tuple(action) if isinstance(action, list) else action]
 

@@ -291,18 +291,20 @@ class ReplayedStates(BuiltByReplay):
         key = (self.start, self.transition, self.turn, self.players, self.game.rows, self.game.cols)
         if key not in self._learned:
             turn = None if self.turn is None else (({"key": "k", "index": "i"}.get(self.turn[0], "a"), self.turn[1]),)
-            self._learned[key] = learned_cells.learn(self._samples(), self.players, turn)
+            samples, marks = self._samples()
+            self._learned[key] = learned_cells.learn(samples, self.players, turn, marks)
         return self._learned[key]
 
-    def _samples(self, positions: int = 10) -> list[tuple[dict, dict]]:
+    def _samples(self, positions: int = 10) -> tuple[list[tuple[dict, dict]], dict]:
         """(the course's squares, the leaves of the student's state) after each move of replayed lines of play,
-        the empty board first."""
+        the empty board first; and the course's mark of each player."""
         game = self.game
         first = self.ask_steps([], [["leaves"]])
         if not first.ok:
-            return []
+            return [], {}
         samples = [(learned_cells.course_leaves(game.to_course(game.initial_state())),
                     learned_cells.student_leaves(first.value[0]))]
+        lines = []
         evidence = evidence_positions(game, positions)
         for state in evidence + _filling(game, evidence):
             try:
@@ -314,11 +316,12 @@ class ReplayedStates(BuiltByReplay):
                 asks += [["apply", self.to_student[action], self.encode_player(mover), True], ["leaves"]]
                 here = game.result(here, action)
                 boards.append(game.to_course(here))
+            squares = [learned_cells.course_leaves(board) for board in boards]
+            lines.append(list(zip(squares, (mover for _, mover in line))))
             r = self.ask_steps([], asks)
             if r.ok:
-                samples += [(learned_cells.course_leaves(board), learned_cells.student_leaves(leaves))
-                            for board, leaves in zip(boards, r.value[1::2])]
-        return samples
+                samples += [(course, learned_cells.student_leaves(leaves)) for course, leaves in zip(squares, r.value[1::2])]
+        return samples, learned_cells.course_marks(samples[0][0], lines)
 
     def written(self, board: Any) -> list:
         """The ask that writes ``board``'s squares into the replayed state, when its cells are known: the
