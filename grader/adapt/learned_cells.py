@@ -122,6 +122,22 @@ class LearnedCells:
         out += [[[list(step) for step in count.leaf], True, count.of(squares, self.empty_board)] for count in self.counts]
         return None if any(w is None for w in out) else out
 
+    def board(self, raw_leaves: Iterable[Sequence], empty: Any) -> Any:
+        """The course board a state (its worker leaves) holds, written into ``empty`` (the course's empty board);
+        raises NotThisRepresentation on a value no square takes."""
+        leaves = student_leaves(raw_leaves)
+        for cell in self.cells:
+            value = cell.read(leaves.get(cell.leaf, ABSENT))
+            *parents, (_, key) = cell.square
+            holder = empty
+            for _, step in parents:
+                holder = holder[step]
+            if value is ABSENT:
+                holder.pop(key, None)
+            else:
+                holder[key] = value
+        return empty
+
     def differences(self, raw_leaves: Iterable[Sequence], board: Any) -> list[str]:
         """Where the state (its worker leaves) holds other squares than ``board``, in words."""
         leaves, squares = student_leaves(raw_leaves), course_leaves(board)

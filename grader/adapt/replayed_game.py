@@ -30,7 +30,8 @@ class ReplayedGame(StudentGame):
         super().__init__(rep.caller, interface_for(rep), names, timeout=timeout, source=source)
         self.rep = rep
         self._not_over: tuple | None = None  # terminal's answer while the game goes on, once asked
-        if not rep.board:  # no board of the grader's is written over the one the student's transition made
+        cells = rep.learned() if rep.learns else None
+        if not rep.board and not (cells and cells.whole):  # the grader cannot write all the transition made
             for role in ("terminal", "utility"):
                 self.doubts_if_lost[role] = (f"the positions are built through your own {rep.methods.transition}(): "
                                              f"what your {role} method got wrong may be what that transition did")
@@ -76,8 +77,9 @@ class ReplayedGame(StudentGame):
     def _board_asks(self) -> list:
         """What to ask of an object for its board: its board attribute or the attribute that says who
         closed each box (if any), then its moves."""
-        shown = self.rep.board or (self.rep.owners.attribute if self.rep.owners else None)
-        return ([("read", shown, [])] if shown else []) + [("call", self.rep.methods.moves, [])]
+        shown = [("read", self.rep.board, [])] if self.rep.board else \
+            [("leaves", "", [])] if self.rep.learns and self.rep.learned() else []
+        return shown + [("call", self.rep.methods.moves, [])]
 
     def actions(self, board: Any, player: int | None = None) -> Reply:
         reply, values = self._ask("actions", board, player if player is not None else 1,
@@ -167,14 +169,16 @@ class ReplayedGame(StudentGame):
 
     def _board_after(self, reply: Reply, values: list, expected: State | None) -> Any:
         """The course board an object shows (the answers to :meth:`_board_asks`, last in ``values``): read
-        from its board attribute, else from the lines it still offers, else, when its moves are those of
+        from its board attribute, else from where it keeps each square, else from the lines it still offers, else, when its moves are those of
         ``expected``, that position (its moves are all it shows). None, with the reason, when unreadable."""
         moves = values[-1]
         try:
             if self.rep.board:
                 return self.rep.read_board(values[-2])
+            if self.rep.learns and self.rep.learned():
+                return self.rep.learned().board(values[-2], self.game.to_course(self.game.initial_state()))
             if self.rep.lines:
-                return self.rep.lines_left(moves, values[-2] if self.rep.owners else None)
+                return self.rep.lines_left(moves)
             listed = sorted((self.rep.decode_action(m) for m in items(moves)), key=repr)
         except (NotThisRepresentation, TypeError) as e:
             reply.error = f"could not read {short(values[-2] if self.rep.board else moves, 120)}: {e}"

@@ -26,7 +26,7 @@ from grader.adapt.agents import Move
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise
 from grader.adapt.infer import Binding, Caller, Interface
 from grader.adapt.object_agents import ObjectAgent, class_agents, function_agent
-from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
+from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.replayed_states import BuiltByReplay, NoReplay, _player_like, decode_move, evidence_positions, items, \
     line_of_play, match_encoding
@@ -180,11 +180,12 @@ class ReplayedObjects(BuiltByReplay):
     lines: bool = True  # the object's moves are lines, and the lines it has left show its board
     board: str | None = None  # the attribute that holds the board, read by ``reading``
     reading: Representation | None = None
-    owners: BoxOwners | None = None  # Dots and Boxes: the attribute that says who closed each box
+    learns: bool = False  # no attribute holds a board a known reading decodes: its squares are learned instead
     #: the turn is handed over by the student's loop (their switch method), not by the transition: whose
     #: turn follows a move is what the transition answers (a closed box: the same player's)
     caller_switches: bool = False
     _paths: dict = field(default_factory=dict)
+    _learned: dict = field(default_factory=dict)
     built_through = "your object"
 
     def ask(self, board: Mapping[str, Any] | None, player: int | None, asks: Sequence[tuple],
@@ -205,10 +206,13 @@ class ReplayedObjects(BuiltByReplay):
                 asks = [("set", self.board, [self.reading.encode_board(board)]), *asks]
                 set_first += 1
             else:
+                # the reference's board written over the replayed one: a bug of the student's transition
+                # is charged to result alone, not again to every role asked on positions it built
                 if self.board and self.reading is not None:
-                    # the reference's board written over the replayed one: a bug of the student's transition
-                    # is charged to result alone, not again to every role asked on positions it built
                     asks = [("set", self.board, [self.reading.encode_board(board)]), *asks]
+                    set_first += 1
+                elif self.learns and self.writes(board):
+                    asks = [("put", "", self.writes(board)), *asks]
                     set_first += 1
             if self.turn and player is not None and \
                     not self.game.terminal(self.game.from_course(board, to_move=player)):
@@ -220,16 +224,32 @@ class ReplayedObjects(BuiltByReplay):
             r = dataclasses.replace(r, value=r.value[set_first:])
         return r
 
+    def identity(self) -> tuple:
+        return self.make, self.methods.transition, self.turn, self.players
+
+    def turn_leaf(self) -> tuple | None:
+        return (("a", self.turn),) if self.turn else None
+
+    def leaves_along(self, line: list[tuple[Any, int]]) -> list | None:
+        asks, at = [["leaves", "", []]], [0]
+        for action, mover in line:
+            if self.turn:
+                asks.append(["set", self.turn, [self.encode_player(mover)]])
+            asks += [["call", self.methods.transition, self.methods.transition_arguments(self.to_student[action])],
+                     ["leaves", "", []]]
+            at.append(len(asks) - 1)
+        r = self.caller.call_with(HELPER, [self.make, self.methods.playing, [], self.turn, asks], {},
+                                  timeout=self.timeout)
+        return [r.value[i] for i in at] if r.ok else None
+
     def _turn_value(self, mover: int) -> Any:
         return self.encode_player(mover) if self.turn else None
 
-    def lines_left(self, moves: Any, owners: Any = None) -> dict:
-        """The course board whose undrawn lines are the student's remaining ``moves``, its boxes read from
-        ``owners`` (the value of the owners attribute; None: owners unknown)."""
+    def lines_left(self, moves: Any) -> dict:
+        """The course board whose undrawn lines are the student's remaining ``moves`` (box owners unknown)."""
         undrawn = {self.decode_action(m, None) for m in items(moves)}
         everything = set(self.to_student)
-        return {"size": (self.rows, self.cols), "lines": {line: True for line in everything - undrawn},
-                "boxes": None if self.owners is None or owners is None else self.owners.read(owners, self)}
+        return {"size": (self.rows, self.cols), "lines": {line: True for line in everything - undrawn}, "boxes": None}
 
     def encode_action(self, action: Any, board: Any = None) -> Any:
         return self.to_student[tuple(action) if isinstance(action, list) else action]
@@ -251,7 +271,7 @@ class ReplayedObjects(BuiltByReplay):
             (f", handed over by your {self.methods.switch}() when {self.methods.transition}() answers that no "
              f"box was closed)" if self.caller_switches else ")") if self.turn else ""
         board = f"; its board read from .{self.board} ({self.reading.describe()})" if self.board else \
-            f"; who closed each box read from .{self.owners.attribute}" if self.owners else ""
+            "; where it keeps each square learned from replays" if self.learns and self.learned() else ""
         return (f"objects of your {self.methods.cls} ({self.make}) brought to each position by replaying its "
                 f"moves through your {self.methods.transition}(); moves as {self.encoding}{turn}{board}")
 
@@ -327,9 +347,7 @@ def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
         board, reading = _board_attribute(trial)  # a board a known reading decodes says everything, boxes too
         if board is not None:
             return dataclasses.replace(trial, board=board, reading=reading)
-        if flips:
-            trial.owners = box_owners(trial)
-        return trial
+        return dataclasses.replace(trial, learns=True)
     player_like = [(where, pair) for (_, where), pair in _player_like([["attr", k, v] for k, v in states[0].items()])]
     options = flips + [o for o in player_like if o[0] not in dict(flips)] + [(None, trial.players)]
     for turn, players in options:  # the first turn keeping under which a board attribute reads right
@@ -337,7 +355,7 @@ def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
         board, reading = _board_attribute(candidate)
         if board is not None:
             return dataclasses.replace(candidate, board=board, reading=reading)
-    return dataclasses.replace(trial, turn=options[0][0], players=options[0][1], _paths={})
+    return dataclasses.replace(trial, turn=options[0][0], players=options[0][1], _paths={}, learns=True)
 
 
 def _switched(trial: ReplayedObjects) -> list[tuple[str, tuple]]:
@@ -377,96 +395,30 @@ def _board_attribute(rep: ReplayedObjects) -> tuple[str | None, Representation |
     if not seen:
         return None, None
     for name, value in empty.value[0].items():
-        for reading in representations.candidates(game, value):
+        readings = representations.candidates(game, value)
+        # a reading whose players are the object's own ids for them (as its turn attribute holds them) first
+        readings = sorted(readings, key=lambda reading: not _anchored(reading, rep))
+        for reading in readings:
             try:
                 if not game.same_board(reading.decode_board(value), game.to_course(game.initial_state())):
                     continue
                 # it reads every position; where a few differ, the student's transition has a bug, which
-                # the board then shows (a box credited wrongly is charged to result)
+                # the board then shows (a box credited wrongly is charged to result): the more so where its
+                # players are the object's own ids
                 agree = sum(game.same_board(reading.decode_board(attrs[name]), board) for board, attrs in seen)
-                if 3 * agree >= 2 * len(seen):
+                if 3 * agree >= 2 * len(seen) or (agree and _anchored(reading, rep)):
                     return name, reading
             except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
                 continue
     return None, None
 
 
-# --- who closed each box --------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class BoxOwners:
-    """An attribute that says who closed each box: a grid of the boxes, or a dict by box (from 0 or 1),
-    a box left open holding ``blank`` (the value every box has on the empty board) or absent."""
-
-    attribute: str
-    blank: Any
-    offset: int
-
-    def marked(self, value: Any) -> dict[tuple[int, int], Any] | None:
-        """The closed boxes in ``value`` and what each holds; None when it is no grid or dict of boxes."""
-        if isinstance(value, dict):
-            cells = {}
-            for key, held in value.items():
-                key = tuple(plain(k) for k in key) if isinstance(key, (list, tuple)) else None
-                if key is None or len(key) != 2 or not all(isinstance(k, int) for k in key):
-                    return None
-                cells[(key[0] - self.offset, key[1] - self.offset)] = held
-        elif isinstance(value, (list, tuple)) and all(isinstance(row, (list, tuple)) for row in value):
-            cells = {(r, c): held for r, row in enumerate(value) for c, held in enumerate(row)}
-        else:
-            return None
-        return {box: plain(held) for box, held in cells.items() if plain(held) != self.blank}
-
-    def read(self, value: Any, rep: "ReplayedObjects") -> dict[tuple[int, int], int]:
-        """The course's boxes: each closed box and its owner (+1/-1); raises NotThisRepresentation."""
-        marked = self.marked(value)
-        if marked is None:
-            raise NotThisRepresentation(f"its {self.attribute} holds no boxes")
-        return {box: rep.decode_player(held) for box, held in marked.items()}
-
-
-#: what an open box holds in a dict of boxes that lists none until one is closed
-ABSENT = "<absent>"
-
-
-def box_owners(rep: "ReplayedObjects") -> BoxOwners | None:
-    """The attribute of the student's object that marks exactly the closed boxes, on positions replayed
-    with boxes of both players, each holding a player's value; None when no attribute does (then result
-    is judged on its lines and its turn only)."""
-    game = rep.game
-    fresh = rep.ask(None, None, [("boards", "", [])])
-    if not fresh.ok:
-        return None
-    seen = []
-    for state in evidence_positions(game, 8):
-        board = game.to_course(state)
-        if len(set(board["boxes"].values())) < 2:
-            continue
-        try:
-            r = rep.ask(board, None if game.terminal(state) else game.to_move(state), [("boards", "", [])])
-        except NoReplay:
-            continue
-        if not r.ok:
-            return None
-        seen.append((board, r.value[0]))
-        if len(seen) == 2:
-            break
-    for name, value in fresh.value[0].items():
-        cells = [plain(v) for v in value.values()] if isinstance(value, dict) else \
-            [plain(v) for row in value for v in (row if isinstance(row, (list, tuple)) else [None, ABSENT])] \
-            if isinstance(value, (list, tuple)) else []
-        if isinstance(value, str) or (cells and len({repr(c) for c in cells}) != 1) or (not cells and value):
-            continue
-        for offset in ((0, 1) if isinstance(value, dict) else (0,)):
-            owners = BoxOwners(name, cells[0] if cells else ABSENT, offset)
-            try:
-                if seen and all(name in attrs and owners.marked(attrs[name]) is not None
-                                and set(owners.marked(attrs[name])) == set(board["boxes"])
-                                and owners.read(attrs[name], rep) is not None for board, attrs in seen):
-                    return owners
-            except (NotThisRepresentation, TypeError):
-                continue
-    return None
+def _anchored(reading: Representation, rep: ReplayedObjects) -> bool:
+    """Whether ``reading`` writes the players as the object's turn attribute holds them."""
+    try:
+        return bool(rep.turn) and all(same_mark(reading.encode_player(p), mark) for p, mark in zip((1, -1), rep.players))
+    except (NotThisRepresentation, TypeError, ValueError):
+        return False
 
 
 # --- the game functions ---------------------------------------------------------------------------

@@ -236,6 +236,62 @@ class BuiltByReplay(Representation):
     def decode_board(self, board: Any) -> Any:
         raise NotThisRepresentation(f"positions are built by replaying moves through {self.built_through}")
 
+    # --- where the student's state keeps each square (grader.adapt.learned_cells) ---
+
+    def learned(self) -> learned_cells.LearnedCells | None:
+        """Where the student's state keeps each square, learned once from replayed lines of play."""
+        key = (self.identity(), self.game.rows, self.game.cols)
+        if key not in self._learned:
+            turn = self.turn_leaf()
+            samples, marks = self._samples()
+            self._learned[key] = learned_cells.learn(samples, self.players, turn, marks)
+        return self._learned[key]
+
+    def identity(self) -> tuple:
+        """What the student's states depend on: how they are made, played and told whose turn it is."""
+        raise NotImplementedError
+
+    def turn_leaf(self) -> tuple | None:
+        """The path of the leaf that says whose turn it is (set by the replay, never a square's)."""
+        raise NotImplementedError
+
+    def leaves_along(self, line: list[tuple[Any, int]]) -> list | None:
+        """The leaves of the student's state at the start and after each (course move, mover) of ``line``,
+        from the worker; None when the replay fails."""
+        raise NotImplementedError
+
+    def _samples(self, positions: int = 10) -> tuple[list[tuple[dict, dict]], dict]:
+        """(the course's squares, the leaves of the student's state) after each move of replayed lines of play,
+        the empty board first; and the course's mark of each player."""
+        game = self.game
+        first = self.leaves_along([])
+        if not first:
+            return [], {}
+        samples = [(learned_cells.course_leaves(game.to_course(game.initial_state())),
+                    learned_cells.student_leaves(first[0]))]
+        lines = []
+        evidence = evidence_positions(game, positions)
+        for state in evidence + _filling(game, evidence):
+            try:
+                line = _moves_and_movers(game, state, self._paths)
+            except NoReplay:
+                continue
+            boards, here = [], game.initial_state()
+            for action, _ in line:
+                here = game.result(here, action)
+                boards.append(learned_cells.course_leaves(game.to_course(here)))
+            lines.append(list(zip(boards, (mover for _, mover in line))))
+            got = self.leaves_along(line)
+            if got:
+                samples += [(course, learned_cells.student_leaves(leaves)) for course, leaves in zip(boards, got[1:])]
+        return samples, learned_cells.course_marks(samples[0][0], lines)
+
+    def writes(self, board: Any) -> list | None:
+        """The worker's assignments that make a replayed state hold exactly ``board``'s squares (whatever the
+        student's transition made of the line of play), when its cells are known."""
+        cells = None if board is None else self.learned()
+        return None if cells is None else cells.writes(board)
+
 
 @dataclass(eq=False)
 class ReplayedStates(BuiltByReplay):
@@ -281,54 +337,24 @@ class ReplayedStates(BuiltByReplay):
         mover = self.encode_player(player if player is not None else 1)
         sent = [[a[0], self.on_own_object(a[1]), [mover], *a[3:]] if a[0] == "eval" else
                 [a[0], self.on_own_object(a[1]), *a[2:]] if a[0] == "call" else list(a) for a in asks]
-        written = self.written(board)
+        writes = self.writes(board)
+        written = [["put", writes]] if writes else []
         if options.get("count_calls") and len(sent) == 1 and sent[0][0] == "eval":
             return self._counted(steps, written + [["bind", *sent[0][1:]]], timeout, options)
         return self.ask_steps(steps, written + sent, timeout=timeout, **options)
 
-    def learned(self) -> Any:
-        """Where the student's state keeps each square (:mod:`grader.adapt.learned_cells`), learned once."""
-        key = (self.start, self.transition, self.turn, self.players, self.game.rows, self.game.cols)
-        if key not in self._learned:
-            turn = None if self.turn is None else (({"key": "k", "index": "i"}.get(self.turn[0], "a"), self.turn[1]),)
-            samples, marks = self._samples()
-            self._learned[key] = learned_cells.learn(samples, self.players, turn, marks)
-        return self._learned[key]
+    def identity(self) -> tuple:
+        return self.start, self.transition, self.turn, self.players
 
-    def _samples(self, positions: int = 10) -> tuple[list[tuple[dict, dict]], dict]:
-        """(the course's squares, the leaves of the student's state) after each move of replayed lines of play,
-        the empty board first; and the course's mark of each player."""
-        game = self.game
-        first = self.ask_steps([], [["leaves"]])
-        if not first.ok:
-            return [], {}
-        samples = [(learned_cells.course_leaves(game.to_course(game.initial_state())),
-                    learned_cells.student_leaves(first.value[0]))]
-        lines = []
-        evidence = evidence_positions(game, positions)
-        for state in evidence + _filling(game, evidence):
-            try:
-                line = _moves_and_movers(game, state, self._paths)
-            except NoReplay:
-                continue
-            asks, boards, here = [], [], game.initial_state()
-            for action, mover in line:
-                asks += [["apply", self.to_student[action], self.encode_player(mover), True], ["leaves"]]
-                here = game.result(here, action)
-                boards.append(game.to_course(here))
-            squares = [learned_cells.course_leaves(board) for board in boards]
-            lines.append(list(zip(squares, (mover for _, mover in line))))
-            r = self.ask_steps([], asks)
-            if r.ok:
-                samples += [(course, learned_cells.student_leaves(leaves)) for course, leaves in zip(squares, r.value[1::2])]
-        return samples, learned_cells.course_marks(samples[0][0], lines)
+    def turn_leaf(self) -> tuple | None:
+        return None if self.turn is None else (({"key": "k", "index": "i"}.get(self.turn[0], "a"), self.turn[1]),)
 
-    def written(self, board: Any) -> list:
-        """The ask that writes ``board``'s squares into the replayed state, when its cells are known: the
-        position is then exactly ``board`` whatever the student's ``result`` made of the line of play."""
-        cells = None if board is None else self.learned()
-        writes = None if cells is None else cells.writes(board)
-        return [["put", writes]] if writes else []
+    def leaves_along(self, line: list[tuple[Any, int]]) -> list | None:
+        asks = [["leaves"]]
+        for action, mover in line:
+            asks += [["apply", self.to_student[action], self.encode_player(mover), True], ["leaves"]]
+        r = self.ask_steps([], asks)
+        return [r.value[0], *r.value[2::2]] if r.ok else None
 
     def _counted(self, steps: list, asks: list, timeout: float | None, options: Mapping[str, Any]) -> CallResult:
         """An agent's answer with only its own calls counted: the position is built first, the agent's

@@ -292,6 +292,14 @@ def replayed_object(namespace, make, transition, steps, turn, asks):
                 setattr(obj, what, args[0])
                 out.append(None)
                 continue
+            if kind == "leaves":
+                out.append(leaves(obj))
+                continue
+            if kind == "put":  # the squares the grader knows written as the position has them
+                for path, present, value in args:
+                    obj = put(obj, path, present, value)
+                out.append(None)
+                continue
             if kind == "read":
                 value = getattr(obj, what)
             elif kind == "eval":
