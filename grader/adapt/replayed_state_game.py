@@ -127,9 +127,9 @@ class ReplayedStateGame(StudentGame):
             return _unreadable(reply, f"could not read the moves {short(values[-1], 120)}: {e}")
         return reply
 
-    def _result_asks(self, state: State, action: Any) -> tuple[list, State, list]:
+    def _result_asks(self, state: State, action: Any, repeated: bool = True) -> tuple[list, State, list]:
         """What to ask of the state ``result`` returns, the reference's successor, and the answers expected
-        of each repeated move (whether it is still legal after each repetition)."""
+        of each repeated move (whether it is still legal after each repetition; none unless ``repeated``)."""
         game, rep = self.game, self.rep
         after = game.result(state, action)
         asks = [["apply", rep.to_student[action], rep.encode_player(game.to_move(state)), True],
@@ -137,7 +137,7 @@ class ReplayedStateGame(StudentGame):
         if rep.turn:
             asks.append(["turn"])
         expected = []
-        if not game.terminal(after):
+        if repeated and not game.terminal(after):
             for move in game.actions(after)[:REPEATED_MOVES]:
                 ask, seen = repeat_ask(rep, after, move, limit=max(game.rows, game.cols, 8))
                 asks.append(ask)
@@ -152,23 +152,25 @@ class ReplayedStateGame(StudentGame):
         whether the call changed the state it was given."""
         game, rep = self.game, self.rep
         state = game.from_course(board, to_move=player)
-        asks, after, expected = self._result_asks(state, action)
         cells = rep.learned()
+        asks, after, expected = self._result_asks(state, action, repeated=not cells)
         reply, values = self._ask("result", board, player, asks + ([["leaves"]] if cells else []), action)
         if not reply.ok:
             return reply, None
         mutated, moves = values[0], values[1]
         reply.raw = "a state of yours (it stays inside the worker)"
         problem = ""
-        if cells:
+        if cells:  # the state it returns is read: what actions() says of it is actions()'s to answer for
             wrong = cells.differences(values[-1], game.to_course(after))
             if wrong:
                 problem = f"the state it returned is not the position after this move: {'; '.join(wrong[:3])}"
         try:
             listed = sorted((rep.decode_action(m) for m in items(moves)), key=repr)
         except (NotThisRepresentation, TypeError) as e:
-            listed, problem = None, f"actions() on the state it returned gives {short(moves, 120)}: {e}"
-        if not problem and not game.terminal(after) and listed != sorted(game.actions(after), key=repr):
+            listed = None
+            if not cells:
+                problem = f"actions() on the state it returned gives {short(moves, 120)}: {e}"
+        if not problem and not cells and not game.terminal(after) and listed != sorted(game.actions(after), key=repr):
             problem = (f"after it, your actions() lists {[shown_move(rep.to_student.get(m, m)) for m in listed]}, where "
                        f"the position after this move has {[shown_move(rep.to_student[m]) for m in game.actions(after)]}")
         repeats = values[3 if rep.turn else 2:][:len(expected)]
