@@ -98,6 +98,8 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
     if student.interface.boards_doubt:
         doubts = student.doubts if student.interface.initial_unread else student.doubts_if_lost
         doubts.setdefault(label, student.interface.boards_doubt)
+    if student.interface.tied:  # it may be handed its boards under the wrong one of two readings
+        student.doubts_if_lost.setdefault(label, student.interface.tied)
     return find_agent(sandbox, student.names, student.game, student.representation, label, list(aliases),
                       labels=list(labels), timeout=timeout, source=student.source, game_object=student.game_object)
 

@@ -91,6 +91,9 @@ class Interface:
     #: checks are then for a person to confirm, whatever they give when not even the empty board reads, else
     #: when they lose points
     boards_doubt: str = ""
+    #: why another reading of the boards explains the code as well as the one taken (each leaves a different
+    #: function wrong): a check that loses points may be charged for the other reading's function
+    tied: str = ""
 
     def doubtful(self) -> dict[str, str]:
         """Every role a person should check, with the evidence: bound on thin evidence, or left unbound."""
@@ -309,6 +312,11 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         learned = [rep for rep in fitting if getattr(rep, "action_kind", "") == "learned"]
         best = min((trial(v) for v in [*(v for base in candidate_reps for v in _variants(base)), *learned]),
                    key=misses)
+        rival = next((t for t in tried if misses(t) == misses(best) and _missed(t) != _missed(best)), None)
+        if rival is not None:
+            best.tied = (f"another reading of your boards ({rival.representation.describe()}) explains your code as "
+                         f"well as the one taken: under it {_functions(_missed(rival))} the rules, under this one "
+                         f"{_functions(_missed(best))}")
     if not fitting and best.representation is not None and "actions" in best.bindings \
             and not best.bindings["actions"].note:
         # No result() to say how moves are written (a result wrong for one player fits no reading):
@@ -435,6 +443,15 @@ def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
     elif cand.target != role:
         how = "" if cand.tier <= 1 else (" (its name says so)" if cand.tier == 2 else " (it does what the role does)")
         iface.adaptations.append(f"uses your {spoken(cand.target)}() as {role}(){how}")
+
+
+def _missed(iface: Interface) -> list[str]:
+    """The functions that :func:`misses` counts, by role."""
+    return sorted(role for role, b in iface.bindings.items() if role != "utility" and b.note)
+
+
+def _functions(roles: Sequence[str]) -> str:
+    return f"{', '.join(f'{r}()' for r in roles)} {'disagrees with' if len(roles) == 1 else 'disagree with'}"
 
 
 def misses(iface: Interface) -> int:
