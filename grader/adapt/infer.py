@@ -317,6 +317,8 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             best.tied = (f"another reading of your boards ({rival.representation.describe()}) explains your code as "
                          f"well as the one taken: under it {_functions(_missed(rival))} the rules, under this one "
                          f"{_functions(_missed(best))}")
+            for role in set(_missed(rival)) - set(_missed(best)):  # right here, wrong there: in doubt even when right
+                best.bindings[role] = replace(best.bindings[role], doubt=best.bindings[role].doubt or best.tied)
     if not fitting and best.representation is not None and "actions" in best.bindings \
             and not best.bindings["actions"].note:
         # No result() to say how moves are written (a result wrong for one player fits no reading):

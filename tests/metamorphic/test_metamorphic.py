@@ -171,7 +171,36 @@ def _assert_loses_exactly(mutant, combo, tmp_path) -> None:
 #: (mutant, transformations) that sweeps found losing other points than the mutant's own
 MUTANTS_FOUND_BY_SWEEPS = [
     ("dab_result_no_extra_turn", ("synonyms",)),  # 'h'/'v' in the code were taken for player marks
+    # a box credited to the wrong player is read from the state (its cells learned from replays) and
+    # charged to result(), not to utility() on the positions it built
+    ("dab_result_box_for_the_other_player", ("line_set",)),
+    ("c4_result_always_red", ("tuple_state",)),
+    # an object's board reading takes its players as the object's own turn ids, not as the bug has them
+    ("dab_result_box_for_the_other_player", ("in_place_object",)),
+    # an actions() bug no longer stops the replay of positions through the student's own states
+    ("c4_actions_include_full_columns", ("dict_state",)),
 ]
+
+#: (mutant, transformations) where the binder cannot tell the bug from another reading of the code: every
+#: check whose points differ from the mutant's own losses must be in review, never a confident verdict
+MUTANTS_LEFT_TO_A_PERSON = [
+    ("c4_result_disc_stays_on_top", ("rows_from_bottom",)),  # no gravity reads as rows counted from the bottom
+    ("dab_result_no_extra_turn", ("dot_pairs",)),  # no reading confirmed: the agents are handed guessed boards
+]
+
+
+@pytest.mark.parametrize("mutant,combo", [(next(m for m in MUTANTS if m.name == name), combo)
+                                          for name, combo in MUTANTS_LEFT_TO_A_PERSON],
+                         ids=lambda v: v.name if hasattr(v, "name") else _ids(v))
+def test_a_mutant_the_binder_cannot_tell_from_another_reading_is_left_to_a_person(mutant, combo, tmp_path):
+    face = compose(mutant.assignment, combo)
+    result = grade_face(face, tmp_path, extra_cells=[mutant.cell], stem=f"{mutant.name}__{_ids(combo)}")
+    by_check = {c.check: c for c in result.checks}
+    expected = {c for c in mutant.loses if c in by_check}
+    differing = expected ^ set(lost(result, face.expected_losses))
+    assert differing, "the mutant lost exactly its points: move it to MUTANTS_FOUND_BY_SWEEPS"
+    assert all(by_check[c].status == "review" for c in differing), \
+        {c: by_check[c].status for c in differing if by_check[c].status != "review"}
 
 
 @pytest.mark.parametrize("mutant,combo", [(next(m for m in MUTANTS if m.name == name), combo)
