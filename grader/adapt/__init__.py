@@ -94,9 +94,9 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
     if isinstance(student, (ReplayedGame, ReplayedStateGame)):
         return student.agent(label, list(aliases), timeout=timeout)
     # it is handed boards in a form no function of the student's confirmed: in doubt whatever it does when not
-    # even the student's empty board reads, else when it loses points (it may have been handed the wrong form)
+    # even the student's empty board reads, else when it fails outright (it may have been handed the wrong form)
     if student.interface.boards_doubt:
-        doubts = student.doubts if student.interface.initial_unread else student.doubts_if_lost
+        doubts = student.doubts if student.interface.initial_unread else student.doubts_if_failed
         doubts.setdefault(label, student.interface.boards_doubt)
     if student.interface.tied:  # it may be handed its boards under the wrong one of two readings
         student.doubts_if_lost.setdefault(label, student.interface.tied)

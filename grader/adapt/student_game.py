@@ -57,6 +57,9 @@ class StudentGame:
         #: roles and agent labels the binder is unsure of -> the evidence in words: their checks go to a person
         self.doubts: dict[str, str] = {}
         #: roles whose lost points may be another role's -> why: a check of theirs that loses points goes to a person
+        #: roles and agent labels that may fail outright for the grader's guess -> why: a check of theirs that gets
+        #: nothing goes to a person (an agent handed boards in a form no function confirmed)
+        self.doubts_if_failed: dict[str, str] = {}
         self.doubts_if_lost: dict[str, str] = dict.fromkeys(("initial_state", "actions", "result", "terminal", "utility"),
                                                             interface.tied) if interface.tied else {}
 
