@@ -993,18 +993,24 @@ def _sample_lines(game: Game) -> tuple[tuple[State, bool, tuple | None], ...]:
 def _bind_terminal(ask: Asker, cand: Candidate, game: Game, rep: Representation) -> tuple[int, Binding]:
     samples = _sample_boards(game)
     cases = [(s, game.to_move(s)) for s, _ in samples]
-    answered = False
+    answered, closest = False, (-1, ("state",), "a bool", None)
     for order, answers in _answered_orders(ask, cand, cases):
         empty_value = answers[0].value  # samples start with the empty board
         for words, read in returns.terminal_readings(empty_value).items():
             said = [read(r.value) for r in answers]
             answered = answered or None not in said
-            if all(s == want for s, (_, want) in zip(said, samples)):
+            agree = sum(s == want for s, (_, want) in zip(said, samples))
+            if agree == len(samples):
                 says = () if words.startswith("a bool") else (f"reads {spoken(cand.target)}()'s answer as {words}",)
                 return FITS, Binding("terminal", cand.target, order, reading=words, empty_value=empty_value,
                                      says=says)
+            if None not in said and agree > closest[0]:
+                closest = (agree, order, words, empty_value)
+    # read as the reading its answers fit best (a status that misses a draw is still a status), its bug its own
+    _, order, words, empty_value = closest
     return (ANSWERS if answered else FAILS), Binding(
-        "terminal", cand.target, ("state",), reading="a bool", note="no reading of its answers matched the reference")
+        "terminal", cand.target, order, reading=words, empty_value=empty_value,
+        note="no reading of its answers matched the reference")
 
 
 #: how a utility that names the winner (its mark, or 0/None for nobody) is read

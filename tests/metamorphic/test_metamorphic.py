@@ -179,6 +179,9 @@ MUTANTS_FOUND_BY_SWEEPS = [
     ("dab_result_box_for_the_other_player", ("in_place_object",)),
     # an actions() bug no longer stops the replay of positions through the student's own states
     ("c4_actions_include_full_columns", ("dict_state",)),
+    # a terminal() answering a status, wrong on a draw, is still read as a status (its closest reading)
+    ("c4_terminal_not_on_full_board", ("terminal_status",)),
+    ("c4_terminal_not_on_full_board", ("terminal_pair",)),
 ]
 
 #: (mutant, transformations) where the binder cannot tell the bug from another reading of the code: every
