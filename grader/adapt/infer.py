@@ -87,13 +87,15 @@ class Interface:
     initial_unread: bool = False
     #: roles left unbound although something of the student's seems to play them: role -> the evidence
     doubts: dict[str, str] = field(default_factory=dict)
-    #: why no board the student's code is handed or answers can be trusted (no reading was confirmed): an agent's
-    #: checks are then for a person to confirm, whatever they give when not even the empty board reads, else
-    #: when they lose points
+    #: why no board the student's code is handed or answers can be trusted (no reading was confirmed, and the empty
+    #: board or the moves read under none): an agent's checks are then for a person to confirm, whatever they give
+    #: when not even the empty board reads, else when they get nothing
     boards_doubt: str = ""
     #: why another reading of the boards explains the code as well as the one taken (each leaves a different
     #: function wrong): a check that loses points may be charged for the other reading's function
     tied: str = ""
+    #: the student's actions() answered nothing the reading could read as moves: the move form is a guess too
+    moves_unread: bool = False
 
     def doubtful(self) -> dict[str, str]:
         """Every role a person should check, with the evidence: bound on thin evidence, or left unbound."""
@@ -289,6 +291,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             choice = _choose(ranked[role], lambda c: binder(ask, c, game, t.representation), unnamed_limit=8,
                              tried=role_tried)
             if choice is not None:
+                t.moves_unread = t.moves_unread or (role == "actions" and choice[1] == FAILS)
                 t.bindings[role] = replace(choice[2], doubt=doubt(role, choice, role_tried))
                 _say_name(t, role, choice[0])
                 t.adaptations.extend(choice[2].says)
@@ -351,7 +354,8 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         for role, binding in best.bindings.items():
             if (role != "initial_state" or best.initial_unread) and not binding.doubt:
                 best.bindings[role] = replace(binding, doubt=why)
-        best.boards_doubt = why  # every board handed to the agents is a guess too
+        if best.initial_unread or best.moves_unread:  # every board and move handed to the agents is a guess too
+            best.boards_doubt = why
     return best
 
 
