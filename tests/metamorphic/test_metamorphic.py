@@ -145,6 +145,11 @@ def test_every_pair_keeps_full_points(game, combo, tmp_path):
 BINDING_CHECK_PREFIXES = ("initial_state", "actions", "result", "terminal", "utility")
 
 
+#: (mutant, transformation) where the transformation writes the mutant's bug as a convention, so the face is the
+#: correct one: a utility that ignores its player is what "a utility from the first player's view" means
+MUTANT_IS_THE_CONVENTION = {("c4_utility_ignores_player", "utility_first_view")}
+
+
 def _mutant_cases(per_game: int | None) -> list:
     """(mutant, transformations) pairs: each function mutant of a game under a transformation of it."""
     rng = random.Random(SEED)
@@ -153,7 +158,7 @@ def _mutant_cases(per_game: int | None) -> list:
         mutants = [m for m in MUTANTS if m.assignment == game and
                    any(c.split(":")[0] in BINDING_CHECK_PREFIXES for c in m.loses)]
         combos = list(combinations(game, 1))
-        pairs = [(m, c) for m in mutants for c in combos]
+        pairs = [(m, c) for m in mutants for c in combos if (m.name, *c) not in MUTANT_IS_THE_CONVENTION]
         out += pairs if per_game is None else rng.sample(pairs, min(per_game, len(pairs)))
     return out
 
