@@ -96,6 +96,8 @@ class Interface:
     tied: str = ""
     #: the student's actions() answered nothing the reading could read as moves: the move form is a guess too
     moves_unread: bool = False
+    #: roles with candidates of which none plays the role under this reading
+    unfound: tuple[str, ...] = ()
 
     def doubtful(self) -> dict[str, str]:
         """Every role a person should check, with the evidence: bound on thin evidence, or left unbound."""
@@ -290,6 +292,8 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             ask, role_tried = reading_asker(caller, t, timeout), []
             choice = _choose(ranked[role], lambda c: binder(ask, c, game, t.representation), unnamed_limit=8,
                              tried=role_tried)
+            if choice is None and ranked[role]:
+                t.unfound += (role,)
             if choice is not None:
                 t.moves_unread = t.moves_unread or (role == "actions" and choice[1] == FAILS)
                 t.bindings[role] = replace(choice[2], doubt=doubt(role, choice, role_tried))
@@ -453,7 +457,7 @@ def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
 
 def _missed(iface: Interface) -> list[str]:
     """The functions that :func:`misses` counts, by role."""
-    return sorted(role for role, b in iface.bindings.items() if role != "utility" and b.note)
+    return sorted({*(role for role, b in iface.bindings.items() if b.note), *iface.unfound} - {"utility"})
 
 
 def _functions(roles: Sequence[str]) -> str:
@@ -461,10 +465,11 @@ def _functions(roles: Sequence[str]) -> str:
 
 
 def misses(iface: Interface) -> int:
-    """Functions bound without any reading that matched the reference. ``utility`` does not count:
-    its answers depend on which player is which, so a utility from the wrong player's view would
-    otherwise choose the reading that swaps the players and hide its own bug."""
-    return sum(bool(b.note) for role, b in iface.bindings.items() if role != "utility")
+    """Functions bound without any reading that matched the reference, or not found under this reading
+    although the code has candidates (functions no name speaks for count only when they fit). ``utility``
+    does not count: its answers depend on which player is which, so a utility from the wrong player's view
+    would otherwise choose the reading that swaps the players and hide its own bug."""
+    return len(_missed(iface))
 
 
 _PLAYER_PATTERNS = {

@@ -146,8 +146,11 @@ BINDING_CHECK_PREFIXES = ("initial_state", "actions", "result", "terminal", "uti
 
 
 #: (mutant, transformation) where the transformation writes the mutant's bug as a convention, so the face is the
-#: correct one: a utility that ignores its player is what "a utility from the first player's view" means
-MUTANT_IS_THE_CONVENTION = {("c4_utility_ignores_player", "utility_first_view")}
+#: correct one: a utility that ignores its player is what "a utility from the first player's view" means, and a
+#: result that changes its input is what an in-place transition does
+MUTANT_IS_THE_CONVENTION = {("c4_utility_ignores_player", "utility_first_view"),
+                            ("c4_result_changes_its_input", "in_place_result"),
+                            ("c4_result_changes_its_input", "in_place_object")}
 
 
 def _mutant_cases(per_game: int | None) -> list:
@@ -187,6 +190,9 @@ MUTANTS_FOUND_BY_SWEEPS = [
     # a terminal() answering a status, wrong on a draw, is still read as a status (its closest reading)
     ("c4_terminal_not_on_full_board", ("terminal_status",)),
     ("c4_terminal_not_on_full_board", ("terminal_pair",)),
+    # a role no function plays under a reading counts against that reading (here actions(), unnamed, under
+    # the rows-from-the-bottom reading a result() with no gravity fits)
+    ("c4_result_disc_stays_on_top", ("opaque_names",)),
 ]
 
 #: (mutant, transformations) where the binder cannot tell the bug from another reading of the code: every
