@@ -96,8 +96,6 @@ class Interface:
     tied: str = ""
     #: the student's actions() answered nothing the reading could read as moves: the move form is a guess too
     moves_unread: bool = False
-    #: roles with candidates of which none plays the role under this reading
-    unfound: tuple[str, ...] = ()
 
     def doubtful(self) -> dict[str, str]:
         """Every role a person should check, with the evidence: bound on thin evidence, or left unbound."""
@@ -292,8 +290,6 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             ask, role_tried = reading_asker(caller, t, timeout), []
             choice = _choose(ranked[role], lambda c: binder(ask, c, game, t.representation), unnamed_limit=8,
                              tried=role_tried)
-            if choice is None and ranked[role]:
-                t.unfound += (role,)
             if choice is not None:
                 t.moves_unread = t.moves_unread or (role == "actions" and choice[1] == FAILS)
                 t.bindings[role] = replace(choice[2], doubt=doubt(role, choice, role_tried))
@@ -457,7 +453,7 @@ def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
 
 def _missed(iface: Interface) -> list[str]:
     """The functions that :func:`misses` counts, by role."""
-    return sorted({*(role for role, b in iface.bindings.items() if b.note), *iface.unfound} - {"utility"})
+    return sorted(role for role, b in iface.bindings.items() if role != "utility" and b.note)
 
 
 def _functions(roles: Sequence[str]) -> str:
@@ -465,10 +461,9 @@ def _functions(roles: Sequence[str]) -> str:
 
 
 def misses(iface: Interface) -> int:
-    """Functions bound without any reading that matched the reference, or not found under this reading
-    although the code has candidates (functions no name speaks for count only when they fit). ``utility``
-    does not count: its answers depend on which player is which, so a utility from the wrong player's view
-    would otherwise choose the reading that swaps the players and hide its own bug."""
+    """Functions bound without any reading that matched the reference. ``utility`` does not count:
+    its answers depend on which player is which, so a utility from the wrong player's view would
+    otherwise choose the reading that swaps the players and hide its own bug."""
     return len(_missed(iface))
 
 
@@ -1013,9 +1008,10 @@ def _bind_terminal(ask: Asker, cand: Candidate, game: Game, rep: Representation)
                 says = () if words.startswith("a bool") else (f"reads {spoken(cand.target)}()'s answer as {words}",)
                 return FITS, Binding("terminal", cand.target, order, reading=words, empty_value=empty_value,
                                      says=says)
-            if None not in said and agree > closest[0]:
+            if None not in said and agree > closest[0] and cand.tier <= 1:
                 closest = (agree, order, words, empty_value)
-    # read as the reading its answers fit best (a status that misses a draw is still a status), its bug its own
+    # named for the role, it is read as its answers fit best (a status that misses a draw is still a status),
+    # its bug its own; another function that fits no reading is not taken for a status
     _, order, words, empty_value = closest
     return (ANSWERS if answered else FAILS), Binding(
         "terminal", cand.target, order, reading=words, empty_value=empty_value,

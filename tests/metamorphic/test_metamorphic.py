@@ -190,9 +190,6 @@ MUTANTS_FOUND_BY_SWEEPS = [
     # a terminal() answering a status, wrong on a draw, is still read as a status (its closest reading)
     ("c4_terminal_not_on_full_board", ("terminal_status",)),
     ("c4_terminal_not_on_full_board", ("terminal_pair",)),
-    # a role no function plays under a reading counts against that reading (here actions(), unnamed, under
-    # the rows-from-the-bottom reading a result() with no gravity fits)
-    ("c4_result_disc_stays_on_top", ("opaque_names",)),
 ]
 
 #: (mutant, transformations) where the binder cannot tell the bug from another reading of the code: every
