@@ -92,10 +92,11 @@ def test_with_no_reading_confirmed_the_initial_state_and_the_agents_go_to_a_pers
     assert "no reading of your boards was confirmed" in by_name["random_player: legal moves in time"].message
 
 
-def test_on_positions_built_through_the_students_result_a_lost_utility_may_be_results_and_goes_to_a_person(tmp_path):
-    """A Dots and Boxes state object whose result() gives each box to the opponent: the grader builds its
-    positions through that result() and can check only the lines it leaves and whose turn follows, so the
-    boxes it misgave show up in utility(). That loss is no confident verdict on utility: a person looks."""
+def test_on_positions_built_through_the_students_result_a_misgiven_box_is_charged_to_result_not_utility(tmp_path):
+    """A Dots and Boxes state object whose result() gives each box to the opponent: the grader learns where the
+    object keeps each line and box owner, writes each position's squares itself and reads the state result()
+    returns, so the box it misgave is charged to result(), and utility(), asked on exact positions, keeps its
+    points (before, the loss surfaced in utility() and went to a person)."""
     from tests.metamorphic.grading import grade_face
     from tests.metamorphic.transformations import compose
     from tests.validity_mutants import MUTANTS
@@ -103,10 +104,11 @@ def test_on_positions_built_through_the_students_result_a_lost_utility_may_be_re
     mutant = next(m for m in MUTANTS if m.name == "dab_result_box_for_the_other_player")
     result = grade_face(compose("dots_and_boxes", ("state_object",)), tmp_path, extra_cells=[mutant.cell])
     by_name = {c.check: c for c in result.checks}
-    utility = by_name["utility: canned boards"]
-    assert utility.status == "review" and utility.points < utility.max_points
-    assert "what your utility() got wrong may be what result() put in your state" in utility.message
-    assert by_name["terminal: canned boards"].status == "passed"  # a role that lost nothing is no one's doubt
+    charged = by_name["result: canned boards"]
+    assert charged.status != "review" and charged.points < charged.max_points
+    assert "the state it returned is not the position after this move" in charged.message
+    for check in ("utility: canned boards", "utility: random positions", "terminal: canned boards"):
+        assert by_name[check].status == "passed", (check, by_name[check].message)
 
 
 def test_states_of_the_students_own_that_no_replay_agrees_with_leave_their_initial_state_result_and_agents_to_a_person(
