@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
-from grader.adapt.agents import move_within, time_spent
+from grader.adapt.agents import time_spent
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext, text_with_turn
 from grader.results import BoardShown
@@ -21,10 +21,11 @@ TIMEOUTS_BEFORE_GIVING_UP = 3
 
 def gives_up(agent: StudentAgent, timeouts_here: int) -> bool:
     """Whether a check stops asking ``agent`` after ``timeouts_here`` timeouts of its own: at
-    :data:`TIMEOUTS_BEFORE_GIVING_UP`, or at the first once the agent has run out of time twice that
-    often in the submission's earlier checks (an agent that is always too slow costs a class minutes)."""
+    :data:`TIMEOUTS_BEFORE_GIVING_UP`, or at the first once the agent has run out of time that often
+    before this check (an agent that is always too slow costs a class minutes: each timeout is a whole
+    move limit and a restart). A check asks each position once, so those are as many positions."""
     return timeouts_here >= TIMEOUTS_BEFORE_GIVING_UP or \
-        (timeouts_here >= 1 and agent.timeouts >= 2 * TIMEOUTS_BEFORE_GIVING_UP)
+        (timeouts_here >= 1 and agent.timeouts - timeouts_here >= TIMEOUTS_BEFORE_GIVING_UP)
 
 
 class StudentTime:
@@ -89,8 +90,12 @@ def ask(ctx: CheckContext, agent: StudentAgent, state: State, limit: float, *, l
 
 
 def _asked(agent: StudentAgent, state: State, limit: float, options: dict | None) -> Move:
+    """The move, asked once: a move that runs out of time is not asked a second time here (games do ask
+    again, :func:`grader.adapt.agents.move_within`, where one timeout loses a whole game). A position is a
+    small share of a check's points, and asking again doubled the CPU an agent that is always too slow
+    costs for no points."""
     game = agent.game
-    return move_within(agent, game.to_course(state), game.to_move(state), limit, options)
+    return agent.move(game.to_course(state), game.to_move(state), timeout=limit, options=options)
 
 
 def move_limit(ctx: CheckContext) -> float:

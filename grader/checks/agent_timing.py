@@ -134,7 +134,7 @@ def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, c
             timing.timeouts += 1
             timing.seconds.append(max(move.seconds, limit))
             timing.failures.append((state, move))
-            if gives_up(agent, timing.timeouts):
+            if gives_up(sized, timing.timeouts):  # the copy at another size counts its own timeouts
                 timing.problem = f"stopped after {timing.timeouts} timeouts"
                 break
         else:

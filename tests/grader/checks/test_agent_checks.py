@@ -30,7 +30,7 @@ FUNCTIONS = {"initial_state": ["empty_board"], "actions": ["actions"], "result":
              "terminal": ["terminal"], "utility": ["utility"]}
 AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line", "wins_only",
           "clock_mc",
-          "lazy_winner"]
+          "lazy_winner", "spinning", "slow_search"]
 CLASS_AGENT = "GreedyAgent"  # a class fixing its player when built
 
 
@@ -346,7 +346,7 @@ def test_a_batch_finds_tactic_positions_once_and_each_grading_process_reads_them
 
 
 def test_an_agent_that_keeps_running_out_of_time_is_asked_less_by_later_checks():
-    """Each timeout costs a whole move limit and a restart: after six in earlier checks, a check
+    """Each timeout costs a whole move limit and a restart: after three in earlier checks, a check
     stops at its first timeout instead of its third."""
     from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, gives_up
 
@@ -354,10 +354,33 @@ def test_an_agent_that_keeps_running_out_of_time_is_asked_less_by_later_checks()
         timeouts = 0
 
     agent = Slow()
-    assert not gives_up(agent, 1) and not gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP - 1)
+    agent.timeouts = TIMEOUTS_BEFORE_GIVING_UP - 1
+    assert not gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP - 1)  # all of them this check's own
     assert gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP)
-    agent.timeouts = 2 * TIMEOUTS_BEFORE_GIVING_UP
+    agent.timeouts = TIMEOUTS_BEFORE_GIVING_UP + 1  # three before this check, and its first
     assert gives_up(agent, 1) and not gives_up(agent, 0)
+
+
+def test_a_move_that_runs_out_of_cpu_time_is_asked_once_and_later_checks_stop_at_their_first(connect4):
+    """An agent that computes without end costs a whole move limit of CPU per position asked: the legal check
+    asks each position once and gives up after three; the timing check at the rubric's size times those same
+    answers without asking again; a later check stops at its first timeout."""
+    legal = CheckSpec(kind="agent_legal", target="spinning", points=1, params={"positions": 8})
+    timing = CheckSpec(kind="agent_timing", target="spinning", points=1, params={"positions": 4})
+    tactics = CheckSpec(kind="agent_tactics", target="spinning", points=1, params={"positions": 3})
+    rubric = Assignment.model_validate({**assignment("connect4", move_seconds=0.2).model_dump(), "tasks": [
+        {"name": "agents", "checks": [legal.model_dump(), timing.model_dump(), tactics.model_dump()]}]})
+    ctx = CheckContext(rubric, connect4.game, connect4.student, sandbox=connect4.box, seed=1)
+    agent = ctx.agent("spinning")
+    before = agent.timeouts  # finding it may have asked it already
+
+    r = run_check(ctx, "agents", legal)
+    assert (r.points, r.status) == (0, "timeout") and "stopped after 3 timeouts" in r.message, r.message
+    assert "within the move limit of 0.2 s of CPU time" in r.message
+    assert agent.timeouts - before == 3  # three positions, each asked once
+    assert run_check(ctx, "agents", timing).points == 0 and agent.timeouts - before == 3
+    t = run_check(ctx, "agents", tactics)
+    assert t.points == 0 and "stopped after 1 timeout" in t.message and agent.timeouts - before == 4
 
 
 def test_an_agent_that_wins_every_game_plays_only_the_planned_games(connect4):
