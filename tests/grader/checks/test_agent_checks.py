@@ -303,6 +303,25 @@ def test_agent_written_for_one_size_fails_on_the_others(connect4):
     assert r.boards and r.boards[0].caption == "4x4 board"
 
 
+def test_positions_searched_stops_at_the_first_search_the_move_limit_stops_and_says_why(connect4):
+    """A counted move stopped at the move limit costs a whole limit, and so would every position after it: the
+    check asks no more, says why, and, having judged nothing, earns nothing (never full points)."""
+    ctx = CheckContext(assignment("connect4", move_seconds=0.2), connect4.game, connect4.student,
+                       sandbox=connect4.box, seed=1)
+    agent = ctx.agent("slow_search")
+    asked = []
+    real_move = agent.move
+    agent.move = lambda *a, **k: asked.append(k.get("count_calls")) or real_move(*a, **k)
+    r = run_check(ctx, "agents", CheckSpec(kind="search_nodes", target="slow_search", points=10,
+                                           params={"positions": 3, "values": 2}))
+    assert asked == [True], r.message  # the first position only
+    lines = r.message.splitlines()
+    assert lines[1].startswith("position 1: ") and "stopped" in lines[1]
+    assert all(line.startswith(f"position {i}: not asked: the search of position 1 was stopped at the move limit "
+                               "of 0.2 s of CPU time") for i, line in zip((2, 3, 4, 5), lines[2:])), r.message
+    assert len(lines) == 6 and (r.points, r.status) == (0, "skipped")
+
+
 def test_sleeping_agent_is_too_slow_at_every_size(connect4):
     r = connect4.check("agent_timing", "sleepy", sizes=[[4, 4]], positions=3, move_seconds=0.2)
     assert r.points == 0 and r.status == "timeout"
