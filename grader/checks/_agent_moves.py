@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
 from grader.adapt.agents import time_spent
+from grader.checks._budget import undecided_status
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext, text_with_turn
-from grader.results import BoardShown
+from grader.results import QUICK_VERDICT, BoardShown
 from reference.games.base import State
 
 if TYPE_CHECKING:
@@ -31,10 +32,14 @@ def gives_up(agent: StudentAgent, timeouts_here: int) -> bool:
 class StudentTime:
     """A check's budget of the student's time: the CPU seconds its agent spends on the check's moves. A check
     stops asking at the same move on a busy machine as on a quiet one (wall time would stop it sooner when
-    the machine is busy, and the points would move with the load)."""
+    the machine is busy, and the points would move with the load). ``bound`` says in words what sets
+    ``seconds`` (the check's own cap, or its share of the task's budget: :mod:`grader.checks._budget`);
+    ``quick`` is ``grader check``'s tighter budget."""
 
-    def __init__(self, seconds: float, move_limit: float) -> None:
+    def __init__(self, seconds: float, move_limit: float, bound: str = "", *, quick: bool = False) -> None:
         self.seconds, self.move_limit = seconds, move_limit
+        self.bound = bound or f"the check's budget of {seconds:g} s"
+        self.quick = quick
         self.spent = 0.0
 
     def charge(self, move: Move) -> Move:
@@ -44,10 +49,40 @@ class StudentTime:
 
     @property
     def used_up(self) -> bool:
-        return self.spent > self.seconds
+        """Whether no further move may be asked (none at all when nothing was left for this check)."""
+        return self.spent > self.seconds or self.seconds <= 0
 
     def words(self) -> str:
-        return f"the check's budget of {self.seconds:g} s of your agent's CPU time was used up"
+        return f"{self.bound} of your agent's CPU time was used up"
+
+    def undecided(self, outcome: Outcome, note: str, *, planned_all_asked: bool) -> Outcome:
+        """``outcome`` of a check this budget stopped before its verdict was settled: ``note`` (what was asked,
+        what the credit rests on) added, the status :func:`grader.checks._budget.undecided_status` gives, and
+        in ``grader check`` a message that starts by saying the verdict is a quick one."""
+        status = undecided_status(outcome.fraction, planned_all_asked)
+        outcome.status = status or outcome.status
+        if note:
+            outcome.message = f"{outcome.message}; {note}" if outcome.message else note
+        if self.quick:
+            outcome.message = (f"{QUICK_VERDICT} (grader check spends less of your agent's time than grading does, "
+                               f"which may ask more): {outcome.message}")
+        return outcome
+
+
+def student_time(ctx: CheckContext, spec: CheckSpec, move_limit: float) -> StudentTime:
+    """The budget of ``spec``'s check: its share of its task's budget of the student's CPU time when grading
+    shares one (``ctx.budget``), at most the assignment's ``check_seconds``."""
+    budget = getattr(ctx, "budget", None)
+    if budget is None:
+        return StudentTime(ctx.assignment.limits.check_seconds, move_limit)
+    seconds, bound = budget.allowance(spec)
+    return StudentTime(seconds, move_limit, bound, quick=budget.quick)
+
+
+def provisional_words(asked: int, planned: int, noun: str, budget: StudentTime, done: str = "asked") -> str:
+    """The note of a check its budget stopped among its planned positions (or games: ``done`` "played")."""
+    return (f"stopped after {asked} of the {planned} {noun} planned: {budget.words()}, so the credit rests on the "
+            f"{noun} {done} and is provisional")
 
 
 def agent_or_outcome(ctx: CheckContext, spec: CheckSpec) -> StudentAgent | Outcome:
@@ -75,18 +110,23 @@ class AgentCheck(Check):
 
 
 def ask(ctx: CheckContext, agent: StudentAgent, state: State, limit: float, *, label: str,
-        options: dict | None = None) -> Move:
+        options: dict | None = None, budget: StudentTime | None = None) -> Move:
     """``agent``'s move on reference ``state`` within ``limit``, asked once per grading: a position another
     check asked (the same agent label, board size, limit and options) is answered as it was then, so a move
-    serves legality, timing and tactics alike and the student's time is spent once."""
+    serves legality, timing and tactics alike and the student's time is spent once. A move asked afresh is
+    charged to ``budget``; one answered as before costs nothing."""
     key = (label, agent.game, state, limit, tuple(sorted((options or {}).items())))
     try:
         known = ctx.answers.get(key)
     except TypeError:  # an option that is no plain value: asked afresh
-        return _asked(agent, state, limit, options)
+        return _charged(budget, _asked(agent, state, limit, options))
     if known is None:
-        known = ctx.answers[key] = _asked(agent, state, limit, options)
+        known = ctx.answers[key] = _charged(budget, _asked(agent, state, limit, options))
     return known
+
+
+def _charged(budget: StudentTime | None, move: Move) -> Move:
+    return budget.charge(move) if budget is not None else move
 
 
 def _asked(agent: StudentAgent, state: State, limit: float, options: dict | None) -> Move:

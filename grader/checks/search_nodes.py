@@ -67,7 +67,7 @@ from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
 from grader.adapt.search_parameters import depth_parameter
 from grader.adapt.search_tree import Search, SearchCalls, read_search
 from grader.check_params import SearchNodesParams
-from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move, student_time
 from grader.checks._disk_cache import cached, code_version, hashable
 from grader.checks.agent_tactics import Tactic, tactic_positions
 from grader.checks.base import Check, Outcome, share
@@ -96,7 +96,8 @@ CHOICE_TREE_LIMIT = 40_000
 @dataclass(frozen=True)
 class Verdict:
     """What the count says about the search on one position: ``kind`` is 'fine', 'not counted', 'not asked'
-    (an earlier position's search was stopped by the move limit), 'no pruning', 'too deep', 'wrong pruning', 'window swapped', 'cuts off at once', 'player not
+    (an earlier position's search was stopped by the move limit), 'over budget' (not asked: the check's
+    budget of student time was spent), 'no pruning', 'too deep', 'wrong pruning', 'window swapped', 'cuts off at once', 'player not
     switched', 'window unchanged' (beta never narrows: a negamax handing its children its own window),
     'wrong values' (a move minimax of that depth would not choose) or 'no move'; ``words``
     says it to the student."""
@@ -131,7 +132,7 @@ class SearchNodes(Check):
         depth_name = depth_parameter(agent)
         options = {depth_name: depth} if depth_name else None
         limit = move_limit(ctx) * COUNTING_SLOWDOWN
-        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
+        budget = student_time(ctx, spec, limit)
         seed = ctx.rng(f"search_nodes:{spec.target}").randrange(2**31)
 
         minimax = plain_minimax(ctx, agent) if depth_name else None
@@ -147,7 +148,7 @@ class SearchNodes(Check):
                 verdicts.append(Verdict("not asked", stopped_words(stopped_at, move_limit(ctx))))
                 continue
             if budget.used_up:
-                verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
+                verdicts.append(Verdict("over budget", f"not asked: {budget.words()}"))
                 continue
             move = budget.charge(agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit,
                                             options=options, count_calls=True, count_seconds=move_limit(ctx),
@@ -174,7 +175,10 @@ class SearchNodes(Check):
             if verdict.charged:
                 boards.append(show_move(ctx, agent, state, f"position {i + 1}: {verdict.kind}", move,
                                         expected=verdict.words, limit=limit))
-        return outcome(verdicts, boards, depth, depth_name)
+        result = outcome(verdicts, boards, depth, depth_name)
+        if budget.quick and budget.used_up and result.status == "review":
+            return budget.undecided(result, "", planned_all_asked=False)
+        return result
 
 
 def stopped_words(position: int, seconds: float) -> str:
@@ -189,24 +193,30 @@ def outcome(verdicts: list[Verdict], boards: list, depth: int, depth_name: str |
     not charged when others were. When none could be, nothing was judged and nothing is earned: the
     message says why (a person may award the points to a search written another way).
 
-    Positions not asked because an earlier search was stopped by the move limit are left out of the share,
-    neither charged nor credited: the credit is the share of the positions asked, and, resting on fewer
-    positions than the rubric plans, it goes to ``review`` (a person confirms it)."""
+    Positions not asked, because an earlier search was stopped by the move limit or the check's budget was
+    spent, are left out of the share, neither charged nor credited: the credit is the share of the positions
+    asked, and, resting on fewer positions than the rubric plans, it goes to ``review`` (a person confirms
+    it). With none counted it is skipped, as above, unless the budget left positions unasked: then review."""
     if not verdicts:
         return Outcome(0.0, "no position to count the search on: these points are not earned here", status="skipped")
-    asked_verdicts = [v for v in verdicts if v.kind != "not asked"]
+    asked_verdicts = [v for v in verdicts if v.kind not in ("not asked", "over budget")]
     unasked = len(verdicts) - len(asked_verdicts)
+    over_budget = any(v.kind == "over budget" for v in verdicts)  # the budget, not the search, left some unasked
     fine = sum(not v.charged for v in asked_verdicts)
     asked = f" with {depth_name}={depth}" if depth_name else " at its own depth"
     lines = [f"{fine} of {len(asked_verdicts)} positions searched{asked} without a bug in the search"]
     lines += [f"position {i + 1}: {v.words}" for i, v in enumerate(verdicts)]
+    if all(v.kind == "not counted" for v in asked_verdicts) and over_budget:
+        lines[0] = ("the search was not counted on any position (below, why), so nothing is earned here yet, "
+                    "provisionally")
+        return Outcome(0.0, "\n".join(lines), status="review", boards=boards[:3])
     if all(v.kind == "not counted" for v in asked_verdicts):
         lines[0] = ("the search could not be counted on any position, so it could not be judged and these points "
                     "are not earned here (a person reading a search written another way may award them)")
         return Outcome(0.0, "\n".join(lines), status="skipped", boards=boards[:3])
     if unasked:
-        lines[0] += (f"; {unasked} of the {len(verdicts)} positions were not asked, as a search was stopped by the "
-                     "move limit: the points rest on the positions asked, provisionally")
+        lines[0] += (f"; {unasked} of the {len(verdicts)} positions were not asked (below, why): the points rest on "
+                     "the positions asked, provisionally")
         return Outcome(share(fine, len(asked_verdicts)), "\n".join(lines), status="review", boards=boards[:3])
     return Outcome(share(fine, len(verdicts)), "\n".join(lines), boards=boards[:3])
 

@@ -251,10 +251,22 @@ def test_illegal_agent_loses_every_game_by_forfeit_and_says_why(connect4):
     assert r.boards and "lost by forfeit" in r.boards[0].caption
 
 
-def test_strength_stops_at_the_check_budget_and_grades_the_games_played(connect4):
+def test_strength_stopped_by_its_budget_gives_the_credit_of_the_games_played_for_a_person_to_confirm(connect4):
+    """A working agent whose budget runs out long before its 20 games: the games played give the credit, and
+    resting on fewer games than planned it goes to review, never a confident zero or full marks."""
+    r = connect4.check("agent_strength", "greedy", games=20, check_seconds=0.02)
+    assert r.status == "review", r.message
+    played = int(r.message.split("; stopped after ")[1].split(" ")[0])
+    assert played < 20 and f"stopped after {played} of the 20 games planned: the check's budget of 0.02 s of " \
+        "your agent's CPU time was used up, so the credit rests on the games played and is provisional" in r.message
+    won = int(r.message.split("won ")[1].split(",")[0]) if played else 0
+    assert r.points == pytest.approx(10 * min(1.0, won / played / 0.8) if played else 0, abs=0.01)
+
+
+def test_a_sleeping_agent_gives_up_its_games_even_past_its_budget(connect4):
+    """Timeouts are evidence, not a want of time: three forfeits end the games and the rest count as lost."""
     r = connect4.check("agent_strength", "sleepy", games=20, move_seconds=0.2, check_seconds=0.5)
-    assert r.points == 0 and r.status == "timeout"
-    assert "stopped after" in r.message and "of 20 games" in r.message
+    assert (r.points, r.status) == (0, "timeout") and "were not played and count as lost" in r.message
 
 
 def test_strength_against_a_searching_opponent_uses_its_spec(connect4):

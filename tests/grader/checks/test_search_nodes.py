@@ -218,6 +218,9 @@ def test_positions_not_asked_after_a_stopped_search_are_left_out_and_the_credit_
     assert (fine.fraction, fine.status) == (1, "review") and "provisionally" in fine.message
     unseen = outcome([Verdict("not counted", "stopped before one search finished")] + rest, [], 4, None)
     assert (unseen.fraction, unseen.status) == (0, "skipped")
+    budget = [Verdict("over budget", "not asked: the check's budget of 60 s of your agent's CPU time was used up")]
+    unseen_yet = outcome([Verdict("not counted", "no function of the submission calls itself")] + budget, [], 4, None)
+    assert (unseen_yet.fraction, unseen_yet.status) == (0, "review")  # the budget, not the search, left one out
     whole = outcome([Verdict("fine", "ok"), Verdict("no pruning", "as many as minimax")], [], 4, None)
     assert (whole.fraction, whole.status) == (0.5, None)
 
