@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
 from grader.check_params import AgentStrengthParams
-from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, gives_up, move_limit, \
-    provisional_words, show_move, student_time
+from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, provisional_words, \
+    show_move, student_time
 from grader.checks._confidence import clear_of, share_interval
 from grader.checks._disk_cache import cached, code_version, hashable
 from grader.checks.base import Check, Outcome
@@ -129,8 +129,7 @@ class AgentStrength(Check):
                         given_up = True
                         break
         unplayed = max(0, 2 * pairs - len(records)) if given_up else 0
-        outcome = _grade(ctx, agent, records, forfeits, 2 * pairs, opponent_spec, threshold, limit, allowance,
-                         unplayed)
+        outcome = _grade(ctx, agent, records, forfeits, 2 * pairs, opponent_spec, threshold, limit, unplayed)
         points = sum(r.points(STUDENT) for r in records)
         if not out_of_time or given_up or points >= threshold * 2 * pairs:  # decided: the budget changed nothing
             return outcome
@@ -211,12 +210,12 @@ def quiet(game: Game, state: State) -> bool:
 
 
 def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], forfeits: dict[str, Move],
-           planned: int, opponent: str, threshold: float, limit: float, budget: StudentTime,
-           unplayed: int = 0) -> Outcome:
+           planned: int, opponent: str, threshold: float, limit: float, unplayed: int = 0) -> Outcome:
     """Credit by the score share of the finished games; ``unplayed`` planned games, not played once the agent
-    kept running out of time, count as lost."""
+    kept running out of time, count as lost. With none finished (its budget ran out: the caller says so)
+    nothing is earned yet."""
     if not finished:
-        return Outcome(0.0, f"no game against {opponent} finished: {budget.words()}", status="timeout")
+        return Outcome(0.0, f"no game against {opponent} finished", status="timeout")
     scores = [r.points(STUDENT) for r in finished]
     score = sum(scores)
     won, drawn = scores.count(1.0), scores.count(0.5)

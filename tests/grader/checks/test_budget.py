@@ -116,7 +116,7 @@ def test_strength_stopped_among_its_planned_games_goes_to_review_and_grader_chec
     assert r.message.startswith("Quick verdict (grader check spends less of your agent's time than grading does, "
                                 "which may ask more): against random:")
     assert "of the 4 games planned: this check's share (6 s) of grader check's quick budget of 6 s for the task" \
-        in r.message
+        in r.message and r.message.count("was used up") == 1  # said once, whether a game finished or not
     report = format_check_report(SubmissionResult("s", "s.ipynb", "connect4", checks=[r]))
     assert "(quick verdict)" in report and "quick verdict: provisional points, grading may ask more" in report
     assert "needs a person" not in report
