@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from grader.bindings_yaml import InstructorBinding
+from grader.checks._budget import TaskBudgets
 from grader.checks.base import Outcome
 from grader.checks.context import CheckContext
 from grader.checks.kinds import KINDS
@@ -30,8 +31,10 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
                      on_check: Callable[[CheckResult], None] | None = None,
                      on_check_start: Callable[[str, str], None] | None = None,
                      shared: dict[str, Any] | None = None,
-                     bindings: Mapping[str, InstructorBinding] | None = None) -> SubmissionResult:
-    """Grade one file or folder against ``assignment``; public checks only when ``public_only``.
+                     bindings: Mapping[str, InstructorBinding] | None = None,
+                     quick: bool = False) -> SubmissionResult:
+    """Grade one file or folder against ``assignment``; public checks only when ``public_only``, and within
+    the rubric's tighter ``quick_task_seconds`` of student time per task when ``quick`` (``grader check``).
 
     ``on_check_start(task, title)`` is called as each check starts and ``on_check`` with the check as
     it finishes (``grader check`` shows both at once). ``shared`` is what the checks prepared once
@@ -70,7 +73,8 @@ def grade_submission(path: str | Path, assignment_name: str, assignment: Assignm
             else:
                 result.adaptations.extend(session.student.interface.adaptations)
             ctx = CheckContext(assignment, session.game, session.student, sandbox=session.sandbox,
-                               submission=submission, seed=seed, shared=shared or {})
+                               submission=submission, seed=seed, shared=shared or {},
+                               budget=TaskBudgets.for_grading(assignment.limits, specs, quick=quick))
             reached: dict[str, list[str]] = {}  # package -> the checks whose calls reached its stand-in
             for task, spec in specs:
                 if on_check_start:
@@ -124,6 +128,10 @@ def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
         outcome.message += "\n" + "".join(traceback.format_exc(limit=3))
     points = round(spec.points * max(0.0, min(1.0, outcome.fraction)), 2)
     outcome.message = "\n".join(fold_repeats(outcome.message.split("\n")))  # one line per failure, with its count
+    spent = getattr(ctx.sandbox, "student_seconds", 0.0) - thought
+    budget = getattr(ctx, "budget", None)
+    if budget is not None:
+        budget.charge(spec, spent)
     status, message = in_doubt(outcome.resolved_status(), outcome.message, ctx, spec.target)
     packages = stand_ins_reached(ctx.sandbox, called_before)
     if packages and status not in ("manual", "skipped"):  # its points rest on a package the grader lacks
@@ -131,7 +139,7 @@ def run_check(ctx: CheckContext, task: str, spec: CheckSpec) -> CheckResult:
     return CheckResult(task=task, check=spec.title, points=points, max_points=spec.points,
                        status=status, message=message, visibility=spec.visibility,
                        boards=outcome.boards, moves=outcome.moves, seconds=round(time.perf_counter() - start, 3),
-                       student_seconds=round(getattr(ctx.sandbox, "student_seconds", 0.0) - thought, 3))
+                       student_seconds=round(spent, 3))
 
 
 def same_name_flags(graded: str | Path, same_name: Sequence[Path]) -> list[str]:

@@ -297,7 +297,8 @@ def grade_class(plan: Plan, out: str | Path, options: BatchOptions | None = None
 
 def check(plan: Plan, *, seed: int = 0, on_check: Callable[[CheckResult], None] | None = None,
           on_check_start: Callable[[str, str], None] | None = None) -> SubmissionResult:
-    """Self-check the one submission of ``plan``: its public checks only, in this process, with the
+    """Self-check the one submission of ``plan``: its public checks only, within the rubric's quick budget of
+    student time per task (a quick verdict, said so where it was stopped), in this process, with the
     placement's flag first. A submission whose assignment could not be told is a usage error that says why."""
     from grader.grading import grade_submission
     from grader.load import submission_name
@@ -310,7 +311,7 @@ def check(plan: Plan, *, seed: int = 0, on_check: Callable[[CheckResult], None] 
     roles = {*group.assignment.functions, *group.assignment.agents}
     bound = group.bindings.for_submission(submission_name(placed.path), roles) if group.bindings else None
     result = grade_submission(placed.path, group.name, group.assignment, seed=seed, public_only=True,
-                              on_check=on_check, on_check_start=on_check_start, bindings=bound)
+                              on_check=on_check, on_check_start=on_check_start, bindings=bound, quick=True)
     result.flags = ([placed.flag] if placed.flag else []) + result.flags
     return result
 

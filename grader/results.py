@@ -12,6 +12,9 @@ from typing import Any, Literal
 #: check keeps the points its evidence gives, provisionally, and a person decides
 CheckStatus = Literal["passed", "failed", "partial", "error", "timeout", "review", "manual", "skipped"]
 SubmissionStatus = Literal["graded", "error", "manual"]
+#: how a check's message starts in ``grader check`` when its quick budget of student time stopped it before its
+#: verdict settled (``grader.checks._budget``): a quick verdict, not a person's to confirm
+QUICK_VERDICT = "Quick verdict"
 Visibility = Literal["public", "hidden"]
 
 
@@ -46,6 +49,11 @@ class CheckResult:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    @property
+    def quick(self) -> bool:
+        """Whether ``grader check``'s quick budget stopped this check before its verdict settled."""
+        return self.message.startswith(QUICK_VERDICT)
 
 
 @dataclass

@@ -86,6 +86,11 @@ class AssignmentLimits(Strict):
     load_seconds: float = Field(default=60.0, gt=0)  # one cell while loading
     memory_mb: int = Field(default=1024, gt=0)
     check_seconds: float = Field(default=120.0, gt=0)  # think-time budget of one check (agent games)
+    #: the student's CPU time one task's agent checks may spend on one submission in `grader grade`, shared by
+    #: their points (grader.checks._budget); a check its share stops before its verdict is settled goes to review
+    task_seconds: float = Field(default=60.0, gt=0)
+    #: the same in `grader check`, tighter: its verdicts are quick ones, and say so
+    quick_task_seconds: float = Field(default=6.0, gt=0)
 
 
 class Assignment(Strict):

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
-from grader.adapt.agents import move_within, time_spent
+from grader.adapt.agents import time_spent
+from grader.checks._budget import undecided_status
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext, text_with_turn
-from grader.results import BoardShown
+from grader.results import QUICK_VERDICT, BoardShown
 from reference.games.base import State
 
 if TYPE_CHECKING:
@@ -21,19 +22,24 @@ TIMEOUTS_BEFORE_GIVING_UP = 3
 
 def gives_up(agent: StudentAgent, timeouts_here: int) -> bool:
     """Whether a check stops asking ``agent`` after ``timeouts_here`` timeouts of its own: at
-    :data:`TIMEOUTS_BEFORE_GIVING_UP`, or at the first once the agent has run out of time twice that
-    often in the submission's earlier checks (an agent that is always too slow costs a class minutes)."""
+    :data:`TIMEOUTS_BEFORE_GIVING_UP`, or at the first once the agent has run out of time that often
+    before this check (an agent that is always too slow costs a class minutes: each timeout is a whole
+    move limit and a restart). A check asks each position once, so those are as many positions."""
     return timeouts_here >= TIMEOUTS_BEFORE_GIVING_UP or \
-        (timeouts_here >= 1 and agent.timeouts >= 2 * TIMEOUTS_BEFORE_GIVING_UP)
+        (timeouts_here >= 1 and agent.timeouts - timeouts_here >= TIMEOUTS_BEFORE_GIVING_UP)
 
 
 class StudentTime:
     """A check's budget of the student's time: the CPU seconds its agent spends on the check's moves. A check
     stops asking at the same move on a busy machine as on a quiet one (wall time would stop it sooner when
-    the machine is busy, and the points would move with the load)."""
+    the machine is busy, and the points would move with the load). ``bound`` says in words what sets
+    ``seconds`` (the check's own cap, or its share of the task's budget: :mod:`grader.checks._budget`);
+    ``quick`` is ``grader check``'s tighter budget."""
 
-    def __init__(self, seconds: float, move_limit: float) -> None:
+    def __init__(self, seconds: float, move_limit: float, bound: str = "", *, quick: bool = False) -> None:
         self.seconds, self.move_limit = seconds, move_limit
+        self.bound = bound or f"the check's budget of {seconds:g} s"
+        self.quick = quick
         self.spent = 0.0
 
     def charge(self, move: Move) -> Move:
@@ -43,10 +49,40 @@ class StudentTime:
 
     @property
     def used_up(self) -> bool:
-        return self.spent > self.seconds
+        """Whether no further move may be asked (none at all when nothing was left for this check)."""
+        return self.spent > self.seconds or self.seconds <= 0
 
     def words(self) -> str:
-        return f"the check's budget of {self.seconds:g} s of your agent's CPU time was used up"
+        return f"{self.bound} of your agent's CPU time was used up"
+
+    def undecided(self, outcome: Outcome, note: str, *, planned_all_asked: bool) -> Outcome:
+        """``outcome`` of a check this budget stopped before its verdict was settled: ``note`` (what was asked,
+        what the credit rests on) added, the status :func:`grader.checks._budget.undecided_status` gives, and
+        in ``grader check`` a message that starts by saying the verdict is a quick one."""
+        status = undecided_status(outcome.fraction, planned_all_asked)
+        outcome.status = status or outcome.status
+        if note:
+            outcome.message = f"{outcome.message}; {note}" if outcome.message else note
+        if self.quick:
+            outcome.message = (f"{QUICK_VERDICT} (grader check spends less of your agent's time than grading does, "
+                               f"which may ask more): {outcome.message}")
+        return outcome
+
+
+def student_time(ctx: CheckContext, spec: CheckSpec, move_limit: float) -> StudentTime:
+    """The budget of ``spec``'s check: its share of its task's budget of the student's CPU time when grading
+    shares one (``ctx.budget``), at most the assignment's ``check_seconds``."""
+    budget = getattr(ctx, "budget", None)
+    if budget is None:
+        return StudentTime(ctx.assignment.limits.check_seconds, move_limit)
+    seconds, bound = budget.allowance(spec)
+    return StudentTime(seconds, move_limit, bound, quick=budget.quick)
+
+
+def provisional_words(asked: int, planned: int, noun: str, budget: StudentTime, done: str = "asked") -> str:
+    """The note of a check its budget stopped among its planned positions (or games: ``done`` "played")."""
+    return (f"stopped after {asked} of the {planned} {noun} planned: {budget.words()}, so the credit rests on the "
+            f"{noun} {done} and is provisional")
 
 
 def agent_or_outcome(ctx: CheckContext, spec: CheckSpec) -> StudentAgent | Outcome:
@@ -74,23 +110,32 @@ class AgentCheck(Check):
 
 
 def ask(ctx: CheckContext, agent: StudentAgent, state: State, limit: float, *, label: str,
-        options: dict | None = None) -> Move:
+        options: dict | None = None, budget: StudentTime | None = None) -> Move:
     """``agent``'s move on reference ``state`` within ``limit``, asked once per grading: a position another
     check asked (the same agent label, board size, limit and options) is answered as it was then, so a move
-    serves legality, timing and tactics alike and the student's time is spent once."""
+    serves legality, timing and tactics alike and the student's time is spent once. A move asked afresh is
+    charged to ``budget``; one answered as before costs nothing."""
     key = (label, agent.game, state, limit, tuple(sorted((options or {}).items())))
     try:
         known = ctx.answers.get(key)
     except TypeError:  # an option that is no plain value: asked afresh
-        return _asked(agent, state, limit, options)
+        return _charged(budget, _asked(agent, state, limit, options))
     if known is None:
-        known = ctx.answers[key] = _asked(agent, state, limit, options)
+        known = ctx.answers[key] = _charged(budget, _asked(agent, state, limit, options))
     return known
 
 
+def _charged(budget: StudentTime | None, move: Move) -> Move:
+    return budget.charge(move) if budget is not None else move
+
+
 def _asked(agent: StudentAgent, state: State, limit: float, options: dict | None) -> Move:
+    """The move, asked once: a move that runs out of time is not asked a second time here (games do ask
+    again, :func:`grader.adapt.agents.move_within`, where one timeout loses a whole game). A position is a
+    small share of a check's points, and asking again doubled the CPU an agent that is always too slow
+    costs for no points."""
     game = agent.game
-    return move_within(agent, game.to_course(state), game.to_move(state), limit, options)
+    return agent.move(game.to_course(state), game.to_move(state), timeout=limit, options=options)
 
 
 def move_limit(ctx: CheckContext) -> float:

@@ -3,7 +3,9 @@
 The first thing any agent must do: a timeout, an exception or an illegal answer each count as a
 failed position, and the feedback shows the first failing boards with what went wrong. A quarter
 of the positions (when random play reaches them) rule out a move the empty board allows (a full
-column in Connect 4), so that an agent picking from every column is caught.
+column in Connect 4), so that an agent picking from every column is caught. Positions the check's
+budget of student time (:mod:`grader.checks._budget`) leaves unasked are not judged: the credit rests
+on those asked and goes to ``review``.
 
 The positions are the same for every submission, so the answers are kept: agents that choose alike
 everywhere are a similarity signal that survives renaming (:mod:`grader.similarity.behaviour`). The
@@ -16,7 +18,8 @@ import random
 from typing import TYPE_CHECKING
 
 from grader.check_params import AgentLegalParams
-from grader.checks._agent_moves import AgentCheck, StudentTime, ask, failure_words, gives_up, show_move
+from grader.checks._agent_moves import AgentCheck, ask, failure_words, gives_up, provisional_words, show_move, \
+    student_time
 from grader.checks.base import Outcome, share
 from grader.checks.context import CheckContext
 from reference.games.base import Game, State
@@ -36,15 +39,14 @@ class AgentLegal(AgentCheck):
     Params = AgentLegalParams
 
     def judge(self, ctx: CheckContext, spec: CheckSpec, agent: StudentAgent, limit: float) -> Outcome:
-        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
+        budget = student_time(ctx, spec, limit)
         states = legal_positions(ctx, spec)
 
         good, failures, asked, stopped, moves = 0, [], 0, "", []
         for i, state in enumerate(states):
             if budget.used_up:
-                stopped = f"stopped after {asked} positions: {budget.words()}"
                 break
-            move = budget.charge(ask(ctx, agent, state, limit, label=spec.target))
+            move = ask(ctx, agent, state, limit, label=spec.target, budget=budget)
             asked += 1
             moves.append(repr(move.action) if move.ok else "")
             if move.ok:
@@ -56,7 +58,10 @@ class AgentLegal(AgentCheck):
                     stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
                     break
 
-        message = f"{good} of {len(states)} positions answered with a legal move within {limit:g} s of CPU time"
+        out_of_time = asked < len(states) and not stopped  # the budget stopped it: the rest are not judged
+        judged = asked if out_of_time else len(states)
+        message = (f"{good} of {judged} positions answered with a legal move within {limit:g} s of CPU time" if judged
+                   else "no position was asked")
         if failures:
             i, _, move = failures[0]
             message += f"; first problem (position {i + 1}): {failure_words(move, limit)}"
@@ -65,8 +70,12 @@ class AgentLegal(AgentCheck):
         boards = [show_move(ctx, agent, state, f"random position {i + 1}", move, expected="a legal move", limit=limit)
                   for i, state, move in failures[:SHOWN]]
         timed_out = any(m.kind == "timeout" for _, _, m in failures)
-        return Outcome(share(good, len(states)), message, status="timeout" if timed_out and good == 0 else None,
-                       boards=boards, moves=moves)
+        outcome = Outcome(share(good, judged), message, status="timeout" if timed_out and good == 0 else None,
+                          boards=boards, moves=moves)
+        if out_of_time:
+            return budget.undecided(outcome, provisional_words(asked, len(states), "positions", budget),
+                                    planned_all_asked=False)
+        return outcome
 
 
 def legal_positions(ctx: CheckContext, spec: CheckSpec) -> list[State]:

@@ -10,9 +10,10 @@ checks judge) and that a shallow reference search judges even (:func:`grader.pla
 games against random start 12 plies in, so each is a few student moves, where most of a check's time
 went. The referee plays them (``grader.play.referee``, as in tournaments) with the
 forfeit policy: an illegal move, an exception or a timeout of the student's agent loses that game
-(the feedback says which and where). Draws count half. The check stops once the agent has spent the
-assignment's ``check_seconds`` of CPU time and grades the games finished by then. An agent that runs
-out of time game after game (as many timeouts as make the other agent checks give up,
+(the feedback says which and where). Draws count half. The check starts no game once the agent has spent its
+budget of CPU time (its share of the task's, :mod:`grader.checks._budget`; a game started is played on up to
+twice that), and its verdict, unless already decided, rests on the games finished by then and goes to
+``review``. An agent that runs out of time game after game (as many timeouts as make the other agent checks give up,
 :func:`grader.checks._agent_moves.gives_up`) stops playing: the planned games not played count as lost,
 never as won.
 
@@ -36,7 +37,8 @@ from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
 from grader.check_params import AgentStrengthParams
-from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, show_move
+from grader.checks._agent_moves import agent_or_outcome, failure_words, gives_up, move_limit, provisional_words, \
+    show_move, student_time
 from grader.checks._confidence import clear_of, share_interval
 from grader.checks._disk_cache import cached, code_version, hashable
 from grader.checks.base import Check, Outcome
@@ -75,8 +77,17 @@ class AgentStrength(Check):
         most_pairs = max(pairs, ((6 * pairs if params.max_games is None else params.max_games) + 1) // 2)
         threshold = params.threshold if params.threshold is not None else 0.8 if opponent_spec == "random" else 0.5
         plies = game.opening_plies if params.opening_plies is None else params.opening_plies
-        limit, budget = move_limit(ctx), ctx.assignment.limits.check_seconds
+        limit = move_limit(ctx)
+        allowance = student_time(ctx, spec, limit)
+        budget = allowance.seconds
+
+        def spent() -> bool:  # no further game: none at all when nothing was left for this check
+            return student_seat.seconds > budget or budget <= 0
+
+        def abandoned() -> bool:  # a game started within the budget is played on to twice it: not time lost
+            return student_seat.seconds > 2 * budget
         rng = ctx.rng(f"agent_strength:{spec.target}:{opponent_spec}")
+        out_of_time = False  # the budget kept a game from being played or finished
 
         student_seat = StudentSeat(agent)  # not reseeded: the student's randomness runs on from game to game
         records: list[GameRecord] = []  # the finished games
@@ -90,31 +101,43 @@ class AgentStrength(Check):
                 break  # the planned games left cannot change the credit
             if pair >= pairs and (len(records) < 2 * pair or settled(points, len(records), threshold)):
                 break  # the verdict is clear (or the budget ran out)
+            if spent():
+                out_of_time = True
+                break
             if plies <= game.opening_plies:  # short enough to stay balanced, drawn as it always was
                 opening = tuple(_short_opening(game, rng, plies))
             else:  # a later opening, judged even
                 opening = pair_opening(game, plies, f"{ctx.seed}:agent_strength:{spec.target}:{opponent_spec}:{pair}")
             for student in (1, -1):
-                if student_seat.seconds > budget:
+                if spent():
+                    out_of_time = True
                     break
                 names = (STUDENT, opponent_spec) if student == 1 else (opponent_spec, STUDENT)
                 number = 2 * pair + (1 if student == 1 else 2)
                 scheduled = ScheduledGame(f"{GAME_ID}{number}", f"pair{pair + 1}", *names, pair, opening)
                 seats = {student: student_seat, -student: ReferenceSeat(opponent_spec)}
                 record = play_game(game, scheduled, seats, move_seconds=limit,
-                                   stop=lambda: student_seat.seconds > budget,
+                                   stop=abandoned,
                                    seat_seeds={student: 0, -student: rng.randrange(2**31)})  # 0: no sandbox to reseed
                 if record is None:
+                    out_of_time = True
                     continue  # unfinished within the budget: not graded
                 records.append(record)
                 if record.forfeit == STUDENT:
                     forfeits[record.game_id] = student_seat.last
-                    if student_seat.seconds <= budget and \
-                            gives_up(agent, sum(m.kind == "timeout" for m in forfeits.values())):
+                    if gives_up(agent, sum(m.kind == "timeout" for m in forfeits.values())):
                         given_up = True
                         break
         unplayed = max(0, 2 * pairs - len(records)) if given_up else 0
-        return _grade(ctx, agent, records, forfeits, 2 * pairs, opponent_spec, threshold, limit, budget, unplayed)
+        outcome = _grade(ctx, agent, records, forfeits, 2 * pairs, opponent_spec, threshold, limit, unplayed)
+        points = sum(r.points(STUDENT) for r in records)
+        if not out_of_time or given_up or points >= threshold * 2 * pairs:  # decided: the budget changed nothing
+            return outcome
+        if len(records) < 2 * pairs:
+            note = provisional_words(len(records), 2 * pairs, "games", allowance, "played")
+            return allowance.undecided(outcome, note, planned_all_asked=False)
+        return allowance.undecided(outcome, f"the score is close to the {threshold:.0%} line and more games would have "
+                                   f"been played, but {allowance.words()}", planned_all_asked=True)
 
 
 def settled(points: float, games: int, threshold: float) -> bool:
@@ -187,12 +210,12 @@ def quiet(game: Game, state: State) -> bool:
 
 
 def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], forfeits: dict[str, Move],
-           planned: int, opponent: str, threshold: float, limit: float, budget: float, unplayed: int = 0) -> Outcome:
+           planned: int, opponent: str, threshold: float, limit: float, unplayed: int = 0) -> Outcome:
     """Credit by the score share of the finished games; ``unplayed`` planned games, not played once the agent
-    kept running out of time, count as lost."""
+    kept running out of time, count as lost. With none finished (its budget ran out: the caller says so)
+    nothing is earned yet."""
     if not finished:
-        return Outcome(0.0, f"no game against {opponent} finished within the check's budget of {budget:g} s of "
-                       "your agent's CPU time", status="timeout")
+        return Outcome(0.0, f"no game against {opponent} finished", status="timeout")
     scores = [r.points(STUDENT) for r in finished]
     score = sum(scores)
     won, drawn = scores.count(1.0), scores.count(0.5)
@@ -210,9 +233,6 @@ def _grade(ctx: CheckContext, agent: StudentAgent, finished: list[GameRecord], f
                     f"close to the {threshold:.0%} line")
     elif score >= threshold * planned and len(finished) < planned:
         message += f"; stopped after {len(finished)} of {planned} games: enough won for full credit"
-    elif len(finished) < planned:
-        message += (f"; stopped after {len(finished)} of {planned} games: the check's budget of {budget:g} s of "
-                    f"your agent's CPU time was used up, graded on the games played")
     if forfeited:
         first = forfeited[0]
         message += f"; {len(forfeited)} lost by forfeit, first: game {_number(first)} " \

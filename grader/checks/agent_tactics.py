@@ -13,7 +13,9 @@ Params: ``kinds`` (default: the game's one-ply tactics), ``positions`` per tacti
 ``max_positions`` per tactic (default twice ``positions``). A share near the line is decided with
 confidence (:mod:`grader.checks._confidence`): while its 90% interval holds the line and one position the
 other way would move it across, more positions of the same seeded series are asked, one of each tactic
-at a time, up to ``max_positions``. Credit stays the share of positions played.
+at a time, up to ``max_positions``. Credit stays the share of positions played. Positions the check's budget
+of student time (:mod:`grader.checks._budget`) leaves unasked are not judged: among the planned ones, the credit
+rests on those asked and goes to ``review``; beyond them, the share stands, with a note.
 
 Positions come from seeded random play, each random game giving at most one position per tactic
 (so positions are not near-copies); positions the exact solver confirmed come first, and ones
@@ -31,7 +33,8 @@ from grader.adapt.search_parameters import default_depth, depth_parameter
 from grader.check_params import AgentTacticsParams
 from grader.checks._confidence import settled_share
 from grader.checks._disk_cache import cached, code_version
-from grader.checks._agent_moves import StudentTime, agent_or_outcome, ask, failure_words, gives_up, move_limit, show_move
+from grader.checks._agent_moves import agent_or_outcome, ask, failure_words, gives_up, move_limit, provisional_words, \
+    show_move, student_time
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
 from reference.games.base import Action, Game, State
@@ -85,28 +88,34 @@ class AgentTactics(Check):
         deeper = asked_deeper(tactics, agent)
 
         limit = move_limit(ctx)
-        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
+        budget = student_time(ctx, spec, limit)
         right: dict[str, int] = {k: 0 for k in kinds}
         wrong: list[tuple[Tactic, Any]] = []
         stopped = ""
         line = spec.settings.line
         most = max(request[2], 2 * request[2] if spec.settings.max_positions is None else spec.settings.max_positions)
         asked: list[Tactic] = []
+        out_of_time = False  # the budget stopped it before the share was settled
 
         def unsettled() -> bool:
-            return not stopped and not settled_share(sum(right.values()), len(asked), line)
+            nonlocal out_of_time
+            if stopped or settled_share(sum(right.values()), len(asked), line):
+                return False
+            out_of_time = budget.used_up  # no more positions found, nor asked, once the budget is spent
+            return not out_of_time
 
         def more() -> list[Tactic]:
             return further_positions(tactics, tactic_positions(request[0], request[1], most, request[3]))
 
         for tactic in _planned_then_more(tactics, more, unsettled, most * len(kinds)):
             if budget.used_up:
-                stopped = f"stopped early: {budget.words()}"
+                out_of_time = True
                 break
             asked.append(tactic)
             if tactic not in tactics:
                 deeper.update(asked_deeper([tactic], agent))
-            move = budget.charge(ask(ctx, agent, tactic.state, limit, label=spec.target, options=deeper.get(tactic.kind)))
+            move = ask(ctx, agent, tactic.state, limit, label=spec.target, options=deeper.get(tactic.kind),
+                       budget=budget)
             if move.ok and move.action in tactic.answers:
                 right[tactic.kind] += 1
             else:
@@ -116,8 +125,10 @@ class AgentTactics(Check):
                     stopped = f"stopped after {timeouts} timeout{'s' if timeouts > 1 else ''}"
                     break
 
-        extra = max(0, len(asked) - len(tactics))
-        tactics = list(tactics) + asked[len(tactics):]  # untried planned positions count as missed
+        planned = len(tactics)
+        extra = max(0, len(asked) - planned)
+        # untried planned positions count as missed, unless the budget stopped it: then only those asked are judged
+        tactics = asked if out_of_time and len(asked) < planned else list(tactics) + asked[planned:]
         totals = {k: sum(t.kind == k for t in tactics) for k in kinds}
         message = "; ".join(f"{TACTICS[k].words}: {right[k]} of {totals[k]}" for k in kinds if totals[k])
         if wrong:
@@ -141,8 +152,15 @@ class AgentTactics(Check):
                             expected=either(t.answers), limit=limit, highlight=t.answers) for t, m in shown]
         timed_out = any(m.kind == "timeout" for _, m in wrong)
         done = sum(right.values())
-        return Outcome(share(done, len(tactics)), message, status="timeout" if timed_out and done == 0 else None,
-                       boards=boards)
+        outcome = Outcome(share(done, len(tactics)), message, status="timeout" if timed_out and done == 0 else None,
+                          boards=boards)
+        if not out_of_time:
+            return outcome
+        if len(asked) < planned:
+            return budget.undecided(outcome, provisional_words(len(asked), planned, "positions", budget),
+                                    planned_all_asked=False)
+        return budget.undecided(outcome, f"the share is close to {line:.0%} and more positions would have been asked, "
+                                f"but {budget.words()}", planned_all_asked=True)
 
 
 def _planned_then_more(planned: Sequence[Tactic], more: Any, unsettled: Any, cap: int) -> Iterator[Tactic]:

@@ -8,7 +8,9 @@ Params: ``sizes`` (list of ``[rows, cols]``; default the rubric's board), ``posi
 (default 10), ``max_positions`` per size (default three times ``positions``), ``median_seconds``
 (default half the move limit) and ``max_seconds`` (default the move limit). A size passes when every move there was legal, the median is under ``median_seconds``
 and the slowest move under ``max_seconds``; credit is the share of sizes that pass. A move that hits
-the move limit is stopped there and counts as at least the limit.
+the move limit is stopped there and counts as at least the limit. A size the check's budget of student time
+(:mod:`grader.checks._budget`) stops before its verdict is settled is judged on the moves timed, and the
+check goes to ``review``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt import Move, StudentAgent
 from grader.check_params import AgentTimingParams
-from grader.checks._agent_moves import AgentCheck, StudentTime, ask, failure_words, gives_up, show_move
+from grader.checks._agent_moves import AgentCheck, StudentTime, ask, failure_words, gives_up, show_move, student_time
 from grader.checks._confidence import clear_of, median_interval
 from grader.checks.agent_legal import legal_positions
 from grader.checks.base import Outcome, share
@@ -46,6 +48,10 @@ class SizeTiming:
     failures: list[tuple[State, Move]] = field(default_factory=list)  # moves that timed out, raised or were illegal
     problem: str = ""  # why this size could not be timed at all
     game: Game | None = None
+    #: why the budget stopped the timing at this size before its verdict was settled ('' when it did not), and
+    #: whether that was among the planned positions (else while more were timed near the median's line)
+    unfinished: str = ""
+    unfinished_planned: bool = False
 
     @property
     def median(self) -> float | None:
@@ -56,8 +62,17 @@ class SizeTiming:
         return max(self.seconds) if self.seconds else None
 
     def passes(self, median_limit: float, max_limit: float) -> bool:
-        return (not self.problem and not self.failures and len(self.seconds) == self.planned
-                and self.median < median_limit and self.slowest < max_limit)
+        """Whether this size passes: every move legal and in time, the median and the slowest under their limits,
+        on the planned positions; where the budget stopped it, on the positions timed (provisionally)."""
+        asked_all = len(self.seconds) == self.planned or (self.unfinished and self.seconds)
+        return bool(not self.problem and not self.failures and asked_all
+                    and self.median < median_limit and self.slowest < max_limit)
+
+    def undecided(self, max_limit: float) -> bool:
+        """Whether the budget stopped this size before its verdict was settled (a failed move or one slower
+        than ``max_limit`` settles it)."""
+        return (bool(self.unfinished) and not self.failures and not self.problem
+                and (self.slowest is None or self.slowest < max_limit))
 
 
 class AgentTiming(AgentCheck):
@@ -75,7 +90,7 @@ class AgentTiming(AgentCheck):
         most = max(count, 3 * count if params.max_positions is None else params.max_positions)
         median_limit = limit / 2 if params.median_seconds is None else params.median_seconds
         max_limit = limit if params.max_seconds is None else params.max_seconds
-        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
+        budget = student_time(ctx, spec, limit)
         seed = ctx.rng(f"agent_timing:{spec.target}").randrange(2**31)
 
         legal = next((s for task in ctx.assignment.tasks for s in task.checks
@@ -94,7 +109,14 @@ class AgentTiming(AgentCheck):
                 boards.append(show_move(ctx, agent if t.game is None else _at_game(agent, t.game, ctx), state,
                                         f"{t.rows}x{t.cols} board", move, expected="a legal move", limit=limit))
         status = "timeout" if passed == 0 and any(t.timeouts for t in timings) else None
-        return Outcome(share(passed, len(timings)), message, status=status, boards=boards[:3])
+        outcome = Outcome(share(passed, len(timings)), message, status=status, boards=boards[:3])
+        undecided = [t for t in timings if t.undecided(max_limit)]
+        if not undecided:
+            return outcome
+        sizes_words = ", ".join(f"{t.rows}x{t.cols}" for t in undecided)
+        return budget.undecided(outcome, f"{budget.words()} before the verdict at {sizes_words} was settled, so it "
+                                "rests on the positions timed and is provisional",
+                                planned_all_asked=not any(t.unfinished_planned for t in undecided))
 
 
 def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, count: int, seed: int,
@@ -121,20 +143,23 @@ def time_at_size(ctx: CheckContext, agent: StudentAgent, rows: int, cols: int, c
             if timing.failures or median_limit is None or len(timing.seconds) < asked or \
                     clear_of(median_limit, median_interval(timing.seconds)):
                 break
+            if budget.used_up:
+                timing.unfinished = budget.words()
+                break
             timing.planned += 1
             timing.extra += 1
-        if budget.used_up:
-            timing.problem = budget.words()
+        elif budget.used_up:
+            timing.unfinished, timing.unfinished_planned = budget.words(), True
             break
-        move = budget.charge(ask(ctx, sized, state, limit, label=label) if label else
-                             sized.move(game.to_course(state), game.to_move(state), timeout=limit))
+        move = (ask(ctx, sized, state, limit, label=label, budget=budget) if label else
+                budget.charge(sized.move(game.to_course(state), game.to_move(state), timeout=limit)))
         if move.ok:
             timing.seconds.append(move.seconds)
         elif move.kind == "timeout":
             timing.timeouts += 1
             timing.seconds.append(max(move.seconds, limit))
             timing.failures.append((state, move))
-            if gives_up(agent, timing.timeouts):
+            if gives_up(sized, timing.timeouts):  # the copy at another size counts its own timeouts
                 timing.problem = f"stopped after {timing.timeouts} timeouts"
                 break
         else:
@@ -190,6 +215,10 @@ def table(timings: Sequence[SizeTiming], median_limit: float, max_limit: float, 
             verdict = "ok"
             if t.extra:
                 verdict += f" ({t.extra} more positions timed: the median was close to {median_limit:g} s)"
+            if t.undecided(max_limit):
+                verdict += f" on the {len(t.seconds)} timed, provisionally ({t.unfinished})"
+        elif t.undecided(max_limit) and not t.seconds:
+            verdict = f"not timed: {t.unfinished}"
         elif t.problem and not t.seconds:
             verdict = t.problem
         else:
@@ -205,6 +234,8 @@ def table(timings: Sequence[SizeTiming], median_limit: float, max_limit: float, 
                 why.append("slowest move too slow")
             if t.problem and t.problem not in " ".join(why):
                 why.append(t.problem)
+            if t.undecided(max_limit):
+                why.append(f"on the {len(t.seconds)} timed, provisionally ({t.unfinished})")
             verdict = "; ".join(why) or "too slow"
         lines.append(f"{f'{t.rows}x{t.cols}':>7}  {moves:>7}  {median:>9}  {slowest:>9}  {verdict}")
     return "\n".join(lines)

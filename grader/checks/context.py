@@ -14,7 +14,8 @@ from grader.session import rubric_agent
 from reference.games import load_game
 from reference.games.base import Game
 
-if TYPE_CHECKING:  # a type only: the rubric builds on the checks
+if TYPE_CHECKING:  # types only: the rubric builds on the checks
+    from grader.checks._budget import TaskBudgets
     from grader.rubric import Assignment
 
 
@@ -32,6 +33,9 @@ class CheckContext:
     #: the moves the agent checks asked, by agent label, game, position, limit and options: a position one
     #: check asked is not asked again by another (see ``grader.checks._agent_moves.ask``)
     answers: dict = field(default_factory=dict)
+    #: each task's budget of the student's time, shared by its agent checks (None: each check has its own
+    #: ``check_seconds`` only, as a check run on its own does)
+    budget: TaskBudgets | None = None
 
     @property
     def lost(self) -> dict[str, str]:
@@ -48,7 +52,7 @@ class CheckContext:
         game = load_game(self.game.name, **{**self.assignment.board, "rows": rows, "cols": cols})
         student = self.student.at_size(game) if self.student is not None else None
         return CheckContext(self.assignment, game, student, self.sandbox, self.submission, self.seed, self.shared,
-                            answers=self.answers)
+                            answers=self.answers, budget=self.budget)
 
     def agent(self, label: str) -> StudentAgent | str:
         """The student's agent for a rubric label, or why there is none (found once, then reused)."""

@@ -43,11 +43,12 @@ When the search cannot be counted (no function of the submission calls itself: a
 with an explicit stack, or an agent that does not search) the position is not charged; when no
 position could be counted, nothing was judged, and the check earns nothing and says why (never full
 points for a search it did not see). Nor is a move that
-runs out of time while it is counted (counting slows it down; the timing checks judge its speed): the
-check stops asking after one. A move is stopped once it has been counted for the move limit, and the
-searches it finished by then are judged (an iterative deepening's first depths tell enough; one
-search still unfinished is not counted). A move that raises or is not legal earns nothing, as at
-every agent check.
+runs out of time while it is counted (counting slows it down; the timing checks judge its speed). A move
+is stopped once it has been counted for the move limit, and the searches it finished by then are judged
+(an iterative deepening's first depths tell enough; one search still unfinished is not counted). After
+the first move stopped or out of time the check asks no further position (each would cost a whole move
+limit again): those are left out of the share, and the credit, resting on fewer positions than planned,
+goes to ``review``. A move that raises or is not legal earns nothing, as at every agent check.
 
 Params: ``positions`` (default 3) counted, ``values`` (default: one per tactic that needs depth)
 positions whose move is judged against minimax, ``depth`` passed to an agent that takes one
@@ -66,7 +67,7 @@ from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
 from grader.adapt.search_parameters import depth_parameter
 from grader.adapt.search_tree import Search, SearchCalls, read_search
 from grader.check_params import SearchNodesParams
-from grader.checks._agent_moves import StudentTime, agent_or_outcome, failure_words, move_limit, show_move
+from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move, student_time
 from grader.checks._disk_cache import cached, code_version, hashable
 from grader.checks.agent_tactics import Tactic, tactic_positions
 from grader.checks.base import Check, Outcome, share
@@ -94,8 +95,9 @@ CHOICE_TREE_LIMIT = 40_000
 
 @dataclass(frozen=True)
 class Verdict:
-    """What the count says about the search on one position: ``kind`` is 'fine', 'not counted',
-    'no pruning', 'too deep', 'wrong pruning', 'window swapped', 'cuts off at once', 'player not
+    """What the count says about the search on one position: ``kind`` is 'fine', 'not counted', 'not asked'
+    (an earlier position's search was stopped by the move limit), 'over budget' (not asked: the check's
+    budget of student time was spent), 'no pruning', 'too deep', 'wrong pruning', 'window swapped', 'cuts off at once', 'player not
     switched', 'window unchanged' (beta never narrows: a negamax handing its children its own window),
     'wrong values' (a move minimax of that depth would not choose) or 'no move'; ``words``
     says it to the student."""
@@ -130,7 +132,7 @@ class SearchNodes(Check):
         depth_name = depth_parameter(agent)
         options = {depth_name: depth} if depth_name else None
         limit = move_limit(ctx) * COUNTING_SLOWDOWN
-        budget = StudentTime(ctx.assignment.limits.check_seconds, limit)
+        budget = student_time(ctx, spec, limit)
         seed = ctx.rng(f"search_nodes:{spec.target}").randrange(2**31)
 
         minimax = plain_minimax(ctx, agent) if depth_name else None
@@ -140,13 +142,19 @@ class SearchNodes(Check):
         misses: dict[str, bool] = {}  # whether the agent misses a reply to the opponent's threat, asked once
         counted = search_positions(ctx.game, count, depth, seed)
         judged = value_positions(ctx, len(ctx.game.depth_tactics) if params.values is None else params.values, depth)
+        stopped_at: int | None = None  # the position whose search the move limit stopped: none is asked after it
         for i, state in enumerate(counted + judged):
-            if budget.used_up or any(v.words == TIMED_OUT for v in verdicts):
-                verdicts.append(Verdict("not counted", "not asked: the check's time budget was used up"))
+            if stopped_at is not None:
+                verdicts.append(Verdict("not asked", stopped_words(stopped_at, move_limit(ctx))))
+                continue
+            if budget.used_up:
+                verdicts.append(Verdict("over budget", f"not asked: {budget.words()}"))
                 continue
             move = budget.charge(agent.move(ctx.game.to_course(state), ctx.game.to_move(state), timeout=limit,
                                             options=options, count_calls=True, count_seconds=move_limit(ctx),
                                             watch=WATCHED))
+            if move.kind in ("timeout", "stopped"):
+                stopped_at = i  # the next would be stopped too, each after a whole move limit
             if move.kind == "timeout":
                 verdict = Verdict("not counted", TIMED_OUT)
             elif move.counted is None or not (move.ok or move.kind == "stopped"):
@@ -167,23 +175,49 @@ class SearchNodes(Check):
             if verdict.charged:
                 boards.append(show_move(ctx, agent, state, f"position {i + 1}: {verdict.kind}", move,
                                         expected=verdict.words, limit=limit))
-        return outcome(verdicts, boards, depth, depth_name)
+        result = outcome(verdicts, boards, depth, depth_name)
+        if budget.quick and budget.used_up and result.status == "review":
+            return budget.undecided(result, "", planned_all_asked=False)
+        return result
+
+
+def stopped_words(position: int, seconds: float) -> str:
+    """Why a position was not asked: the search of an earlier one was stopped by the move limit."""
+    return (f"not asked: the search of position {position + 1} was stopped at the move limit of {seconds:g} s of CPU "
+            "time while its calls were counted, and each further position would cost as much (counting slows a "
+            "search down; its speed is judged by the timing checks)")
 
 
 def outcome(verdicts: list[Verdict], boards: list, depth: int, depth_name: str | None) -> Outcome:
     """Credit by the share of positions whose search shows no bug; a position that could not be counted is
     not charged when others were. When none could be, nothing was judged and nothing is earned: the
-    message says why (a person may award the points to a search written another way)."""
+    message says why (a person may award the points to a search written another way).
+
+    Positions not asked, because an earlier search was stopped by the move limit or the check's budget was
+    spent, are left out of the share, neither charged nor credited: the credit is the share of the positions
+    asked, and, resting on fewer positions than the rubric plans, it goes to ``review`` (a person confirms
+    it). With none counted it is skipped, as above, unless the budget left positions unasked: then review."""
     if not verdicts:
         return Outcome(0.0, "no position to count the search on: these points are not earned here", status="skipped")
-    fine = sum(not v.charged for v in verdicts)
+    asked_verdicts = [v for v in verdicts if v.kind not in ("not asked", "over budget")]
+    unasked = len(verdicts) - len(asked_verdicts)
+    over_budget = any(v.kind == "over budget" for v in verdicts)  # the budget, not the search, left some unasked
+    fine = sum(not v.charged for v in asked_verdicts)
     asked = f" with {depth_name}={depth}" if depth_name else " at its own depth"
-    lines = [f"{fine} of {len(verdicts)} positions searched{asked} without a bug in the search"]
+    lines = [f"{fine} of {len(asked_verdicts)} positions searched{asked} without a bug in the search"]
     lines += [f"position {i + 1}: {v.words}" for i, v in enumerate(verdicts)]
-    if all(v.kind == "not counted" for v in verdicts):
+    if all(v.kind == "not counted" for v in asked_verdicts) and over_budget:
+        lines[0] = ("the search was not counted on any position (below, why), so nothing is earned here yet, "
+                    "provisionally")
+        return Outcome(0.0, "\n".join(lines), status="review", boards=boards[:3])
+    if all(v.kind == "not counted" for v in asked_verdicts):
         lines[0] = ("the search could not be counted on any position, so it could not be judged and these points "
                     "are not earned here (a person reading a search written another way may award them)")
         return Outcome(0.0, "\n".join(lines), status="skipped", boards=boards[:3])
+    if unasked:
+        lines[0] += (f"; {unasked} of the {len(verdicts)} positions were not asked (below, why): the points rest on "
+                     "the positions asked, provisionally")
+        return Outcome(share(fine, len(asked_verdicts)), "\n".join(lines), status="review", boards=boards[:3])
     return Outcome(share(fine, len(verdicts)), "\n".join(lines), boards=boards[:3])
 
 

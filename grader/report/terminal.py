@@ -2,7 +2,8 @@
 
 One line per check (status, name, points), then a section per check that did not pass with its
 message, the board as text, the call, expected and returned (checks in review, which a person must
-confirm, under "needs a person" rather than "what to fix"), then adaptations and load notes, and a
+confirm, under "needs a person" rather than "what to fix"; those the quick budget of ``grader check``
+stopped, under "quick verdict"), then adaptations and load notes, and a
 final line that counts checks and points. Colour is ANSI, only when asked for; student text
 is made printable first, so a returned string cannot move the cursor or recolour the terminal.
 """
@@ -133,9 +134,18 @@ def _check_row(style: _Style, check: CheckResult) -> str:
     label = f"{STATUS_LABELS[check.status]:<8}"
     name = printable(check.check) + (" (hidden)" if check.visibility == "hidden" else "")
     name += " (graded by hand)" if check.by_hand else ""
-    name += f" ({NEEDS_A_PERSON})" if check.status == "review" else ""
+    name += f" ({_review_words(check)})" if check.status == "review" else ""
     row = style.spaced(f"  {label} {name}", _points(check))
     return row.replace(label, style.paint(label, STATUS_COLORS[check.status]), 1)
+
+
+#: what a check in review is called in the row and its section when ``grader check``'s quick budget stopped it
+QUICK = "quick verdict"
+
+
+def _review_words(check: CheckResult) -> str:
+    """Why a check is in review, in the row: its quick budget ran out, or a person must confirm it."""
+    return QUICK if check.quick else NEEDS_A_PERSON
 
 
 def _points(check: CheckResult) -> str:
@@ -151,7 +161,9 @@ def _ending(style: _Style, result: SubmissionResult, tasks: Sequence[str], revea
     lines = _cards(style, "what to fix", RED, [c for c in checks if c.status not in ("passed", "manual", "review")],
                    reveal_hidden)
     lines += _cards(style, f"{NEEDS_A_PERSON}: provisional points", STATUS_COLORS["review"],
-                    [c for c in checks if c.status == "review"], reveal_hidden)
+                    [c for c in checks if c.status == "review" and not c.quick], reveal_hidden)
+    lines += _cards(style, f"{QUICK}: provisional points, grading may ask more", STATUS_COLORS["review"],
+                    [c for c in checks if c.status == "review" and c.quick], reveal_hidden)
     if result.adaptations:
         lines += ["", style.paint("How the grader adapted to your code:", BOLD)]
         lines += [f"  - {printable(a)}" for a in result.adaptations]

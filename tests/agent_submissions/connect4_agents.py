@@ -110,3 +110,21 @@ def clock_mc_player(board, player=1, seconds=0.15):
         wins[a] += (utility(b, player) + 1) / 2
         plays[a] += 1
     return max(moves, key=lambda a: wins[a] / plays[a] if plays[a] else 0)
+
+
+def spinning_player(board, player=1):
+    """Computes without end: every move runs out of CPU time (a sleeper is stopped by the wall clock instead)."""
+    n = 0
+    while True:
+        n += 1
+
+
+def slow_search_player(board, player=1):
+    """Plain minimax eight moves deep, a recursive search far longer than any move limit: counted, it is
+    stopped at the limit before it finishes one search."""
+    def value(b, to_move, depth):
+        if depth == 0 or terminal(b):
+            return utility(b, player)
+        values = [value(result(b, to_move, a), -to_move, depth - 1) for a in actions(b)]
+        return max(values) if to_move == player else min(values)
+    return max(actions(board), key=lambda a: value(result(board, player, a), -player, 7))

@@ -30,7 +30,7 @@ FUNCTIONS = {"initial_state": ["empty_board"], "actions": ["actions"], "result":
              "terminal": ["terminal"], "utility": ["utility"]}
 AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line", "wins_only",
           "clock_mc",
-          "lazy_winner"]
+          "lazy_winner", "spinning", "slow_search"]
 CLASS_AGENT = "GreedyAgent"  # a class fixing its player when built
 
 
@@ -251,10 +251,22 @@ def test_illegal_agent_loses_every_game_by_forfeit_and_says_why(connect4):
     assert r.boards and "lost by forfeit" in r.boards[0].caption
 
 
-def test_strength_stops_at_the_check_budget_and_grades_the_games_played(connect4):
+def test_strength_stopped_by_its_budget_gives_the_credit_of_the_games_played_for_a_person_to_confirm(connect4):
+    """A working agent whose budget runs out long before its 20 games: the games played give the credit, and
+    resting on fewer games than planned it goes to review, never a confident zero or full marks."""
+    r = connect4.check("agent_strength", "greedy", games=20, check_seconds=0.02)
+    assert r.status == "review", r.message
+    played = int(r.message.split("; stopped after ")[1].split(" ")[0])
+    assert played < 20 and f"stopped after {played} of the 20 games planned: the check's budget of 0.02 s of " \
+        "your agent's CPU time was used up, so the credit rests on the games played and is provisional" in r.message
+    won = int(r.message.split("won ")[1].split(",")[0]) if played else 0
+    assert r.points == pytest.approx(10 * min(1.0, won / played / 0.8) if played else 0, abs=0.01)
+
+
+def test_a_sleeping_agent_gives_up_its_games_even_past_its_budget(connect4):
+    """Timeouts are evidence, not a want of time: three forfeits end the games and the rest count as lost."""
     r = connect4.check("agent_strength", "sleepy", games=20, move_seconds=0.2, check_seconds=0.5)
-    assert r.points == 0 and r.status == "timeout"
-    assert "stopped after" in r.message and "of 20 games" in r.message
+    assert (r.points, r.status) == (0, "timeout") and "were not played and count as lost" in r.message
 
 
 def test_strength_against_a_searching_opponent_uses_its_spec(connect4):
@@ -303,6 +315,25 @@ def test_agent_written_for_one_size_fails_on_the_others(connect4):
     assert r.boards and r.boards[0].caption == "4x4 board"
 
 
+def test_positions_searched_stops_at_the_first_search_the_move_limit_stops_and_says_why(connect4):
+    """A counted move stopped at the move limit costs a whole limit, and so would every position after it: the
+    check asks no more, says why, and, having judged nothing, earns nothing (never full points)."""
+    ctx = CheckContext(assignment("connect4", move_seconds=0.2), connect4.game, connect4.student,
+                       sandbox=connect4.box, seed=1)
+    agent = ctx.agent("slow_search")
+    asked = []
+    real_move = agent.move
+    agent.move = lambda *a, **k: asked.append(k.get("count_calls")) or real_move(*a, **k)
+    r = run_check(ctx, "agents", CheckSpec(kind="search_nodes", target="slow_search", points=10,
+                                           params={"positions": 3, "values": 2}))
+    assert asked == [True], r.message  # the first position only
+    lines = r.message.splitlines()
+    assert lines[1].startswith("position 1: ") and "stopped" in lines[1]
+    assert all(line.startswith(f"position {i}: not asked: the search of position 1 was stopped at the move limit "
+                               "of 0.2 s of CPU time") for i, line in zip((2, 3, 4, 5), lines[2:])), r.message
+    assert len(lines) == 6 and (r.points, r.status) == (0, "skipped")
+
+
 def test_sleeping_agent_is_too_slow_at_every_size(connect4):
     r = connect4.check("agent_timing", "sleepy", sizes=[[4, 4]], positions=3, move_seconds=0.2)
     assert r.points == 0 and r.status == "timeout"
@@ -346,7 +377,7 @@ def test_a_batch_finds_tactic_positions_once_and_each_grading_process_reads_them
 
 
 def test_an_agent_that_keeps_running_out_of_time_is_asked_less_by_later_checks():
-    """Each timeout costs a whole move limit and a restart: after six in earlier checks, a check
+    """Each timeout costs a whole move limit and a restart: after three in earlier checks, a check
     stops at its first timeout instead of its third."""
     from grader.checks._agent_moves import TIMEOUTS_BEFORE_GIVING_UP, gives_up
 
@@ -354,10 +385,33 @@ def test_an_agent_that_keeps_running_out_of_time_is_asked_less_by_later_checks()
         timeouts = 0
 
     agent = Slow()
-    assert not gives_up(agent, 1) and not gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP - 1)
+    agent.timeouts = TIMEOUTS_BEFORE_GIVING_UP - 1
+    assert not gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP - 1)  # all of them this check's own
     assert gives_up(agent, TIMEOUTS_BEFORE_GIVING_UP)
-    agent.timeouts = 2 * TIMEOUTS_BEFORE_GIVING_UP
+    agent.timeouts = TIMEOUTS_BEFORE_GIVING_UP + 1  # three before this check, and its first
     assert gives_up(agent, 1) and not gives_up(agent, 0)
+
+
+def test_a_move_that_runs_out_of_cpu_time_is_asked_once_and_later_checks_stop_at_their_first(connect4):
+    """An agent that computes without end costs a whole move limit of CPU per position asked: the legal check
+    asks each position once and gives up after three; the timing check at the rubric's size times those same
+    answers without asking again; a later check stops at its first timeout."""
+    legal = CheckSpec(kind="agent_legal", target="spinning", points=1, params={"positions": 8})
+    timing = CheckSpec(kind="agent_timing", target="spinning", points=1, params={"positions": 4})
+    tactics = CheckSpec(kind="agent_tactics", target="spinning", points=1, params={"positions": 3})
+    rubric = Assignment.model_validate({**assignment("connect4", move_seconds=0.2).model_dump(), "tasks": [
+        {"name": "agents", "checks": [legal.model_dump(), timing.model_dump(), tactics.model_dump()]}]})
+    ctx = CheckContext(rubric, connect4.game, connect4.student, sandbox=connect4.box, seed=1)
+    agent = ctx.agent("spinning")
+    before = agent.timeouts  # finding it may have asked it already
+
+    r = run_check(ctx, "agents", legal)
+    assert (r.points, r.status) == (0, "timeout") and "stopped after 3 timeouts" in r.message, r.message
+    assert "within the move limit of 0.2 s of CPU time" in r.message
+    assert agent.timeouts - before == 3  # three positions, each asked once
+    assert run_check(ctx, "agents", timing).points == 0 and agent.timeouts - before == 3
+    t = run_check(ctx, "agents", tactics)
+    assert t.points == 0 and "stopped after 1 timeout" in t.message and agent.timeouts - before == 4
 
 
 def test_an_agent_that_wins_every_game_plays_only_the_planned_games(connect4):

@@ -106,24 +106,31 @@ def test_a_position_one_check_asked_is_not_asked_again_by_another():
     assert len(asked) == 3
 
 
-def test_a_move_that_runs_out_of_cpu_time_once_is_asked_again():
-    """The same work's CPU time varies on a shared machine: a move near the limit is not lost on one
-    measurement, while one that runs out of time twice is a timeout."""
+def test_a_check_asks_a_move_that_runs_out_of_cpu_time_once_and_a_game_asks_it_again():
+    """A position is a small share of a check's points, and a second asking doubled what an agent that is always
+    too slow costs: a check asks once. In a game one timeout loses the whole game, so a move near the limit is
+    not lost on one measurement there, while one that runs out of time twice is a timeout."""
     from grader.adapt import Move
+    from grader.adapt.agents import move_within
     from grader.checks._agent_moves import _asked
 
     class Flaky:
         def __init__(self, answers):
-            self.game, self.timeouts, self.answers = load_game("connect4"), 0, iter(answers)
+            self.game, self.timeouts, self.answers, self.asked = load_game("connect4"), 0, iter(answers), 0
 
         def move(self, board, player, timeout=None, options=None):
             move = next(self.answers)
+            self.asked += 1
             self.timeouts += move.kind == "timeout"
             return move
 
     timeout = Move(ok=False, kind="timeout", seconds=2.0)
     state = load_game("connect4").initial_state()
-    assert _asked(Flaky([timeout, Move(action=3, ok=True, seconds=1.9)]), state, 2.0, None).ok
-    assert _asked(Flaky([timeout, timeout]), state, 2.0, None).kind == "timeout"
+    board, player = load_game("connect4").to_course(state), 1
+    once = Flaky([timeout, Move(action=3, ok=True, seconds=1.9)])
+    assert _asked(once, state, 2.0, None) is timeout and once.asked == 1
+    assert move_within(Flaky([timeout, Move(action=3, ok=True, seconds=1.9)]), board, player, 2.0).ok
+    twice = Flaky([timeout, timeout])
+    assert move_within(twice, board, player, 2.0).kind == "timeout" and twice.asked == 2
     slept = Move(ok=False, kind="timeout", seconds=0.0)  # the wall-clock backstop: no CPU near the limit
-    assert _asked(Flaky([slept, Move(action=3, ok=True)]), state, 2.0, None) is slept
+    assert move_within(Flaky([slept, Move(action=3, ok=True)]), board, player, 2.0) is slept

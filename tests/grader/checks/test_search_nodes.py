@@ -203,6 +203,28 @@ def test_a_move_that_fails_earns_nothing_and_a_search_counted_nowhere_earns_noth
     assert partly.fraction == 1  # what could not be counted beside a counted position is not charged
 
 
+def test_positions_not_asked_after_a_stopped_search_are_left_out_and_the_credit_goes_to_review():
+    """Once a search was stopped by the move limit the rest are not asked: they neither pay nor cost, so a bug
+    seen on the first position is not diluted by positions nobody looked at, nor a fine one made full marks
+    on its own: a person confirms the credit."""
+    from grader.checks.search_nodes import Verdict, outcome, stopped_words
+
+    rest = [Verdict("not asked", stopped_words(0, 2.0))] * 5
+    buggy = outcome([Verdict("no pruning", "as many as minimax")] + rest, [], 4, "depth")
+    assert (buggy.fraction, buggy.status) == (0, "review")
+    assert buggy.message.startswith("0 of 1 positions searched with depth=4") and "5 of the 6 positions were not " \
+        "asked" in buggy.message
+    fine = outcome([Verdict("fine", "ok")] + rest, [], 4, "depth")
+    assert (fine.fraction, fine.status) == (1, "review") and "provisionally" in fine.message
+    unseen = outcome([Verdict("not counted", "stopped before one search finished")] + rest, [], 4, None)
+    assert (unseen.fraction, unseen.status) == (0, "skipped")
+    budget = [Verdict("over budget", "not asked: the check's budget of 60 s of your agent's CPU time was used up")]
+    unseen_yet = outcome([Verdict("not counted", "no function of the submission calls itself")] + budget, [], 4, None)
+    assert (unseen_yet.fraction, unseen_yet.status) == (0, "review")  # the budget, not the search, left one out
+    whole = outcome([Verdict("fine", "ok"), Verdict("no pruning", "as many as minimax")], [], 4, None)
+    assert (whole.fraction, whole.status) == (0.5, None)
+
+
 MINIMAX_BESIDE = (TESTS / "search_styles" / "connect4_minimax_beside_alpha_beta.py").read_text()
 
 
