@@ -37,6 +37,11 @@ def make_scheduler(config, log):
         return None
     from xdist.scheduler import LoadFileScheduling
 
+    # _split_scope and _assign_work_unit are xdist's own (3.x) methods, not a public API: if a later xdist
+    # drops them, its plain loadfile runs the same tests in its own order.
+    if not all(hasattr(LoadFileScheduling, name) for name in ("_split_scope", "_assign_work_unit")):
+        return None
+
     last = config.cache.get(SECONDS_KEY, {}) if getattr(config, "cache", None) is not None else {}
 
     class LongestFirst(LoadFileScheduling):
