@@ -1,7 +1,10 @@
-"""Shared pytest configuration: slow tests run only with --runslow (CI runs a marked sample)."""
+"""Shared pytest configuration: slow tests run only with --runslow (CI runs a marked sample); the run is shared
+between pytest-xdist workers as tests/helpers/scheduling.py says."""
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.helpers.scheduling import UnitTimer, make_scheduler
 
 # The suite runs on shared machines (CI runners, a 2-core box several people load at once). Hypothesis's
 # timing checks (a 200 ms deadline per example, a "generation is slow" health check) then fail a test for the
@@ -22,3 +25,20 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip_slow)
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: absent with -p no:xdist
+def pytest_xdist_make_scheduler(config, log):
+    return make_scheduler(config, log)
+
+
+_timer = UnitTimer()
+
+
+def pytest_runtest_logreport(report):
+    _timer.add(report)
+
+
+def pytest_sessionfinish(session):
+    if not hasattr(session.config, "workerinput"):  # the controller (or a serial run) sees every report
+        _timer.save(session.config)
