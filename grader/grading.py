@@ -184,8 +184,9 @@ REVIEW_NOTE = "Needs a person: {evidence}. The points are provisional until a pe
 def in_doubt(status: CheckStatus, message: str, ctx: CheckContext, target: str) -> tuple[CheckStatus, str]:
     """The status and message of a check whose target the binder is unsure of (``StudentGame.doubts``), or
     that lost points another role may have lost (``StudentGame.doubts_if_lost``), or failed outright where the
-    grader's own guess may be why (``StudentGame.doubts_if_failed``): ``review``, the evidence appended; the points stay what the evidence gave. Hand-graded and skipped
-    checks stay as they are: a person grades those already, or nothing was asked."""
+    grader's own guess may be why (``StudentGame.doubts_if_failed``): ``review``, the evidence appended; the
+    points stay what the evidence gave. Hand-graded and skipped checks stay as they are: a person grades those
+    already, or nothing was asked."""
     student = getattr(ctx, "student", None)
     evidence = student.doubts.get(target) if student is not None and target else None
     if not evidence and student is not None and target and status != "passed":

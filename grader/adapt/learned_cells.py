@@ -156,7 +156,6 @@ class LearnedCells:
                            f"it {self._square(want, cell)}")
         return out
 
-
     def _square(self, value: Any, cell: Cell) -> str:
         player = {_tag(mark): who for mark, who in self.marks.items()}.get(_tag(value))
         if player is not None:
@@ -229,7 +228,7 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
         return None
     counts = _counts([q for q in masks if q not in used and q != turn], leaves, samples)
     rest = set(masks) - used - {count.leaf for count in counts} - {turn}
-    return LearnedCells(tuple(cells), samples[0][0], counts, {1: 1, -1: -1} if marks is None else dict(marks),
+    return LearnedCells(tuple(cells), samples[0][0], counts, dict(marks),
                         whole=not rest)
 
 

@@ -31,10 +31,8 @@ class ReplayedGame(StudentGame):
         self.rep = rep
         self._not_over: tuple | None = None  # terminal's answer while the game goes on, once asked
         cells = rep.learned() if rep.learns else None
-        if not rep.board and not (cells and cells.whole):  # the grader cannot write all the transition made
-            for role in ("terminal", "utility"):
-                self.doubts_if_lost[role] = (f"the positions are built through your own {rep.methods.transition}(): "
-                                             f"what your {role} method got wrong may be what that transition did")
+        if not rep.board and not (cells and cells.whole):
+            self.doubt_built_positions(rep.methods.transition)
 
     def at_size(self, game: Game) -> "ReplayedGame":
         found = recipe(self.caller, self.rep.methods, game, self.timeout)
@@ -169,8 +167,9 @@ class ReplayedGame(StudentGame):
 
     def _board_after(self, reply: Reply, values: list, expected: State | None) -> Any:
         """The course board an object shows (the answers to :meth:`_board_asks`, last in ``values``): read
-        from its board attribute, else from where it keeps each square, else from the lines it still offers, else, when its moves are those of
-        ``expected``, that position (its moves are all it shows). None, with the reason, when unreadable."""
+        from its board attribute, else from where it keeps each square, else from the lines it still offers,
+        else, when its moves are those of ``expected``, that position (its moves are all it shows). None, with
+        the reason, when unreadable."""
         moves = values[-1]
         try:
             if self.rep.board:

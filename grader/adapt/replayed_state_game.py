@@ -52,21 +52,9 @@ class ReplayedStateGame(StudentGame):
         super().__init__(rep.caller, interface_for(rep, outcome), names, timeout=timeout, source=source)
         self.rep = rep
         self.outcome = dict(outcome)
-
-    @property
-    def doubts_if_lost(self) -> dict[str, str]:
-        """``terminal`` and ``utility`` are in doubt when they lose points on positions built through the
-        student's ``result``, unless the grader wrote every value of those states (their cells are learned)."""
-        cells = self.rep.learned() if hasattr(self, "rep") else None
-        if cells is not None and cells.whole:
-            return {}
-        return {role: (f"the positions are built through your own {spoken(self.rep.transition.name)}(), and the "
-                       "grader could not write every value of your state: what your "
-                       f"{role}() got wrong may be what result() put there") for role in ("terminal", "utility")}
-
-    @doubts_if_lost.setter
-    def doubts_if_lost(self, value: dict[str, str]) -> None:
-        pass  # decided by what the grader can write (above)
+        cells = rep.learned()
+        if not (cells and cells.whole):
+            self.doubt_built_positions(spoken(rep.transition.name))
 
     def at_size(self, game: Game) -> "ReplayedStateGame":
         return ReplayedStateGame(self.rep.at_size(game.rows, game.cols, game), self.outcome, self.names,

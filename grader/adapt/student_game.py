@@ -56,12 +56,20 @@ class StudentGame:
         self.sized_objects: dict[tuple[str, int, int], str | None] = {}
         #: roles and agent labels the binder is unsure of -> the evidence in words: their checks go to a person
         self.doubts: dict[str, str] = {}
-        #: roles whose lost points may be another role's -> why: a check of theirs that loses points goes to a person
         #: roles and agent labels that may fail outright for the grader's guess -> why: a check of theirs that gets
         #: nothing goes to a person (an agent handed boards in a form no function confirmed)
         self.doubts_if_failed: dict[str, str] = {}
+        #: roles whose lost points may be another role's -> why: a check of theirs that loses points goes to a person
         self.doubts_if_lost: dict[str, str] = dict.fromkeys(("initial_state", "actions", "result", "terminal", "utility"),
                                                             interface.tied) if interface.tied else {}
+
+    def doubt_built_positions(self, transition: str) -> None:
+        """Positions built through the student's own transition hold whatever it put there, where the grader
+        could not write every value itself: ``terminal`` and ``utility`` losing points on them go to a person."""
+        for role in ("terminal", "utility"):
+            self.doubts_if_lost[role] = (f"the positions are built through your own {transition}(), and the grader "
+                                         f"could not write every value of your state: what your {role}() got wrong "
+                                         f"may be what {transition}() put there")
 
     @property
     def representation(self):

@@ -209,14 +209,17 @@ def test_the_package_graph_sees_a_loop_between_packages():
 
 def test_building_the_command_line_loads_no_grading_code():
     """``grader --help`` builds every parser: it must not load the sandbox, the adapter, the checks, the
-    reports or the tournament's referee (they took seconds to import; commands import them when they run)."""
+    reports, the tournament's referee or a game (numpy: they took seconds to import; commands import them
+    when they run)."""
     import subprocess
     import sys
 
     code = ("import sys, grader.cli; grader.cli._parser(); "
-            "print(' '.join(m for m in sys.modules if m.startswith(('grader.', 'pandas', 'matplotlib'))))")
+            "print(' '.join(m for m in sys.modules if m.startswith(('grader.', 'reference.', 'numpy', 'pandas', "
+            "'matplotlib'))))")
     loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                                 cwd=ROOT).stdout.split())
     heavy = {m for m in loaded if m.startswith(("grader.sandbox", "grader.adapt", "grader.checks", "grader.report",
-                                                "grader.rubric", "grader.play.referee", "pandas", "matplotlib"))}
+                                                "grader.rubric", "grader.play.referee", "reference.games.",
+                                                "numpy", "pandas", "matplotlib")) and m != "reference.games.base"}
     assert not heavy, f"the command line's parser loads {sorted(heavy)}"
