@@ -22,7 +22,7 @@ from grader.adapt import representations, returns
 from grader.adapt import candidates, game_objects
 from grader.adapt.candidates import Candidate, spoken
 from grader.adapt.routes import shown_call
-from grader.adapt.representations.move_shapes import MoveShape, skeleton
+from grader.adapt.representations.move_shapes import LearnedMoves, MoveShape, move_kind, skeleton
 from grader.adapt.representations.base import NotThisRepresentation, Representation, cell_values, container_of, \
     rebuild, same_mark
 from grader.adapt.representations.base import cells as board_cells
@@ -763,28 +763,30 @@ def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Re
     share says nothing). The shapes these examples share are learned
     (:mod:`grader.adapt.representations.move_shapes`), so any way of writing a move works, not only
     the forms a list foresaw."""
-    learn = getattr(base, "learned", None)
-    if learn is None or "action" not in order:
+    if "action" not in order:
         return None
-    examples: dict[int, list[tuple[Any, tuple[int, ...], Any]]] = {1: [], 2: []}
+    examples: dict[tuple, list[tuple[Any, tuple[int, ...], Any]]] = {}
     for state in dict.fromkeys(s for s, _ in _probe_moves(game)):
         board, mover = game.to_course(state), game.to_move(state)
         written = _student_moves(caller, actions, base, board, mover, timeout)
         successors = [(game.to_course(game.result(state, a)), a) for a in game.actions(state)]
-        args = encode_arguments(base, order, board, mover, game.actions(state)[0])
+        try:
+            args = encode_arguments(base, order, board, mover, game.actions(state)[0])
+        except (NotThisRepresentation, KeyError, ValueError):  # an order this reading cannot fill
+            return None
         matched = 0
         for move in _spread(written):
             args[order.index("action")] = move
             got = board_made(caller, name, args, order, base, timeout)[1]
             same = [a for after, a in successors if got is not None and same_board(game, got, after)]
             if len(same) == 1:
-                fields = same[0] if isinstance(same[0], tuple) else (same[0],)
-                examples.setdefault(len(fields), []).append((move, fields, base.encode_player(mover)))
+                kind, fields = move_kind(same[0])
+                examples.setdefault(kind, []).append((move, fields, base.encode_player(mover)))
                 matched += 1
         if not matched:  # under this reading of the board its result() makes no reference board
             return None
-    drop, mean = MoveShape.learn(examples[1]), MoveShape.learn(examples[2])
-    return learn(drop, mean) if drop is not None or mean is not None else None
+    shapes = {kind: shape for kind, shown in examples.items() if (shape := MoveShape.learn(shown)) is not None}
+    return LearnedMoves(base, shapes, game) if shapes else None
 
 
 def _written_like_actions(caller: Caller, game: Game, iface: Interface, timeout: float) -> Representation | None:

@@ -73,6 +73,14 @@ def _part(value: Any, at: int, offset: int) -> Any:
     return None if n is None or _number(value[1 - at]) is None else n - offset
 
 
+def _from_text(value: Any) -> Any:
+    """A move written as text (``'3'``, ``'2,5'``, ``'h 0 1'``) -> its words and numbers as a course move."""
+    if not isinstance(value, str):
+        return None
+    tokens = [int(t) if t.lstrip("-").isdigit() else t for t in re.findall(r"-?\d+|[A-Za-z_]+", value)]
+    return None if not tokens else tokens[0] if len(tokens) == 1 else tuple(tokens)
+
+
 def _as_is(value: Any) -> Any:
     value = plain(value)
     if isinstance(value, bool):
@@ -85,6 +93,7 @@ Decoder = Callable[[Any, Game], Any]
 ENCODINGS: tuple[tuple[str, Decoder], ...] = (
     ("the course's own moves", lambda v, g: _as_is(v)),
     ("numbers counted from 1", lambda v, g: _shifted(v, 1)),
+    ("moves written as text", lambda v, g: _from_text(v)),
     ("cells as (row, col)", lambda v, g: _cell(v, g, 0)),
     ("cells as (row, col) counted from 1", lambda v, g: _cell(v, g, 1)),
     ("the column of a (row, col) cell", lambda v, g: _part(v, 1, 0)),
@@ -124,6 +133,11 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> li
     return out
 
 
+#: encodings that are a rule, which writes and reads kinds of move the table never saw (the mean moves that the
+#: empty board lacks)
+RULED = ("the course's own moves", "numbers counted from 1", "moves written as text")
+
+
 class MoveTable(dict):
     """Course move -> the student's, learned from the moves their code lists on one position; a kind of
     move that position lacks (Mean Connect 4's mean moves on the empty board) is written by the same rule."""
@@ -133,9 +147,14 @@ class MoveTable(dict):
         self.encoding = encoding
 
     def __missing__(self, move: Any) -> Any:
+        if self.encoding == "moves written as text":  # joined as the listed moves join their parts (else ',')
+            seps = [sep for text in self.values() if isinstance(text, str)
+                    for sep in re.findall(r"(?<=[\w])[^\w-]+(?=[-\w])", text)]
+            parts = move if isinstance(move, tuple) else (move,)
+            return (seps[0] if seps else ",").join(str(p) for p in parts)
         shift = {"the course's own moves": 0, "numbers counted from 1": 1}.get(self.encoding)
         if shift is None:
-            raise KeyError(move)
+            raise NoReplay(f"no way of writing the move {move!r} was seen in your moves ({self.encoding})")
         return tuple(m + shift for m in move) if isinstance(move, tuple) else move + shift
 
 
@@ -196,7 +215,7 @@ def decode_move(encoding: str, action: Any, game: Game, known: Mapping) -> Any:
         move = _looked_up(action, known) if decode is None else decode(action, game)
     except (TypeError, ValueError):
         move = None
-    ruled = isinstance(known, MoveTable) and known.encoding in ("the course's own moves", "numbers counted from 1")
+    ruled = isinstance(known, MoveTable) and known.encoding in RULED
     if move is None or (move not in known and not ruled):  # a rule writes kinds of move the table never saw
         raise NotThisRepresentation(f"{action!r} is not a move written as {encoding}")
     return move

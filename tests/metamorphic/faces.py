@@ -49,7 +49,7 @@ class Face:
     players: tuple[Any, Any, Any] | None = None  # first player, second player, empty cell; None: the course's
     orientation: tuple[str, ...] = ()  # grids: 'flip' (row 0 at the bottom), 'transpose' (columns as rows)
     container: str = "course"  # grids: numpy, lists, text, flat, cells; Dots and Boxes: course, set, matrices
-    moves: str = "course"  # grids: one_based, cell; Dots and Boxes: one_based
+    moves: str = "course"  # grids: one_based, cell, text; Dots and Boxes: one_based, text
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined)
     terminal: str = "bool"  # bool, status ('continue' / 'draw' / the winner), pair ((over, winner))
     utility: str = "player"  # player (from its view), first (no player: the first player's view)
@@ -101,6 +101,8 @@ class Face:
             out.append("mean moves and lines are not cells")
         if not grid and (self.orientation or self.container not in ("course", "set", "matrices")):
             out.append("Dots and Boxes boards have no grid")
+        if self.moves == "text" and self.lines == "dots":
+            out.append("dot pairs are not written as text here")
         if self.container == "matrices" and (self.lines != "course" or self.moves != "course"):
             out.append("line matrices are indexed by the course's own lines")
         if grid and self.lines != "course":
@@ -204,6 +206,9 @@ def _grid_board(face: Face) -> str:
     elif face.moves == "one_based":
         move_out = "return tuple(x + 1 for x in m) if isinstance(m, tuple) else m + 1"
         move_in = "return tuple(int(x) - 1 for x in m) if isinstance(m, (tuple, list)) else int(m) - 1"
+    elif face.moves == "text":
+        move_out = "return ','.join(map(str, m)) if isinstance(m, tuple) else str(m)"
+        move_in = "return tuple(int(x) for x in m.split(',')) if ',' in m else int(m)"
     else:
         move_out = "return m"
         move_in = "return tuple(int(x) for x in m) if isinstance(m, (tuple, list)) else int(m)"
@@ -232,13 +237,17 @@ def _dab_board(face: Face) -> str:
         in_steps.insert(0, "b = _dab_from_dots(b)")
         move_out.append("m = _line_to_dots(m, 0)")
         move_in.insert(0, "m = _dots_to_line(m, 0)")
+    if face.moves == "text":  # the board keeps the course's lines; only the moves are written as text
+        move_out.append("m = ' '.join(map(str, m))")
+        move_in.insert(0, "m = (m.split()[0], *map(int, m.split()[1:]))")
     if face.container == "set":
         out_steps.append("b = _dab_to_set(b)")
         in_steps.insert(0, "b = _dab_from_set(b)")
     elif face.container == "matrices":
         out_steps.append("b = _dab_to_matrices(b)")
         in_steps.insert(0, "b = _dab_from_matrices(b)")
-    move_in.insert(0, "m = tuple(m) if not isinstance(m, tuple) else m")
+    if face.moves != "text":
+        move_in.insert(0, "m = tuple(m) if not isinstance(m, tuple) else m")
 
     def body(steps, value):
         return "\n".join(f"    {s}" for s in steps) + f"\n    return {value}" if steps else f"    return {value}"

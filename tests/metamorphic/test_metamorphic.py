@@ -120,6 +120,9 @@ FOUND_BY_SWEEPS = [
     ("dots_and_boxes", ("line_set", "utility_first_view", "state_object")),
     # a numpy board of words the grader hands an in-place result() holds every mark ('yellow', not 'y')
     ("mean_connect4", ("players_words", "in_place_result")),
+    # moves written as text ('4', 'h 0 1'): read by shapes learned per kind of move, in every game
+    ("tictactoe", ("move_text",)),
+    ("dots_and_boxes", ("move_text",)),
 ]
 
 

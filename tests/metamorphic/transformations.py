@@ -94,6 +94,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("transposed", "orientation", lambda f: replace(f, orientation=("transpose",)), GRIDS),
     # moves
     Transformation("one_based", "moves", lambda f: replace(f, moves="one_based")),
+    Transformation("move_text", "moves", lambda f: replace(f, moves="text")),
     Transformation("cell_moves", "moves", lambda f: replace(f, moves="cell"), ("connect4", "tictactoe")),
     Transformation("swapped_lines", "lines", lambda f: replace(f, lines="swapped"), ("dots_and_boxes",)),
     Transformation("dot_pairs", "lines", lambda f: replace(f, lines="dots"), ("dots_and_boxes",)),

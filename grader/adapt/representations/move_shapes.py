@@ -173,3 +173,95 @@ def _render(shape: tuple, words: Any) -> str:
     if kind == "list":
         return "[" + ", ".join(items) + "]"
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def move_kind(action: Any) -> tuple[Any, tuple[int, ...]]:
+    """A course move split into its kind and its fields: the numbers are the fields, the rest is the kind
+    (``3`` -> ``((), (3,))``; ``('h', 1, 2)`` -> ``(('h', None, None), (1, 2))``; ``(1, 4)`` ->
+    ``((None, None), (1, 4))``). Each kind of move is learned as its own shape."""
+    if isinstance(action, tuple):
+        numbers = tuple(int(a) for a in action if isinstance(a, int) and not isinstance(a, bool))
+        return tuple(None if isinstance(a, int) and not isinstance(a, bool) else a for a in action), numbers
+    return (), (int(action),)
+
+
+def course_move(kind: tuple, fields: Sequence[int]) -> Any:
+    """The course move of ``kind`` with ``fields`` (:func:`move_kind` undone)."""
+    if kind == ():
+        return fields[0]
+    numbers = iter(fields)
+    return tuple(next(numbers) if slot is None else slot for slot in kind)
+
+
+#: what the fields of a move are called in feedback, in order
+FIELD_NAMES = ("a", "b", "c", "d")
+
+
+class LearnedMoves:
+    """A board reading whose moves are written as the student's own are, learned per kind of move
+    (:meth:`MoveShape.learn`): any game, any writing (1-based, text, dicts, the mover inside). Everything
+    but the moves is the reading it wraps; a kind of move no example showed is written as that reading
+    writes it."""
+
+    action_kind = "learned"
+
+    def __init__(self, inner: Any, shapes: dict[tuple, MoveShape], game: Any) -> None:
+        self.inner, self.shapes, self.game = inner, dict(shapes), game
+
+    def __getattr__(self, name: str) -> Any:  # the wrapped reading's, re-wrapped where it makes another
+        if name.startswith("__") or name in ("inner", "shapes", "game"):  # not set yet (a copy, unpickling)
+            raise AttributeError(name)
+        value = getattr(self.inner, name)
+        if not callable(value) or name.startswith("_"):
+            return value
+
+        def rewrapped(*args: Any, **kwargs: Any) -> Any:
+            out = value(*args, **kwargs)
+            return LearnedMoves(out, self.shapes, self.game) if hasattr(out, "decode_board") else out
+        return rewrapped
+
+    def at_size(self, rows: int, cols: int, game: Any) -> "LearnedMoves":
+        return LearnedMoves(self.inner.at_size(rows, cols, game), self.shapes, game)
+
+    def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
+        kind, fields = move_kind(action)
+        shape = self.shapes.get(kind)
+        if shape is None:
+            return self.inner.encode_action(action, board, player)
+        if player is None and board is not None:  # the mover, where the move says who makes it
+            try:
+                player = self.game.to_move(self.game.from_course(board))
+            except ValueError:
+                player = 1
+        return shape.write(fields, self.inner.encode_player(player) if player is not None else None)
+
+    def decode_action(self, action: Any, board: Any) -> Any:
+        value = plain(action)
+        value = value.tolist() if hasattr(value, "tolist") else value
+        for kind, shape in self.shapes.items():
+            try:
+                return course_move(kind, shape.read(value))
+            except (NotThisRepresentation, StopIteration):
+                continue
+        return self.inner.decode_action(action, board)
+
+    def describe(self) -> str:
+        written = "; ".join(f"{_example(kind)} as {shape.describe(FIELD_NAMES)}" for kind, shape in self.shapes.items())
+        return f"{self.inner.describe()}; but moves written as yours are: {written}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LearnedMoves) and (self.inner, self.shapes) == (other.inner, other.shapes)
+
+    def __hash__(self) -> int:
+        return hash(("learned", self.inner))
+
+    def __repr__(self) -> str:
+        return f"<LearnedMoves: {self.describe()}>"
+
+
+def _example(kind: tuple) -> str:
+    """A kind of course move with its fields named: ``a``, ``('h', a, b)``, ``(a, b)``."""
+    if kind == ():
+        return FIELD_NAMES[0]
+    names = iter(FIELD_NAMES)
+    return "(" + ", ".join(next(names) if slot is None else repr(slot) for slot in kind) + ")"

@@ -83,12 +83,6 @@ class StateRecordRepresentation(Representation):
     def with_action_kind(self, kind: str) -> "StateRecordRepresentation":
         return dataclasses.replace(self, inner=self.inner.with_action_kind(kind))
 
-    def learned(self, drop: Any, mean: Any) -> "StateRecordRepresentation | None":
-        """The record around its board's reading with moves written as learned, where that reading learns."""
-        learn = getattr(self.inner, "learned", None)
-        inner = learn(drop, mean) if learn else None
-        return None if inner is None else dataclasses.replace(self, inner=inner)
-
     def with_marks(self, inner: Representation) -> "StateRecordRepresentation":
         """The record around ``inner``, a reading of the same board with other player marks: which field says
         whose turn it is is read again with those marks (a ``turn=True`` is no constant once True is a mark)."""

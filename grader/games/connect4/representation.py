@@ -24,7 +24,6 @@ from grader.adapt.representations.base import (
     player_candidates,
     rebuild,
 )
-from grader.adapt.representations.move_shapes import MoveShape
 
 
 @dataclass(eq=False)
@@ -38,20 +37,13 @@ class Connect4Representation(Representation):
     layout: str = "rows"
     bottom_first: bool = False  # student's row (or in-column) index 0 is the bottom
     container: tuple[str, str] = ("numpy", "<i8")
-    action_kind: str = "column"  # 'column' int, 'cell' (row, col) in the student's row order, or 'learned'
-    #: action_kind 'learned': how the student writes a move (1-based, a string, a tuple...), learned from
-    #: the boards their own result() makes of their own moves (:mod:`grader.adapt.representations.move_shapes`)
-    shape: MoveShape | None = None
+    #: 'column' int or 'cell' (row, col) in the student's row order; any other writing is learned from the
+    #: student's own moves (:class:`grader.adapt.representations.move_shapes.LearnedMoves`)
+    action_kind: str = "column"
 
     @property
     def action_kinds(self) -> tuple[str, ...]:
         return ("column", "cell")
-
-    def learned(self, drop: MoveShape | None, mean: MoveShape | None) -> "Connect4Representation | None":
-        """This board reading, writing moves in the learned shape (Connect 4 has only drops)."""
-        if drop is None or mean is not None:
-            return None
-        return type(self)(**{**vars(self), "action_kind": "learned", "shape": drop})
 
     def _student_row(self, course_row: int) -> int:
         return self.rows - 1 - course_row if self.bottom_first else course_row
@@ -95,8 +87,6 @@ class Connect4Representation(Representation):
 
     def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
         col = int(action)
-        if self.action_kind == "learned" and self.shape is not None:
-            return self.shape.write((col,), self.encode_player(player) if player is not None else None)
         if self.action_kind == "cell":
             row = self.encode_row(col, board)
             return (col, row) if self.layout == "columns" else (row, col)
@@ -134,11 +124,6 @@ class Connect4Representation(Representation):
 
     def decode_action(self, action: Any, board: Any) -> int:
         action = plain(action)
-        if self.action_kind == "learned" and self.shape is not None:
-            fields = self.shape.read(action.tolist() if isinstance(action, np.ndarray) else action)
-            if len(fields) != 1:
-                raise NotThisRepresentation(f"{action!r} is not a drop written as {self.shape.describe()}")
-            return fields[0]
         if isinstance(action, (list, tuple, np.ndarray)) and len(action) == 2:
             # a cell, (row, col) or on a transposed board (col, row): the column is what a move means.
             # Where moves are columns, only the cell a disc would land in: (3, 0) is more likely a
@@ -167,8 +152,6 @@ class Connect4Representation(Representation):
         action = "moves as column numbers"
         if self.action_kind == "cell":
             action = "moves as (row, col) cells"
-        elif self.action_kind == "learned" and self.shape is not None:
-            action = f"moves as {self.shape.describe()}"
         players = "" if self.players == (self.symbols.first, self.symbols.second) else f", players {self.players[0]!r}/{self.players[1]!r}"
         return f"{holder} {shape}, marks {self.symbols}, {order}, {action}{players}"
 

@@ -6,7 +6,7 @@ pair, as tagged tuples (``('play', 3)`` / ``('mean', 1, 4)``), as pairs where a 
 item means a drop (``(-1, 3)``), as dicts, strings, named tuples, with the mover inside... Reading a
 move accepts every form; writing one needs the student's form. The common forms
 (:data:`ACTION_KINDS`) are tried first, as they cost nothing to try; any other is learned from the
-student's own moves (``action_kind="learned"``, :mod:`grader.adapt.representations.move_shapes`).
+student's own moves (:class:`grader.adapt.representations.move_shapes.LearnedMoves`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 
-from grader.adapt.representations.move_shapes import MoveShape
 from grader.games.connect4 import representation as connect4
 from grader.adapt.representations.base import NotThisRepresentation, plain
 
@@ -29,25 +28,14 @@ ACTION_KINDS = ("pair", "negative", "tagged:play/mean", "tagged:drop/mean", "tag
 @dataclass(eq=False)
 class MeanConnect4Representation(connect4.Connect4Representation):
     action_kind: str = "pair"
-    #: action_kind "learned": how the student writes a drop and a mean move, learned from their own moves
-    shapes: tuple[MoveShape | None, MoveShape | None] = (None, None)
 
     @property
     def action_kinds(self) -> tuple[str, ...]:
         return ACTION_KINDS
 
-    def learned(self, drop: MoveShape | None, mean: MoveShape | None) -> MeanConnect4Representation:
-        """This board reading, writing moves in the shapes learned (a kind not learned is written as a pair)."""
-        return MeanConnect4Representation(**{**vars(self), "action_kind": "learned", "shapes": (drop, mean)})
-
     def encode_action(self, action: Any, board: Any, player: int | None = None) -> Any:
         mean = isinstance(action, tuple)
-        shape = self.shapes[mean] if self.action_kind == "learned" else None
-        if shape is not None:
-            if player is None:  # the mover as disc counts tell it (the grader always says it when it knows)
-                player = 1 if (np.asarray(board) == 1).sum() <= (np.asarray(board) == -1).sum() else -1
-            return shape.write(action if mean else (action,), self.encode_player(player))
-        if self.action_kind in ("pair", "learned"):
+        if self.action_kind == "pair":
             return (int(action[0]), int(action[1])) if mean else int(action)
         if self.action_kind == "negative":
             return (int(action[0]), int(action[1])) if mean else (-1, int(action))
@@ -63,13 +51,6 @@ class MeanConnect4Representation(connect4.Connect4Representation):
         action = plain(action)
         if isinstance(action, np.ndarray):
             action = action.tolist()
-        for shape in self.shapes if self.action_kind == "learned" else ():
-            try:
-                fields = shape.read(action) if shape is not None else None
-            except NotThisRepresentation:
-                continue
-            if fields is not None:
-                return fields if len(fields) == 2 else fields[0]
         if isinstance(action, dict):
             action = tuple(action.values())
         if isinstance(action, (list, tuple)):
@@ -89,11 +70,7 @@ class MeanConnect4Representation(connect4.Connect4Representation):
         words = {"pair": "drops as columns, mean moves as (from, to)",
                  "negative": "drops as (-1, column), mean moves as (from, to)"}
         kind = words.get(self.action_kind)
-        if self.action_kind == "learned":
-            drop, mean = self.shapes
-            kind = (f"drops as {drop.describe() if drop else 'columns'}, "
-                    f"mean moves as {mean.describe(('from', 'to')) if mean else '(from, to)'}")
-        elif kind is None:
+        if kind is None:
             drop_word, mean_word = self.action_kind.removeprefix("tagged:").split("/")
             kind = f"drops as ({drop_word!r}, column), mean moves as ({mean_word!r}, from, to)"
         return super().describe().replace("moves as column numbers", kind)

@@ -178,7 +178,7 @@ def read(move, player):
         assert not any(b.note for b in student.interface.bindings.values())
         agrees_with_reference(student, student.game)
         assert student.representation.encode_action((2, 5), None, -1) == {"take": 3, "put": 6, "who": -1}
-        assert "mean moves as {'take': from+1, 'put': to+1, 'who': player}" in student.representation.describe()
+        assert "(a, b) as {'take': a+1, 'put': b+1, 'who': player}" in student.representation.describe()
 
 
 def test_a_move_shape_reads_back_what_it_writes_and_rejects_other_shapes():
