@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from grader.adapt import Move, StudentAgent
-from grader.adapt.agents import time_spent
+from grader.adapt.agents import move_within, time_spent
 from grader.checks._budget import undecided_status
 from grader.checks.base import Check, Outcome
 from grader.checks.context import CheckContext, text_with_turn
@@ -130,12 +130,12 @@ def _charged(budget: StudentTime | None, move: Move) -> Move:
 
 
 def _asked(agent: StudentAgent, state: State, limit: float, options: dict | None) -> Move:
-    """The move, asked once: a move that runs out of time is not asked a second time here (games do ask
-    again, :func:`grader.adapt.agents.move_within`, where one timeout loses a whole game). A position is a
-    small share of a check's points, and asking again doubled the CPU an agent that is always too slow
-    costs for no points."""
+    """The move, asked again when it ran out of CPU time while the agent has done so only a few times
+    (:func:`grader.adapt.agents.move_within`, as games ask): the CPU time of the same work varies by a fifth
+    on a shared machine, and an agent near its limit lost points on one measurement (a real Monte Carlo
+    agent, 3 of 4 positions in time), while one that is always too slow pays two extra move limits at most."""
     game = agent.game
-    return agent.move(game.to_course(state), game.to_move(state), timeout=limit, options=options)
+    return move_within(agent, game.to_course(state), game.to_move(state), limit, options)
 
 
 def move_limit(ctx: CheckContext) -> float:

@@ -392,10 +392,14 @@ def test_an_agent_that_keeps_running_out_of_time_is_asked_less_by_later_checks()
     assert gives_up(agent, 1) and not gives_up(agent, 0)
 
 
-def test_a_move_that_runs_out_of_cpu_time_is_asked_once_and_later_checks_stop_at_their_first(connect4):
-    """An agent that computes without end costs a whole move limit of CPU per position asked: the legal check
-    asks each position once and gives up after three; the timing check at the rubric's size times those same
-    answers without asking again; a later check stops at its first timeout."""
+def test_an_agent_that_always_runs_out_of_cpu_time_costs_a_few_move_limits_and_later_checks_stop_at_their_first(
+        connect4):
+    """An agent that computes without end costs a whole move limit of CPU per asking: the legal check asks a
+    timed-out position again only while the agent has run out of time rarely, and gives up after three
+    positions; the timing check at the rubric's size times those same answers without asking again; a later
+    check stops at its first timeout."""
+    from grader.adapt.agents import RETRIES_WHILE_TIMEOUTS_BELOW
+
     legal = CheckSpec(kind="agent_legal", target="spinning", points=1, params={"positions": 8})
     timing = CheckSpec(kind="agent_timing", target="spinning", points=1, params={"positions": 4})
     tactics = CheckSpec(kind="agent_tactics", target="spinning", points=1, params={"positions": 3})
@@ -408,10 +412,12 @@ def test_a_move_that_runs_out_of_cpu_time_is_asked_once_and_later_checks_stop_at
     r = run_check(ctx, "agents", legal)
     assert (r.points, r.status) == (0, "timeout") and "stopped after 3 timeouts" in r.message, r.message
     assert "within the move limit of 0.2 s of CPU time" in r.message
-    assert agent.timeouts - before == 3  # three positions, each asked once
-    assert run_check(ctx, "agents", timing).points == 0 and agent.timeouts - before == 3
+    retried = max(0, min(2, RETRIES_WHILE_TIMEOUTS_BELOW - before))  # a second asking while timeouts were few
+    assert 3 <= agent.timeouts - before <= 3 + retried  # three positions
+    asked = agent.timeouts
+    assert run_check(ctx, "agents", timing).points == 0 and agent.timeouts == asked
     t = run_check(ctx, "agents", tactics)
-    assert t.points == 0 and "stopped after 1 timeout" in t.message and agent.timeouts - before == 4
+    assert t.points == 0 and "stopped after 1 timeout" in t.message and agent.timeouts == asked + 1
 
 
 def test_an_agent_that_wins_every_game_plays_only_the_planned_games(connect4):
