@@ -8,7 +8,10 @@ a function has timed out on ``TIMEOUTS_ALLOWED`` probes, it is not asked again d
 later probes answer "timeout" at once, which every binder already reads as "does not fit".
 
 Many readings of a board send the very same arguments (the empty board looks alike whatever the
-players' marks): a call that failed is not repeated with arguments equal to those it failed on.
+players' marks): a call is not repeated with arguments equal to those of an earlier probe, whose answer
+serves again. On a real notebook that halved binding (144 readings tried, 2,548 probes: 11.5 s of a
+19.4 s ``grader check``, then 11.2 s in all). Only binding's probes are kept so: the checks and the agent
+searches call the sandbox itself, and ask a random player as often as they like.
 """
 
 from __future__ import annotations
@@ -30,18 +33,18 @@ class ProbeBudget:
 
     sandbox: Any
     timeouts: Counter = field(default_factory=Counter)
-    failed: dict = field(default_factory=dict)  # (target, arguments) -> the failure they gave
+    answered: dict = field(default_factory=dict)  # (target, arguments) -> the answer they gave
 
     def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult:
         try:
             key = (str(target), repr(args), repr(sorted(kwargs.items())))
         except Exception:  # noqa: BLE001 - a value whose repr fails is simply not remembered
             key = None
-        if key in self.failed:
-            return self.failed[key]
+        if key in self.answered:
+            return self.answered[key]
         r = self._counted(target, lambda: self.sandbox.call(target, *args, timeout=timeout, **kwargs))
-        if key is not None and not r.ok:
-            self.failed[key] = r
+        if key is not None:
+            self.answered[key] = r
         return r
 
     def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,

@@ -6,6 +6,7 @@ import pytest
 
 from grader.adapt import adapt, find_agent
 from grader.sandbox import Limits, Sandbox
+from grader.sandbox.calls import CallResult
 from reference.positions import random_positions
 from tests.helpers.adapting import STUDENTS, adapted, agrees_with_reference, functions_of
 
@@ -177,9 +178,10 @@ def test_binding_stops_asking_a_function_that_keeps_running_out_of_time():
         agrees_with_reference(student, game)
 
 
-def test_a_probe_that_failed_is_not_repeated_with_equal_arguments():
+@pytest.mark.parametrize("answer", [CallResult(ok=False, kind="exception", error_type="TypeError"),
+                                    CallResult(ok=True, value=[0, 1, 2])], ids=["failed", "answered"])
+def test_a_probe_is_not_repeated_with_equal_arguments(answer):
     from grader.adapt.probe_budget import ProbeBudget
-    from grader.sandbox.calls import CallResult
 
     class Fake:
         def __init__(self):
@@ -187,12 +189,13 @@ def test_a_probe_that_failed_is_not_repeated_with_equal_arguments():
 
         def call(self, target, *args, timeout=None):
             self.asked.append((target, args))
-            return CallResult(ok=False, kind="exception", error_type="TypeError")
+            return answer
 
     fake = Fake()
     probes = ProbeBudget(fake)
     board = np.zeros((6, 7), dtype=int)
     for _ in range(3):  # readings that send the very same empty board
-        assert probes.call("nxt", board, 1, 0).error_type == "TypeError"
+        assert probes.call("nxt", board, 1, 0) is answer
     probes.call("nxt", board, 2, 0)  # other arguments are asked
-    assert [args[1:] for _, args in fake.asked] == [(1, 0), (2, 0)]
+    probes.call("nxt", np.ones((6, 7), dtype=int), 1, 0)
+    assert [args[1:] for _, args in fake.asked] == [(1, 0), (2, 0), (1, 0)]
