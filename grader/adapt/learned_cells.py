@@ -108,8 +108,11 @@ class LearnedCells:
     empty_board: Mapping[Path, Any]  # the empty board's squares
     counts: tuple[Count, ...]
     marks: Mapping[Any, int]  # the course's mark of each player
-    #: every value of the state that varies is a square's (or whose turn it is): a written position is whole
+    #: every value of the state that varies is a square's (or whose turn it is), and every square was reached:
+    #: a written position is whole
     whole: bool
+    #: squares no replayed position filled (a top corner random games never reach): where they live is unknown
+    unreached: tuple[Path, ...] = ()
 
     def writes(self, board: Any) -> list | None:
         """The assignments that make a replayed state hold ``board``'s squares; None when ``board`` fills a
@@ -206,11 +209,12 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
 
     leaves = {q: column(1, q) for q in {q for _, student in samples for q in student}}
     masks = {q: filled(c) for q, c in leaves.items() if filled(c)}
-    cells, used = [], set()
+    cells, used, unreached = [], set(), []
     for square in sorted({p for course, _ in samples for p in course}, key=repr):
         values = column(0, square)
         mask = filled(values)
         if not mask:
+            unreached.append(square)
             continue
         scored = sorted(((len(samples) - (mask ^ m).bit_count(), repr(q), q) for q, m in masks.items()
                          if q not in used), reverse=True)
@@ -229,7 +233,7 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
     counts = _counts([q for q in masks if q not in used and q != turn], leaves, samples)
     rest = set(masks) - used - {count.leaf for count in counts} - {turn}
     return LearnedCells(tuple(cells), samples[0][0], counts, dict(marks),
-                        whole=not rest)
+                        whole=not rest and not unreached, unreached=tuple(unreached))
 
 
 def _counts(candidates: Iterable[Path], leaves: Mapping[Path, list], samples: Sequence) -> tuple[Count, ...]:

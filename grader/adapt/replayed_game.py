@@ -33,6 +33,11 @@ class ReplayedGame(StudentGame):
         cells = rep.learned() if rep.learns else None
         if not rep.board and not (cells and cells.whole):
             self.doubt_built_positions(rep.methods.transition)
+        if not rep.board and cells and cells.unreached:  # a disc there would be read as no disc
+            self.doubts_if_lost["result"] = (
+                f"where your {rep.methods.cls} keeps each square was learned from replayed games, and "
+                f"{len(cells.unreached)} square(s) were never filled in them: a board read wrong there may be the "
+                f"grader's reading, not your {rep.methods.transition}()")
 
     def at_size(self, game: Game) -> "ReplayedGame":
         found = recipe(self.caller, self.rep.methods, game, self.timeout)

@@ -119,6 +119,16 @@ def test_a_value_that_no_square_explains_leaves_the_state_not_whole():
     assert learned is not None and not learned.whole
 
 
+def test_a_square_no_replay_filled_is_named_and_leaves_the_state_not_whole():
+    """A top corner that random games never reach: where it lives is unknown, so it is said, not read as empty."""
+    samples, marks = _samples()
+    corner = (("i", 8),)
+    samples = [(course, theirs) for course, theirs in samples if course[corner] == " "]
+    learned = learn(samples, ("X", "O"), turn=(("k", "turn"),), marks=marks)
+    assert learned is not None and learned.unreached == (corner,) and not learned.whole
+    assert len(learned.cells) == 8
+
+
 def test_no_reading_is_learned_when_a_square_has_no_leaf_that_follows_it():
     samples = [(course, {q: v for q, v in theirs.items() if q != (("k", "cells"), ("k", (1, 1)))})
                for course, theirs in _samples()[0]]
