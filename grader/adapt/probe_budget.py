@@ -9,8 +9,9 @@ later probes answer "timeout" at once, which every binder already reads as "does
 
 Many readings of a board send the very same arguments (the empty board looks alike whatever the
 players' marks): a call is not repeated with arguments equal to those of an earlier probe, whose answer
-serves again. On a real notebook that halved binding (144 readings tried, 2,548 probes: 11.5 s of a
-19.4 s ``grader check``, then 11.2 s in all). Only binding's probes are kept so: the checks and the agent
+serves again. On a real notebook binding had tried 144 readings with 2,548 probes, half of its
+``grader check`` time (profiled); its check went from 22.2 s to 12.3 s (``benchmarks/check_time.py``, load
+1.0). Only binding's probes are kept so: the checks and the agent
 searches call the sandbox itself, and ask a random player as often as they like.
 """
 
