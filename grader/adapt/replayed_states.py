@@ -53,6 +53,11 @@ def _number(value: Any) -> int | None:
 
 
 def _shifted(value: Any, offset: int) -> Any:
+    """A move counted from ``offset``: every number of it (a column, both parts of a mean move)."""
+    value = plain(value)
+    if isinstance(value, (list, tuple)):
+        parts = [_shifted(v, offset) if _number(v) is not None else plain(v) for v in value]
+        return tuple(parts) if any(_number(v) is not None for v in value) else None
     n = _number(value)
     return None if n is None else n - offset
 

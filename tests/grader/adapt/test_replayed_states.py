@@ -158,3 +158,19 @@ def test_a_result_that_changes_the_state_it_is_given_loses_only_that_point():
     box, student = adapted_source((STUDENTS / FIXTURE).read_text())
     with box:
         assert student.mutation("result", board, player, game.actions(state)[0]).mutated is False
+
+
+@pytest.mark.parametrize("words", ["numbers counted from 1", "the course's own moves"])
+def test_a_kind_of_move_the_first_position_lacks_is_read_by_the_rule_learned_there(words):
+    """Mean Connect 4's empty board lists only columns; the mean moves that come later are read by the same
+    rule: every number of a move counted from 1, as the columns were."""
+    from grader.adapt.replayed_states import decode_move, match_encoding
+
+    game = load_game("mean_connect4")
+    shift = 1 if words == "numbers counted from 1" else 0
+    listed = [c + shift for c in game.actions(game.initial_state())]
+    (found, table), *_ = [(w, t) for w, t in match_encoding(listed, game, game.initial_state()) if w == words]
+    mean = next(m for m in game.actions(random_positions(game, 30, seed=3)[-1]) if isinstance(m, tuple))
+    written = table[mean]
+    assert written == tuple(p + shift for p in mean)
+    assert decode_move(found, written, game, table) == mean
