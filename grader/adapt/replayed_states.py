@@ -62,16 +62,17 @@ def _shifted(value: Any, offset: int) -> Any:
     return None if n is None else n - offset
 
 
-def _cell(value: Any, game: Game, offset: int) -> Any:
-    """A cell given as (row, col) -> its index row * cols + col (games whose moves are cell indices)."""
+def _cell(value: Any, game: Game, offset: int, row_at: int) -> Any:
+    """A cell given as a pair of numbers, its row at ``row_at`` -> its index row * cols + col (games whose
+    moves are cell indices)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         return None
-    r, c = (_number(v) for v in value)
+    r, c = (_number(v) for v in (value[row_at], value[1 - row_at]))
     return None if r is None or c is None else (r - offset) * game.cols + (c - offset)
 
 
 def _part(value: Any, at: int, offset: int) -> Any:
-    """One number of a pair (a Connect 4 move written as the (row, col) cell where the disc lands: its column)."""
+    """One number of a pair (a Connect 4 move written as the cell where the disc lands: its column)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         return None
     n = _number(value[at])
@@ -93,17 +94,19 @@ def _as_is(value: Any) -> Any:
     return tuple(plain(v) for v in value) if isinstance(value, list) else value
 
 
-#: (words, decoder: the student's move -> the course's) for each encoding, plainest first
+#: (words, decoder: the student's move -> the course's) for each encoding, plainest first; a cell is a pair of
+#: numbers in either order, counted from 0 or 1
 Decoder = Callable[[Any, Game], Any]
+_PAIRS = {"(row, col)": 0, "(col, row)": 1}
+_FROM = {"": 0, " counted from 1": 1}
 ENCODINGS: tuple[tuple[str, Decoder], ...] = (
     ("the course's own moves", lambda v, g: _as_is(v)),
     ("numbers counted from 1", lambda v, g: _shifted(v, 1)),
     ("moves written as text", lambda v, g: _from_text(v)),
-    ("cells as (row, col)", lambda v, g: _cell(v, g, 0)),
-    ("cells as (row, col) counted from 1", lambda v, g: _cell(v, g, 1)),
-    ("the column of a (row, col) cell", lambda v, g: _part(v, 1, 0)),
-    ("the column of a (col, row) cell", lambda v, g: _part(v, 0, 0)),
-    ("the column of a (row, col) cell counted from 1", lambda v, g: _part(v, 1, 1)),
+    *((f"cells as {pair}{start}", (lambda r, o: lambda v, g: _cell(v, g, o, r))(row_at, offset))
+      for pair, row_at in _PAIRS.items() for start, offset in _FROM.items()),
+    *((f"the column of a {pair} cell{start}", (lambda r, o: lambda v, g: _part(v, 1 - r, o))(row_at, offset))
+      for pair, row_at in _PAIRS.items() for start, offset in _FROM.items()),
 )
 
 
@@ -164,8 +167,8 @@ class MoveTable(dict):
 
 
 #: encodings whose moves depend on the position (the cell where a disc lands), by (item, offset) of the course move
-PICKED = {"the column of a (row, col) cell": (1, 0), "the column of a (col, row) cell": (0, 0),
-          "the column of a (row, col) cell counted from 1": (1, 1)}
+PICKED = {f"the column of a {pair} cell{start}": (1 - row_at, offset)
+          for pair, row_at in _PAIRS.items() for start, offset in _FROM.items()}
 
 
 def shown_move(move: Any) -> Any:
@@ -611,9 +614,20 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
     return None
 
 
+#: the usual players' ids, the likelier first
+USUAL_PLAYERS = (*NUMERIC_PLAYERS[:2], *LETTER_PLAYERS, (True, False), (False, True))
+
+
 def _player_pairs(named: Sequence[tuple[Any, Any]] = ()) -> list[tuple[Any, Any]]:
-    """Players' ids to try: those the code names together first, then the usual ones."""
-    return list(dict.fromkeys([*named, *NUMERIC_PLAYERS[:2], *LETTER_PLAYERS, (True, False), (False, True)]))
+    """Players' ids to try: those the code names together first, then the usual ones. Code that names a pair
+    both ways round (``'o' if p == 'x' else 'x'``) does not say who starts, so of the two the usual order
+    comes first: nothing a state without a turn answers tells them apart, but a utility from one side's view does."""
+    first = {}
+    for at, pair in enumerate(named):
+        first.setdefault(frozenset(pair), at)
+    usual = {pair: at for at, pair in enumerate(USUAL_PLAYERS)}
+    ordered = sorted(named, key=lambda p: (first[frozenset(p)], usual.get(p, len(usual))))
+    return list(dict.fromkeys([*ordered, *USUAL_PLAYERS]))
 
 
 def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> ReplayedStates | None:

@@ -123,6 +123,8 @@ FOUND_BY_SWEEPS = [
     # moves written as text ('4', 'h 0 1'): read by shapes learned per kind of move, in every game
     ("tictactoe", ("move_text",)),
     ("dots_and_boxes", ("move_text",)),
+    # players named both ways round ('o' if p == 'x' else 'x') in a state without a turn: the usual order first
+    ("tictactoe", ("cells_dict", "utility_first_view")),
 ]
 
 
