@@ -20,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from grader.batch import BatchOptions, discover, grade_batch  # noqa: E402
+from grader.batch import BatchOptions, grade_batch  # noqa: E402
+from grader.load.submission import discover  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
 
 

@@ -15,13 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
-from grader.bindings_yaml import BINDINGS_FILE, BindingsFile, InstructorBinding, fingerprint_part
+from grader.bindings_yaml import BindingsFile, InstructorBinding, fingerprint_part
 from grader.checks.kinds import prepare_shared
 from grader.cluster_grading import GradingJob, grade_job, grade_task, grading_task
 from grader.executors import DaskCluster, Executor, Failed, WatchedProcesses
 from grader.grading import ungraded
 from grader.load import submission_name
-from grader.load.submission import preferred
 from grader.report import write_submission
 from grader.report.files import submission_filename, write_text
 from grader.report.hand_grades import apply_hand_grades, read_hand_grades
@@ -29,8 +28,6 @@ from grader.results import SubmissionResult
 from grader.rubric import Assignment
 
 GRADER_VERSION = "1"
-#: files in a submissions folder that are never submissions
-IGNORED_NAMES = {"readme.md", "readme.txt", "readme", "roster.csv", "thumbs.db", BINDINGS_FILE}
 
 
 @dataclass
@@ -56,24 +53,6 @@ class BatchResult:
     canvas_problems: list[str] = field(default_factory=list)  # what to check before importing canvas.csv
     manual_sheet: Path | None = None  # manual.csv, when the assignment has items graded by hand
     # (both filled in by grader.pipeline.write_reports, which writes the class-wide files)
-
-
-def discover(folder: str | Path) -> list[Path]:
-    """The submissions in ``folder``: each file or sub-folder, minus hidden files, READMEs and rosters.
-
-    Files that share a name (``alice.ipynb`` beside ``alice.pdf``) are one student's: one of them is
-    graded (see :func:`grader.load.submission.preferred`) and its result lists the others, so no
-    result, feedback page or Gradescope file of one ever overwrites another's."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise FileNotFoundError(f"{folder} is not a folder of submissions")
-    entries = sorted(p for p in folder.iterdir()
-                     if not p.name.startswith((".", "_")) and p.name.lower() not in IGNORED_NAMES
-                     and p.name != "__pycache__")
-    by_name: dict[str, list[Path]] = {}
-    for path in entries:  # names that differ only in case are one name too: on macOS and Windows they are one file
-        by_name.setdefault(submission_name(path).casefold(), []).append(path)
-    return sorted(preferred(group) for group in by_name.values())
 
 
 def fingerprint(path: Path, assignment: Assignment, options: BatchOptions) -> str:

@@ -70,7 +70,7 @@ def plan(paths: str | Path | Iterable[str | Path], rubric: Rubric, assignment: s
     way. Roles bound by hand come from ``bindings``, else (for a folder) from the first bindings.yaml
     found in the sub-folder or the folder.
     """
-    from grader.batch import discover
+    from grader.load.submission import discover
     from grader.detect import place
 
     if assignment is not None:

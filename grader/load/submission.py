@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from grader.bindings_yaml import BINDINGS_FILE
 from grader.load.definitions import CodeCell, defined_names, definitions_only
 from grader.load.sources import CODE_KINDS, NoCodeFound, UnreadableSubmission, has_code, read_source_cells
 
@@ -46,6 +47,10 @@ class Submission:
     @property
     def gradable(self) -> bool:
         return self.status == LOADED
+
+
+#: files in a submissions folder that are never submissions
+IGNORED_NAMES = {"readme.md", "readme.txt", "readme", "roster.csv", "thumbs.db", BINDINGS_FILE}
 
 
 def load_submission(path: Path | str) -> Submission:
@@ -98,6 +103,24 @@ def preferred(paths: Sequence[Path]) -> Path | None:
         if folders or pool:
             return (folders or pool)[0]
     return None
+
+
+def discover(folder: str | Path) -> list[Path]:
+    """The submissions in ``folder``: each file or sub-folder, minus hidden files, READMEs and rosters.
+
+    Files that share a name (``alice.ipynb`` beside ``alice.pdf``) are one student's: one of them is
+    graded (see :func:`grader.load.submission.preferred`) and its result lists the others, so no
+    result, feedback page or Gradescope file of one ever overwrites another's."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{folder} is not a folder of submissions")
+    entries = sorted(p for p in folder.iterdir()
+                     if not p.name.startswith((".", "_")) and p.name.lower() not in IGNORED_NAMES
+                     and p.name != "__pycache__")
+    by_name: dict[str, list[Path]] = {}
+    for path in entries:  # names that differ only in case are one name too: on macOS and Windows they are one file
+        by_name.setdefault(submission_name(path).casefold(), []).append(path)
+    return sorted(preferred(group) for group in by_name.values())
 
 
 def _empty(path: Path) -> bool:

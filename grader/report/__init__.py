@@ -16,23 +16,32 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from grader.report.canvas import (
-    CanvasExport,
-    RosterStudent,
-    canvas_column_header,
-    canvas_frame,
-    match_submission,
-    read_roster,
-    write_canvas,
-)
-from grader.report.feedback import feedback_html, feedback_markdown, write_feedback
-from grader.report.gradescope import gradescope_results, validate_leaderboard, write_gradescope
-from grader.report.sheets import details_frame, latest_by_submission, scores_frame, write_details, write_scores
-from grader.report.terminal import format_check_report
-from grader.results import SubmissionResult
+if TYPE_CHECKING:
+    from grader.report.canvas import CanvasExport, RosterStudent
+    from grader.results import SubmissionResult
+
+#: each name this package offers -> the module that defines it, imported on first use: ``grader check``
+#: prints a terminal report and should not pay for pandas, which the sheets and Canvas need
+_WHERE = {
+    **dict.fromkeys(("CanvasExport", "RosterStudent", "canvas_column_header", "canvas_frame", "match_submission",
+                     "read_roster", "write_canvas"), "canvas"),
+    **dict.fromkeys(("feedback_html", "feedback_markdown", "write_feedback"), "feedback"),
+    **dict.fromkeys(("gradescope_results", "validate_leaderboard", "write_gradescope"), "gradescope"),
+    **dict.fromkeys(("details_frame", "latest_by_submission", "scores_frame", "write_details", "write_scores"),
+                    "sheets"),
+    "format_check_report": "terminal",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+
 
 __all__ = [
     "CanvasExport", "ReportPaths", "RosterStudent", "canvas_column_header", "canvas_frame", "details_frame",
@@ -67,6 +76,9 @@ def write_submission(
 
     Call it as each submission finishes; writing again replaces the files with identical bytes.
     """
+    from grader.report.feedback import write_feedback
+    from grader.report.gradescope import write_gradescope
+
     paths = list(write_feedback(result, out_dir, tasks, reveal_hidden=reveal_hidden))
     if gradescope:
         paths.append(write_gradescope(result, out_dir, tasks, leaderboard, reveal_hidden=reveal_hidden))
@@ -75,6 +87,8 @@ def write_submission(
 
 def write_sheets(results: Iterable[SubmissionResult], out_dir: str | os.PathLike[str], tasks: Sequence[str]) -> tuple[Path, Path]:
     """Write ``scores.csv`` and ``details.csv`` from the full list of results; return both paths."""
+    from grader.report.sheets import write_details, write_scores
+
     results = list(results)
     return write_scores(results, out_dir, tasks), write_details(results, out_dir)
 
@@ -96,6 +110,11 @@ def write_all(
     ``canvas.csv`` is written when ``canvas_title`` is given; ``leaderboards`` maps a submission
     to its Gradescope leaderboard entries.
     """
+    from grader.report.canvas import write_canvas
+    from grader.report.feedback import write_feedback
+    from grader.report.gradescope import write_gradescope
+    from grader.report.sheets import latest_by_submission
+
     results = latest_by_submission(results)
     scores, details = write_sheets(results, out_dir, tasks)
     paths = ReportPaths(scores=scores, details=details)

@@ -66,7 +66,7 @@ def parse_rule(text: str) -> dict[str, bool | int]:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    from grader.batch import discover
+    from grader.load.submission import discover
     from grader.rubric import load_rubric
     from grader.tournament.participants import Exclusion, Participant, reference_participants
     from grader.tournament.qualification import QUALIFIED_FILE, qualify

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import discover
+from grader.load.submission import discover
 from grader.cli import main
 from grader.load import load_submission
 from grader.rubric import load_rubric

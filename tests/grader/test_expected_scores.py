@@ -12,7 +12,8 @@ import re
 import pytest
 
 import grader
-from grader.batch import discover, saved_results
+from grader.batch import saved_results
+from grader.load.submission import discover
 from grader.report.tally import format_points, score_split
 from grader.results import SubmissionResult
 from tests.helpers.expected_scores import RECORD, SAMPLES, expected_scores

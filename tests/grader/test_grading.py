@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import BatchOptions, discover, grade_batch
+from grader.batch import BatchOptions, grade_batch
+from grader.load.submission import discover
 from grader.cli import main
 from grader.grading import grade_submission
 from grader.pipeline import write_reports

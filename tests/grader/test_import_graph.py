@@ -223,3 +223,18 @@ def test_building_the_command_line_loads_no_grading_code():
                                                 "grader.rubric", "grader.play.referee", "reference.games.",
                                                 "numpy", "pandas", "matplotlib")) and m != "reference.games.base"}
     assert not heavy, f"the command line's parser loads {sorted(heavy)}"
+
+
+def test_checking_one_notebook_loads_no_sheets_or_batch_code():
+    """``grader check`` grades one notebook and prints it: it must not load pandas (the sheets and Canvas
+    need it; it took a second of every check to import) or the batch's machinery."""
+    import subprocess
+    import sys
+
+    code = ("import sys, pathlib, grader.cli, grader.grading, grader.report.terminal, grader.rubric; "
+            "from grader import pipeline; "
+            "pipeline.plan([pathlib.Path('submissions/connect4/alice_complete.ipynb')], grader.rubric.load_rubric(None)); "
+            "print(' '.join(m for m in sys.modules if m.startswith(('grader.batch', 'grader.cluster', 'pandas'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=ROOT).stdout.split()
+    assert not loaded, f"checking a notebook loads {sorted(loaded)}"
