@@ -22,7 +22,7 @@ from grader.adapt import representations, returns
 from grader.adapt import candidates, game_objects
 from grader.adapt.candidates import Candidate, spoken
 from grader.adapt.routes import shown_call
-from grader.adapt.representations.move_shapes import LearnedMoves, MoveShape, move_kind, skeleton
+from grader.adapt.representations.move_shapes import LearnedMoves, MoveShape, leaves, move_kind, skeleton
 from grader.adapt.representations.base import NotThisRepresentation, Representation, cell_values, container_of, \
     rebuild, same_mark
 from grader.adapt.representations.base import cells as board_cells
@@ -313,7 +313,11 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             break
     if fitting and misses(best) > 0:
         learned = [rep for rep in fitting if getattr(rep, "action_kind", "") == "learned"]
-        best = min((trial(v) for v in [*(v for base in candidate_reps for v in _variants(base)), *learned]),
+        # moves learned under one reading are tried under every other reading too: a result() that fits only
+        # one reading (a disc left on top reads as rows from the bottom) must not choose how moves are written
+        moved = [LearnedMoves(v, rep.shapes, game) for rep in learned for base in candidate_reps
+                 for v in _variants(base) if type(v) is type(rep.inner) and v != rep.inner]
+        best = min((trial(v) for v in [*(v for base in candidate_reps for v in _variants(base)), *learned, *moved]),
                    key=misses)
         rival = next((t for t in tried if misses(t) == misses(best) and _missed(t) != _missed(best)), None)
         if rival is not None:
@@ -322,10 +326,9 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                          f"{_functions(_missed(best))}")
             for role in set(_missed(rival)) - set(_missed(best)):  # right here, wrong there: in doubt even when right
                 best.bindings[role] = replace(best.bindings[role], doubt=best.bindings[role].doubt or best.tied)
-    if not fitting and best.representation is not None and "actions" in best.bindings \
-            and not best.bindings["actions"].note:
+    if not fitting and best.representation is not None and "actions" in best.bindings:
         # No result() to say how moves are written (a result wrong for one player fits no reading):
-        # they are written as the student's own actions() writes them.
+        # they are written as the student's own actions() writes them, if that makes it agree no less.
         written = _written_like_actions(caller, game, best, timeout)
         if written is not None and written != best.representation and misses(trial(written)) <= misses(best):
             best = trial(written)
@@ -798,15 +801,36 @@ def _written_like_actions(caller: Caller, game: Game, iface: Interface, timeout:
     r = caller.call(iface.bindings["actions"].name, *iface.arguments("actions", board, mover), timeout=timeout)
     try:
         written = {_as_written(m) for m in listed(r.value)} if r.ok else set()
-    except TypeError:
+        paired = _paired_in_order(r.value, game, state, iface.representation) if written else None
+    except (TypeError, NotThisRepresentation):
         return None
-    for variant in _variants(iface.representation):
+    for variant in [*_variants(iface.representation), paired]:
         try:
-            if written == {_as_written(variant.encode_action(a, board, mover)) for a in game.actions(state)}:
+            if variant is not None and \
+                    written == {_as_written(variant.encode_action(a, board, mover)) for a in game.actions(state)}:
                 return variant
         except (NotThisRepresentation, KeyError, TypeError, ValueError):
             continue
     return None
+
+
+def _paired_in_order(moves: Any, game: Game, state: State, base: Representation) -> Representation | None:
+    """``base`` writing moves as the student's listed ``moves`` write the course's on ``state``, each paired with
+    the course move in the same place in order (columns 1-7 for 0-6); the caller checks it writes them all."""
+    def order(fields: Sequence[Any]) -> list:
+        return [(isinstance(f, str), f if not isinstance(f, str) else 0, str(f)) for f in fields]
+
+    mover = base.encode_player(game.to_move(state))
+    theirs = sorted(listed(moves), key=lambda m: order(leaves(m)))
+    ours = sorted(game.actions(state), key=lambda a: order(move_kind(a)[1]))
+    if len(theirs) != len(ours):
+        return None
+    examples: dict[tuple, list] = {}
+    for move, action in zip(theirs, ours):
+        kind, fields = move_kind(action)
+        examples.setdefault(kind, []).append((move, fields, mover))
+    shapes = {kind: shape for kind, shown in examples.items() if (shape := MoveShape.learn(shown)) is not None}
+    return LearnedMoves(base, shapes, game) if len(shapes) == len(examples) else None
 
 
 def _as_written(move: Any) -> Any:

@@ -195,13 +195,17 @@ MUTANTS_FOUND_BY_SWEEPS = [
     # a terminal() answering a status, wrong on a draw, is still read as a status (its closest reading)
     ("c4_terminal_not_on_full_board", ("terminal_status",)),
     ("c4_terminal_not_on_full_board", ("terminal_pair",)),
+    # no result() fits a reading, so moves are written as actions() lists them (1-7 for columns 0-6)
+    ("c4_result_always_red", ("one_based",)),
+    # the same rule reads Dots and Boxes lines as dot pairs where no result() fits: the agents get real boards
+    ("dab_result_no_extra_turn", ("dot_pairs",)),
 ]
 
 #: (mutant, transformations) where the binder cannot tell the bug from another reading of the code: every
 #: check whose points differ from the mutant's own losses must be in review, never a confident verdict
 MUTANTS_LEFT_TO_A_PERSON = [
     ("c4_result_disc_stays_on_top", ("rows_from_bottom",)),  # no gravity reads as rows counted from the bottom
-    ("dab_result_no_extra_turn", ("dot_pairs",)),  # no reading confirmed: the agents are handed guessed boards
+    ("c4_result_disc_stays_on_top", ("one_based",)),  # the same, with moves learned under one reading tried under all
 ]
 
 
