@@ -225,7 +225,7 @@ class Connect4(Game):
         if winner is not None:
             return winner
         current, mask, moves = state
-        rows, height = self.rows, self.height
+        rows, height, k = self.rows, self.height, self.k
         # next_free[c]: the bit where a disc dropped into column c lands.
         next_free = [(mask + bottom) & column for bottom, column in zip(self.bottom_masks, self.column_masks)]
         playable = [col for col in range(self.cols) if next_free[col]]
@@ -234,9 +234,12 @@ class Connect4(Game):
         sign = 1 if moves % 2 == 0 else -1
         random_float = rng.random
         # Nobody can have k in a row before placing k discs, so the first plies skip the test.
-        for _ in range(2 * self.k - 2 - moves):
-            if not playable:
-                return 0
+        untested = max(0, 2 * k - 2 - moves)
+        four = k == 4  # the classic game: Pons's two-shift test per direction, unrolled
+        right, right2 = height, 2 * height
+        down, down2 = height - 1, 2 * (height - 1)
+        up, up2 = height + 1, 2 * (height + 1)
+        while playable:
             index = int(random_float() * len(playable))
             col = playable[index]
             bit = next_free[col]
@@ -245,20 +248,9 @@ class Connect4(Game):
                 del playable[index]
             else:
                 next_free[col] = bit << 1
-            mine, theirs, sign = theirs, mine, -sign
-        if self.k == 4:  # the classic game: Pons's two-shift test per direction, unrolled
-            right, right2 = height, 2 * height
-            down, down2 = height - 1, 2 * (height - 1)
-            up, up2 = height + 1, 2 * (height + 1)
-            while playable:
-                index = int(random_float() * len(playable))
-                col = playable[index]
-                bit = next_free[col]
-                mine |= bit
-                if bit == top_bit[col]:
-                    del playable[index]
-                else:
-                    next_free[col] = bit << 1
+            if untested:
+                untested -= 1
+            elif four:
                 run = mine & (mine >> right)
                 if run & (run >> right2):
                     return sign
@@ -271,19 +263,7 @@ class Connect4(Game):
                 run = mine & (mine >> up)
                 if run & (run >> up2):
                     return sign
-                mine, theirs, sign = theirs, mine, -sign
-            return 0
-        k = self.k
-        while playable:
-            index = int(random_float() * len(playable))
-            col = playable[index]
-            bit = next_free[col]
-            mine |= bit
-            if bit == top_bit[col]:
-                del playable[index]
-            else:
-                next_free[col] = bit << 1
-            if has_alignment(mine, rows, k):
+            elif has_alignment(mine, rows, k):
                 return sign
             mine, theirs, sign = theirs, mine, -sign
         return 0
