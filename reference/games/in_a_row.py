@@ -1,6 +1,6 @@
-"""What the k-in-a-row games share (the m,n,k-game's rule: the first player with k marks in a line wins,
-a full board is a draw): the board size, the utility, the win-or-block tactics, random playouts with
-one choice rule, and which boards alternate play can reach.
+"""What the k-in-a-row games share (the first player with k marks in a line wins, a full board is a
+draw): the board size, the utility, the win-or-block tactics, random playouts with one choice rule,
+and which boards alternate play can reach.
 
 The games differ in where a mark may go, so each keeps its own moves, bitboards and drawings, and
 its own words for an impossible board (:attr:`InARowGame.impossible`).
@@ -11,9 +11,12 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from reference.games.base import Game, InvalidBoard, Player, State
+
+if TYPE_CHECKING:
+    from reference.tactics.base import TacticKind
 
 
 def check_size(game: str, rows: int, cols: int, k: int) -> None:
@@ -49,7 +52,7 @@ class InARowGame(Game):
     lines: tuple[int, ...]
 
     @classmethod
-    def tactic_kinds(cls):
+    def tactic_kinds(cls) -> dict[str, TacticKind]:
         from reference.tactics import in_a_row
 
         return {"win": in_a_row.WIN, "block": in_a_row.BLOCK}
