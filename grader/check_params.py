@@ -36,55 +36,67 @@ class Params(BaseModel):
 Size = list[int]  # [rows, cols]
 
 
-class InitialStateParams(Params):
-    """The student's empty board is the course's empty board (in whatever representation they chose)."""
+class FunctionParams(Params):
+    """A kind of check that judges one of the student's game functions (a function role)."""
 
     target: ClassVar[Target] = "function"
+
+
+class AgentParams(Params):
+    """A kind of check that judges one of the student's agents (an agent label)."""
+
+    target: ClassVar[Target] = "agent"
+
+
+class NotebookParams(Params):
+    """A kind of check that judges the notebook as a whole."""
+
+    target: ClassVar[Target] = ""
+
+
+class InitialStateParams(FunctionParams):
+    """The student's empty board is the course's empty board (in whatever representation they chose)."""
+
     words: ClassVar[str] = "empty board"
 
 
-class CannedBoardsParams(Params):
+class CannedBoardsParams(FunctionParams):
     """A game function against the reference on hand-written edge cases (wins on every edge and diagonal,
     full columns and boards, draws, the extra turn after a box, the last line), each named after its rule."""
 
-    target: ClassVar[Target] = "function"
     words: ClassVar[str] = "canned boards"
     show: int = Field(3, description="failing boards drawn in the feedback")
     sizes: list[Size] = Field([], description="other board sizes (`[[rows, cols], ...]`) asked the same rules, "
                                               "so that a function that hard-codes the assignment's size loses them")
 
 
-class RandomPositionsParams(Params):
+class RandomPositionsParams(FunctionParams):
     """A game function against the reference on seeded random reachable positions."""
 
-    target: ClassVar[Target] = "function"
     words: ClassVar[str] = "random positions"
     positions: int = Field(40, description="positions asked")
     sizes: list[Size] = Field([], description="other board sizes (`[[rows, cols], ...]`), as many positions on each")
 
 
-class NoMutationParams(Params):
+class NoMutationParams(FunctionParams):
     """A game function leaves the board it is given unchanged (search calls `result` on one board for
     every action)."""
 
-    target: ClassVar[Target] = "function"
     words: ClassVar[str] = "does not change its input board"
     positions: int = Field(5, description="random positions whose board is read back after the call")
 
 
-class AgentLegalParams(Params):
+class AgentLegalParams(AgentParams):
     """The agent answers a legal move within the move limit on seeded random positions."""
 
-    target: ClassVar[Target] = "agent"
     words: ClassVar[str] = "legal moves in time"
     positions: int = Field(20, description="positions asked")
 
 
-class AgentTacticsParams(Params):
+class AgentTacticsParams(AgentParams):
     """Positions where the right move is clear (found by the reference), and whether the agent plays it;
     a share near `line` is decided with confidence, asking more positions up to `max_positions`."""
 
-    target: ClassVar[Target] = "agent"
     words: ClassVar[str] = "tactics"
     kinds: list[str] | str | None = Field(None, description="the tactics asked, by name (one or a list); default: "
                                                              "the game's one-ply tactics")
@@ -94,18 +106,16 @@ class AgentTacticsParams(Params):
                                                         "line; default: twice `positions`")
 
 
-class MeanMoveWinParams(Params):
+class MeanMoveWinParams(AgentParams):
     """Mean Connect 4: the agent takes a win that only a mean move gives, asked four ways."""
 
-    target: ClassVar[Target] = "agent"
     words: ClassVar[str] = "wins with a mean move"
 
 
-class AgentStrengthParams(Params):
+class AgentStrengthParams(AgentParams):
     """Games against a reference opponent in colour-swapped pairs from seeded openings; draws count half,
     and a score near the threshold is decided with confidence, playing more pairs up to `max_games`."""
 
-    target: ClassVar[Target] = "agent"
     words: ClassVar[str] = "beats an opponent"
     opponent: str = Field("random", description="a reference agent spec (`random`, `alphabeta:2`, `mcts:200`, ...)")
     games: int = Field(10, description="games planned, rounded up to whole pairs")
@@ -121,7 +131,8 @@ class AgentStrengthParams(Params):
     @field_validator("opponent")
     @classmethod
     def _a_reference_agent(cls, spec: str) -> str:
-        from reference.agents import make_agent  # the agents, only when a rubric names one
+        # the agents, only when a rubric names one
+        from reference.agents import make_agent
 
         make_agent(spec)  # a ValueError that lists the valid specs
         return spec
@@ -130,11 +141,10 @@ class AgentStrengthParams(Params):
         return f"beats {self.opponent}"
 
 
-class AgentTimingParams(Params):
+class AgentTimingParams(AgentParams):
     """The agent's median and slowest move on random positions at several board sizes, in CPU time; credit
     is the share of sizes that pass."""
 
-    target: ClassVar[Target] = "agent"
     words: ClassVar[str] = "time per move"
     sizes: list[Size] | None = Field(None, description="board sizes (`[[rows, cols], ...]`); default: the rubric's")
     positions: int = Field(10, description="positions per size")
@@ -144,11 +154,10 @@ class AgentTimingParams(Params):
     max_seconds: float | None = Field(None, description="the slowest move's limit; default: the move limit")
 
 
-class SearchNodesParams(Params):
+class SearchNodesParams(AgentParams):
     """Counting the search: the positions the agent's alpha-beta visits for one move against plain minimax
     (no pruning, depth off by one, a window handed down wrongly, wrong values)."""
 
-    target: ClassVar[Target] = "agent"
     words: ClassVar[str] = "positions searched"
     depth: int | None = Field(None, description="the depth asked; default: the game's counted depth")
     positions: int = Field(3, description="random positions whose search is counted")
@@ -156,20 +165,18 @@ class SearchNodesParams(Params):
                                                  "must be one minimax may choose; default: all of them")
 
 
-class AnswersFilledParams(Params):
+class AnswersFilledParams(NotebookParams):
     """The notebook's answer cells are filled in: no template placeholder is left behind."""
 
-    target: ClassVar[Target] = ""
     words: ClassVar[str] = "answer cells filled in"
     answer_cells: int | None = Field(None, description="how many answer cells the blank template has, when "
                                                        "nbgrader does not mark them")
     partial: bool = Field(True, description="credit by the share of answer cells filled (else all or nothing)")
 
 
-class NotebookRunsParams(Params):
+class NotebookRunsParams(NotebookParams):
     """The notebook runs top to bottom in a fresh, confined kernel (.ipynb only)."""
 
-    target: ClassVar[Target] = ""
     words: ClassVar[str] = "runs top to bottom"
     cell_seconds: float = Field(60.0, description="one cell's time cap")
     total_seconds: float = Field(300.0, description="the whole run's time cap")
@@ -177,10 +184,9 @@ class NotebookRunsParams(Params):
     partial: bool = Field(False, description="credit by the share of code cells that ran (else all or nothing)")
 
 
-class ManualParams(Params):
+class ManualParams(NotebookParams):
     """An item a person grades: listed in every sheet with 0 points until someone fills it in."""
 
-    target: ClassVar[Target] = ""
     words: ClassVar[str] = "graded by hand"
     note: str = Field("graded by hand", description="the message shown until it is graded")
 
@@ -257,4 +263,5 @@ def _annotation_words(annotation: Any) -> str:
     return text.replace(" | None", "").replace("NoneType", "").replace("|", "or")
 
 
-__all__ = ["PARAMS", "Params", "Target", "kinds_markdown", "read_params"] + [m.__name__ for m in PARAMS.values()]
+__all__ = ["PARAMS", "AgentParams", "FunctionParams", "NotebookParams", "Params", "Target", "kinds_markdown",
+           "read_params"] + [m.__name__ for m in PARAMS.values()]

@@ -9,9 +9,11 @@ Players are ``+1`` (moves first) and ``-1``. Actions are in the course's format 
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from reference.tactics.base import TacticKind
@@ -29,8 +31,19 @@ class InvalidBoard(ValueError):
     """A board (course representation) or state that cannot occur in the game."""
 
 
+def action_number(action: Any) -> int | None:
+    """``action`` as an int when it is a whole number (a numpy int too), else None; a bool is not one
+    here, though Python counts ``True`` as 1."""
+    if isinstance(action, bool):
+        return None
+    try:
+        return operator.index(action)
+    except TypeError:
+        return None
+
+
 #: positions the position generators made, by (game, position): the moves from the initial state
-_LINES: dict[tuple["Game", State], tuple] = {}
+_LINES: dict[tuple[Game, State], tuple] = {}
 _REMEMBERED = 50_000
 
 
@@ -252,13 +265,13 @@ class Game(ABC):
 
         raise UnsupportedGame(f"no bounded-loss search for game {self.name!r}")
 
-    def evaluation(self) -> Callable[["Game", State, Player], float] | None:
+    def evaluation(self) -> Callable[[Game, State, Player], float] | None:
         """The function that estimates a state's worth for cutoff search (AIMA 5.3), ``evaluate(game,
         state, player)``; None for a game without one (searches then see only finished games)."""
         return None
 
     @classmethod
-    def tactic_kinds(cls) -> dict[str, "TacticKind"]:
+    def tactic_kinds(cls) -> dict[str, TacticKind]:
         """The kinds of :attr:`tactics` and :attr:`depth_tactics`, by name (a game without them has none)."""
         return {}
 
@@ -272,7 +285,7 @@ class Game(ABC):
         Connect 4), or None."""
         return next((c.name for c in type(self).__mro__[1:] if issubclass(c, Game) and c.name), None)
 
-    def readings(self) -> list["Game"]:
+    def readings(self) -> list[Game]:
         """This game under each reading of its rules that the assignment's text allows, this one first.
 
         Most rules are unambiguous (just ``[self]``); the grader judges a student by the reading

@@ -22,14 +22,14 @@ holds them precomputed for its size (``game.bottom_mask``, ``game.board_mask``,
 
 from __future__ import annotations
 
-import operator
-import random
-from typing import Any, Mapping, NamedTuple, NoReturn, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, NamedTuple, NoReturn
 
 import numpy as np
 
 from reference.games import render
-from reference.games.base import Game, IllegalAction, InvalidBoard, Player
+from reference.games.base import IllegalAction, InvalidBoard, Player, action_number
+from reference.games.in_a_row import InARowGame, check_size
 
 
 class C4State(NamedTuple):
@@ -102,28 +102,33 @@ def alignment_lines(rows: int, cols: int, k: int = 4) -> list[int]:
     return lines
 
 
-class Connect4(Game):
+class Connect4(InARowGame):
     """Connect 4: players drop discs into columns; the first with k in a line wins.
 
-    Players: +1 (red, moves first) and -1 (yellow). Utility: +1 win, -1 loss, 0 draw or unfinished.
+    Players: +1 (red, moves first) and -1 (yellow).
     """
 
     name = "connect4"
     aliases = ("connect_four", "connect-4")
     plug = "grader.games.connect4.plug"
     title = "Connect 4"
-    tactics = ("win", "block")
-    reply_tactic = "block"
     depth_tactics = ("double_threat", "avoid_trap", "avoid_double_threat")
     counted_depth = 4
     action_noun = "column "
+    impossible: ClassVar[dict[str, str]] = {
+        "counts": "the board has {n_first} discs of +1 and {n_second} of -1: +1 moves first and players alternate, "
+                  "so +1 has as many discs as -1 or one more",
+        "both_lines": "both players have {k} in a row; the game ends at the first line",
+        "late_line": "{player:+d} has {k} in a row but the other player moved after it ({n_first} discs of +1, "
+                     "{n_second} of -1); the game ends at the first line",
+        "no_last_move": "{player:+d} has lines that no single last disc completes (none of their common discs is on "
+                        "top of its column), so the game would have ended earlier",
+        "to_move": "to_move={to_move:+d} contradicts the board: it has {n_first} discs of +1 and {n_second} of -1, "
+                   "so {player:+d} moves",
+    }
 
     def __init__(self, rows: int = 6, cols: int = 7, k: int = 4) -> None:
-        for label, value in (("rows", rows), ("cols", cols), ("k", k)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"Connect 4 {label} must be a positive int, got {value!r}")
-        if k > max(rows, cols):
-            raise ValueError(f"no line of k={k} fits on a {rows}x{cols} board")
+        check_size("Connect 4", rows, cols, k)
         self.rows, self.cols, self.k = rows, cols, k
         self.height = rows + 1  # bits per column, sentinel included
         self.size = rows * cols
@@ -160,13 +165,10 @@ class Connect4(Game):
 
     @classmethod
     def tactic_kinds(cls):
-        from reference.tactics import connect4, in_a_row
+        from reference.tactics import connect4
 
-        return {"win": in_a_row.WIN, "block": in_a_row.BLOCK, "double_threat": connect4.DOUBLE_THREAT,
-                "avoid_trap": connect4.AVOID_TRAP, "avoid_double_threat": connect4.AVOID_DOUBLE_THREAT}
-
-    def dimensions(self) -> dict[str, int]:
-        return {"rows": self.rows, "cols": self.cols, "k": self.k}
+        return {**super().tactic_kinds(), "double_threat": connect4.DOUBLE_THREAT, "avoid_trap": connect4.AVOID_TRAP,
+                "avoid_double_threat": connect4.AVOID_DOUBLE_THREAT}
 
     # --- the textbook's functions ---
 
@@ -206,37 +208,24 @@ class Connect4(Game):
         # The opponent becomes the player to move: their discs are the old mask minus ours.
         return C4State(current ^ mask, mask | (mask + self.bottom_masks[col]), moves + 1)
 
-    def utility(self, state: C4State, player: Player) -> int:
-        """+1 if ``player`` has won, -1 if the opponent has, 0 for a draw or an unfinished game."""
-        if player not in (1, -1):
-            raise ValueError(f"player must be +1 or -1, got {player!r}")
-        winner = self.winner(state)
-        return 0 if winner is None else (1 if winner == player else -1)
-
-    def random_playout(self, state: C4State, rng: random.Random) -> int:
-        """Play uniformly random moves to the end; return the utility for player +1.
-
-        Each step plays ``actions(state)[int(rng.random() * len(actions(state)))]``, so with the
-        same ``rng`` it ends exactly like the textbook loop over actions/result/terminal driven by
-        that choice rule (tests check this). The loop keeps only the two players' discs and the
-        next free bit of each column, and tests just the mover for a line.
-        """
-        winner = self.winner(state)
-        if winner is not None:
-            return winner
+    def _random_finish(self, state: C4State, random_float: Callable[[], float]) -> int:
+        """The loop keeps only the two players' discs and the next free bit of each column, and tests
+        just the mover for a line."""
         current, mask, moves = state
-        rows, height = self.rows, self.height
+        rows, height, k = self.rows, self.height, self.k
         # next_free[c]: the bit where a disc dropped into column c lands.
         next_free = [(mask + bottom) & column for bottom, column in zip(self.bottom_masks, self.column_masks)]
         playable = [col for col in range(self.cols) if next_free[col]]
         top_bit = self.top_masks
         mine, theirs = current, current ^ mask
         sign = 1 if moves % 2 == 0 else -1
-        random_float = rng.random
         # Nobody can have k in a row before placing k discs, so the first plies skip the test.
-        for _ in range(2 * self.k - 2 - moves):
-            if not playable:
-                return 0
+        untested = max(0, 2 * k - 2 - moves)
+        four = k == 4  # the classic game: Pons's two-shift test per direction, unrolled
+        right, right2 = height, 2 * height
+        down, down2 = height - 1, 2 * (height - 1)
+        up, up2 = height + 1, 2 * (height + 1)
+        while playable:
             index = int(random_float() * len(playable))
             col = playable[index]
             bit = next_free[col]
@@ -245,20 +234,9 @@ class Connect4(Game):
                 del playable[index]
             else:
                 next_free[col] = bit << 1
-            mine, theirs, sign = theirs, mine, -sign
-        if self.k == 4:  # the classic game: Pons's two-shift test per direction, unrolled
-            right, right2 = height, 2 * height
-            down, down2 = height - 1, 2 * (height - 1)
-            up, up2 = height + 1, 2 * (height + 1)
-            while playable:
-                index = int(random_float() * len(playable))
-                col = playable[index]
-                bit = next_free[col]
-                mine |= bit
-                if bit == top_bit[col]:
-                    del playable[index]
-                else:
-                    next_free[col] = bit << 1
+            if untested:
+                untested -= 1
+            elif four:
                 run = mine & (mine >> right)
                 if run & (run >> right2):
                     return sign
@@ -271,19 +249,7 @@ class Connect4(Game):
                 run = mine & (mine >> up)
                 if run & (run >> up2):
                     return sign
-                mine, theirs, sign = theirs, mine, -sign
-            return 0
-        k = self.k
-        while playable:
-            index = int(random_float() * len(playable))
-            col = playable[index]
-            bit = next_free[col]
-            mine |= bit
-            if bit == top_bit[col]:
-                del playable[index]
-            else:
-                next_free[col] = bit << 1
-            if has_alignment(mine, rows, k):
+            elif has_alignment(mine, rows, k):
                 return sign
             mine, theirs, sign = theirs, mine, -sign
         return 0
@@ -323,15 +289,7 @@ class Connect4(Game):
         self._check_reachable(first, second)
         moves = first.bit_count() + second.bit_count()
         state = C4State(first if moves % 2 == 0 else second, first | second, moves)
-        if to_move is not None:
-            if to_move not in (1, -1):
-                raise InvalidBoard(f"to_move must be +1 or -1, got {to_move!r}")
-            implied = self.to_move(state)
-            if to_move != implied:
-                raise InvalidBoard(
-                    f"to_move={to_move:+d} contradicts the board: it has {first.bit_count()} discs of +1 and "
-                    f"{second.bit_count()} of -1, so {implied:+d} moves"
-                )
+        self._check_to_move(state, to_move, first, second)
         return state
 
     def _discs_of(self, board: Any) -> tuple[int, int]:
@@ -391,53 +349,15 @@ class Connect4(Game):
         shown = value.item() if isinstance(value, np.generic) else value  # 2, not np.int64(2)
         raise InvalidBoard(f"row {row}, column {col} holds {shown!r}; cells are 0 (empty), 1 or -1")
 
-    def _check_reachable(self, first: int, second: int) -> None:
-        """Raise InvalidBoard for disc counts or lines that alternate play cannot produce.
-
-        Not checked: whether the colour order inside the columns can be interleaved at all (rare
-        hand-made boards pass that no game reaches).
-        """
-        n_first, n_second = first.bit_count(), second.bit_count()
-        if n_first - n_second not in (0, 1):
-            raise InvalidBoard(
-                f"the board has {n_first} discs of +1 and {n_second} of -1: +1 moves first and players "
-                "alternate, so +1 has as many discs as -1 or one more"
-            )
-        first_lines = [line for line in self.lines if first & line == line]
-        second_lines = [line for line in self.lines if second & line == line]
-        if first_lines and second_lines:
-            raise InvalidBoard(f"both players have {self.k} in a row; the game ends at the first line")
-        mask = first | second
-        for player, lines, moved_last in (
-            (1, first_lines, n_first > n_second),
-            (-1, second_lines, n_first == n_second),
-        ):
-            if not lines:
-                continue
-            if not moved_last:
-                raise InvalidBoard(
-                    f"{player:+d} has {self.k} in a row but the other player moved after it "
-                    f"({n_first} discs of +1, {n_second} of -1); the game ends at the first line"
-                )
-            # The winning disc is on top of its column and in every line.
-            shared = self.board_mask
-            for line in lines:
-                shared &= line
-            top_discs = mask & ~(mask >> 1) & self.board_mask  # top cell of each column
-            if not shared & top_discs:
-                raise InvalidBoard(
-                    f"{player:+d} has lines that no single last disc completes (none of their common discs "
-                    "is on top of its column), so the game would have ended earlier"
-                )
+    def _last_move_cells(self, marks: int) -> int:
+        """The top disc of each column: a disc below it was there before it."""
+        return marks & ~(marks >> 1) & self.board_mask
 
     def _column_index(self, action: Any) -> int:
         """``action`` as a column index, or IllegalAction saying what is wrong with it."""
-        if isinstance(action, bool):
+        col = action_number(action)
+        if col is None:
             raise IllegalAction(f"action {action!r} is not a column index 0..{self.cols - 1}")
-        try:
-            col = operator.index(action)
-        except TypeError:
-            raise IllegalAction(f"action {action!r} is not a column index 0..{self.cols - 1}") from None
         if not 0 <= col < self.cols:
             raise IllegalAction(f"column {col} is off the board (columns 0..{self.cols - 1})")
         return col
@@ -463,10 +383,6 @@ class Connect4(Game):
 
     def same_board(self, a: Any, b: Any) -> bool:
         return np.array_equal(np.asarray(a), np.asarray(b))
-
-    def end_words(self, state: C4State, names: Mapping[Player, str]) -> str:
-        winner = self.winner(state)
-        return f"{names[winner]} made {self.k} in a row" if winner is not None else "draw: the board is full"
 
     def _outcome_words(self, state: C4State) -> str:
         winner = self.winner(state)

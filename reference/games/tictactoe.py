@@ -9,13 +9,13 @@ states are small hashable keys.
 
 from __future__ import annotations
 
-import operator
-import random
+from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, ClassVar, NamedTuple
 
 from reference.games import render
-from reference.games.base import Game, IllegalAction, InvalidBoard, Player
+from reference.games.base import IllegalAction, InvalidBoard, Player, action_number
+from reference.games.in_a_row import InARowGame, check_size
 
 EMPTY, X, O = " ", "x", "o"
 SYMBOLS = (EMPTY, X, O)
@@ -57,10 +57,10 @@ def _line_starts(rows: int, cols: int, k: int, d_row: int, d_col: int) -> int:
     )
 
 
-class TicTacToe(Game):
+class TicTacToe(InARowGame):
     """The m,n,k-game: players alternately mark empty cells; the first with k in a line wins.
 
-    Players: ``x`` = +1 (moves first), ``o`` = -1. Utility: +1 win, -1 loss, 0 draw or unfinished.
+    Players: ``x`` = +1 (moves first), ``o`` = -1.
 
     Attributes besides ``rows``, ``cols``, ``k``: ``cells`` (rows * cols), ``full`` (the mask of
     all cells), ``lines`` (every winning line as a mask) and ``lines_through[cell]`` (the lines
@@ -71,16 +71,22 @@ class TicTacToe(Game):
     aliases = ("tic_tac_toe", "tic-tac-toe")
     plug = "grader.games.tictactoe.plug"
     title = "tic-tac-toe"
-    tactics = ("win", "block")
-    reply_tactic = "block"
     opening_plies = 2  # a 3x3 board has few openings to vary
+    players_words = "+1 (x) or -1 (o)"
+    impossible: ClassVar[dict[str, str]] = {
+        "counts": "x has {n_first} marks and o {n_second}: x moves first and players alternate, so x has as many "
+                  "marks as o or one more",
+        "both_lines": "both x and o have a line; the game ends at the first line",
+        "late_line": "{name} has a line but the other player moved after it (x {n_first} marks, o {n_second}); "
+                     "the game ends at the first line",
+        "no_last_move": "{name} has lines with no cell in common: no single last move completes them, so the game "
+                        "would have ended at the first",
+        "to_move": "to_move={to_move:+d} contradicts the board: x has {n_first} marks and o {n_second}, so {name} "
+                   "({player:+d}) moves",
+    }
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
-        for label, value in (("rows", rows), ("cols", cols), ("k", k)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"tic-tac-toe {label} must be a positive int, got {value!r}")
-        if k > max(rows, cols):
-            raise ValueError(f"no line of k={k} fits on a {rows}x{cols} board")
+        check_size("tic-tac-toe", rows, cols, k)
         self.rows, self.cols, self.k = rows, cols, k
         self.cells = rows * cols
         self.full = (1 << self.cells) - 1
@@ -110,15 +116,6 @@ class TicTacToe(Game):
         from reference.agents.evaluation import tictactoe_eval
 
         return tictactoe_eval
-
-    @classmethod
-    def tactic_kinds(cls):
-        from reference.tactics import in_a_row
-
-        return {"win": in_a_row.WIN, "block": in_a_row.BLOCK}
-
-    def dimensions(self) -> dict[str, int]:
-        return {"rows": self.rows, "cols": self.cols, "k": self.k}
 
     # --- the textbook's functions ---
 
@@ -182,23 +179,8 @@ class TicTacToe(Game):
             return TTTState(x | 1 << cell, o)
         return TTTState(x, o | 1 << cell)
 
-    def utility(self, state: TTTState, player: Player) -> int:
-        """+1 if ``player`` has won, -1 if the opponent has, 0 for a draw or an unfinished game."""
-        if player not in (1, -1):
-            raise ValueError(f"player must be +1 (x) or -1 (o), got {player!r}")
-        winner = self.winner(state)
-        return 0 if winner is None else (1 if winner == player else -1)
-
-    def random_playout(self, state: TTTState, rng: random.Random) -> int:
-        """Play uniformly random moves to the end; return the utility for x (+1).
-
-        Each step plays ``actions(state)[int(rng.random() * len(actions(state)))]``, so with the
-        same ``rng`` it ends exactly like the textbook loop over actions/result/terminal driven by
-        that choice rule (tests check this); it just skips building the intermediate states.
-        """
-        winner = self.winner(state)
-        if winner is not None:
-            return winner
+    def _random_finish(self, state: TTTState, random_float: Callable[[], float]) -> int:
+        """The loop skips building the intermediate states: it keeps the free cells and each player's marks."""
         x, o = state
         taken = x | o
         free = [cell for cell in range(self.cells) if not taken >> cell & 1]
@@ -206,7 +188,6 @@ class TicTacToe(Game):
             mine, theirs, sign = x, o, 1
         else:
             mine, theirs, sign = o, x, -1
-        random_float = rng.random
         table = self._has_line_table
         if table is not None:
             while free:
@@ -260,58 +241,16 @@ class TicTacToe(Game):
             elif not (symbol == EMPTY and isinstance(symbol, str)):
                 raise InvalidBoard(f"cell {cell} holds {symbol!r}; cells are ' ', 'x' or 'o'")
         state = TTTState(x, o)
-        self._check_reachable(state)
-        if to_move is not None:
-            if to_move not in (1, -1):
-                raise InvalidBoard(f"to_move must be +1 (x) or -1 (o), got {to_move!r}")
-            implied = self.to_move(state)
-            if to_move != implied:
-                raise InvalidBoard(
-                    f"to_move={to_move:+d} contradicts the board: x has {x.bit_count()} marks and o "
-                    f"{o.bit_count()}, so {'x (+1)' if implied == 1 else 'o (-1)'} moves"
-                )
+        self._check_reachable(x, o)
+        self._check_to_move(state, to_move, x, o)
         return state
-
-    def _check_reachable(self, state: TTTState) -> None:
-        """Raise InvalidBoard unless alternate play from the empty board reaches ``state``."""
-        x, o = state
-        n_x, n_o = x.bit_count(), o.bit_count()
-        if n_x - n_o not in (0, 1):
-            raise InvalidBoard(
-                f"x has {n_x} marks and o {n_o}: x moves first and players alternate, so x has as many "
-                "marks as o or one more"
-            )
-        x_lines = [line for line in self.lines if x & line == line]
-        o_lines = [line for line in self.lines if o & line == line]
-        if x_lines and o_lines:
-            raise InvalidBoard("both x and o have a line; the game ends at the first line")
-        for symbol, lines, moved_last in ((X, x_lines, n_x > n_o), (O, o_lines, n_x == n_o)):
-            if not lines:
-                continue
-            if not moved_last:
-                raise InvalidBoard(
-                    f"{symbol} has a line but the other player moved after it (x {n_x} marks, o {n_o}); "
-                    "the game ends at the first line"
-                )
-            shared = self.full
-            for line in lines:
-                shared &= line
-            if not shared:
-                raise InvalidBoard(
-                    f"{symbol} has lines with no cell in common: no single last move completes them, "
-                    "so the game would have ended at the first"
-                )
 
     def _cell_index(self, action: Any) -> int:
         """``action`` as a cell index, or IllegalAction saying what is wrong with it."""
-        if isinstance(action, bool):
-            raise IllegalAction(f"action {action!r} is not a cell index 0..{self.cells - 1}")
-        try:
-            cell = operator.index(action)
-        except TypeError:
-            raise IllegalAction(
-                f"action {action!r} is not a cell index 0..{self.cells - 1} (an int row * {self.cols} + col)"
-            ) from None
+        cell = action_number(action)
+        if cell is None:
+            hint = "" if isinstance(action, bool) else f" (an int row * {self.cols} + col)"
+            raise IllegalAction(f"action {action!r} is not a cell index 0..{self.cells - 1}{hint}")
         if not 0 <= cell < self.cells:
             raise IllegalAction(
                 f"cell {cell} is off the {self.rows}x{self.cols} board (cells 0..{self.cells - 1})"
@@ -338,10 +277,6 @@ class TicTacToe(Game):
 
     def player_name(self, player: Player) -> str:
         return "x" if player == 1 else "o"
-
-    def end_words(self, state: TTTState, names: Mapping[Player, str]) -> str:
-        winner = self.winner(state)
-        return f"{names[winner]} made {self.k} in a row" if winner is not None else "draw: the board is full"
 
     def _outcome_words(self, state: TTTState) -> str:
         winner = self.winner(state)

@@ -26,6 +26,7 @@ import numpy as np
 
 from reference.games.dots_and_boxes import DBState, DotsAndBoxes
 from reference.solvers import SolverBudgetExceeded
+from reference.solvers.bounds import proven_bounds
 
 #: a table over at most this many free lines (2 ** 24 int8 = 16 MiB) is built rather than searched
 MAX_TABLE_FREE_LINES = 24
@@ -181,12 +182,7 @@ class AlphaBetaSolver:
                     alpha = score
                     if alpha >= beta:
                         break
-        if best <= alpha0:
-            self.table[lines] = (lower, best)
-        elif best >= beta:
-            self.table[lines] = (best, upper)
-        else:
-            self.table[lines] = (best, best)
+        self.table[lines] = proven_bounds(best, alpha0, beta, lower, upper)
         return best
 
     def _ordered_moves(self, lines: int) -> list[tuple[int, int]]:

@@ -9,10 +9,11 @@ later calls reuse earlier work.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from reference.games.tictactoe import winning_lines
+from reference.solvers.bounds import proven_bounds
 
 #: Entries kept before the table is emptied (3 x 3 has 5,478 positions; 4 x 4 a few million).
 DEFAULT_TABLE_LIMIT = 4_000_000
@@ -97,20 +98,13 @@ class TicTacToeSolver:
                     alpha = value
                     if alpha >= beta:
                         break
-        # A fail-low result is an upper bound, a fail-high one a lower bound, else exact.
-        if best <= window_alpha:
-            high = min(high, best)
-        elif best >= window_beta:
-            low = max(low, best)
-        else:
-            low = high = best
         if len(self.table) >= self.table_limit:
             self.table.clear()
-        self.table[key] = (low, high)
+        self.table[key] = proven_bounds(best, window_alpha, window_beta, low, high)
         return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def solver_for(rows: int, cols: int, k: int) -> TicTacToeSolver:
     """The shared solver (and transposition table) for one board size."""
     return TicTacToeSolver(rows, cols, k)

@@ -9,11 +9,18 @@ fills the cells under them (gravity) and parks the other player's discs elsewher
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterable
+from collections.abc import Iterable
+from functools import lru_cache, partial
 
-from grader.games.building import reach, search_moves, unique
 from grader.cases import Case
+from grader.games.building import reach, search_moves, unique
+from grader.games.in_a_row import (
+    lines_of_k,
+    position_goal,
+    terminal_end_cases,
+    utility_end_cases,
+    won_cases,
+)
 from reference.games.connect4 import C4State, Connect4, cell_bit
 
 Cell = tuple[int, int]
@@ -92,44 +99,19 @@ def _terminal(game: Connect4) -> list[Case]:
     short = _reach(game, dict.fromkeys(_line(game, game.rows - 1, 0, 0, 1)[:-1], 1), winner=None)
     if short is not None and game.k > 1:
         out.append(Case(short, why=f"{game.k - 1} in a row on the bottom row is not a win"))
-    for i, (why, cells) in enumerate(edge_lines(game)):
-        for winner in ((1, -1) if i % 2 == 0 else (-1, 1)):  # both players win somewhere; fall back if impossible
-            state = _reach(game, dict.fromkeys(cells, winner), winner=winner)
-            if state is not None:
-                out.append(Case(state, why=f"a win for {game.player_name(winner)} {why}"))
-                break
+    out += won_cases(game, edge_lines(game), partial(_won_position, game), "a win for {winner} {line}")
     out += _wraps(game)
-    nearly = _nearly_full(game)
-    if nearly is not None:
-        out.append(Case(nearly, why="one move before the end, nobody has won: not over"))
-    full = _full_draw(game)
-    if full is not None:
-        out.append(Case(full, why="a full board with no line: a draw, over"))
-    filling = _win_filling_board(game)
-    if filling is not None:
-        out.append(Case(filling, why="the move that fills the board also makes a line: over"))
-    return out
+    return out + terminal_end_cases(_nearly_full(game), _full_draw(game), _win_filling_board(game),
+                                    "the move that fills the board also makes a line: over")
 
 
 def _utility(game: Connect4) -> list[Case]:
     """Finished games only; the judge asks from the view of the player to move (the loser of a win)."""
-    out = []
     lines = edge_lines(game)
     picks = [lines[i] for i in sorted({0, len(lines) // 3, 2 * len(lines) // 3, len(lines) - 1})] if lines else []
-    for i, (why, cells) in enumerate(picks):
-        for winner in (1, -1) if i % 2 == 0 else (-1, 1):
-            state = _reach(game, dict.fromkeys(cells, winner), winner=winner)
-            if state is not None:
-                out.append(Case(state, why=f"{game.player_name(winner)} won {why}"))  # the judge adds the view
-                break
-    full = _full_draw(game)
-    if full is not None:
-        out.append(Case(full, why="a full board with no line: a draw is worth 0"))
-    filling = _win_filling_board(game)
-    if filling is not None:
-        winner = game.player_name(game.winner(filling))
-        out.append(Case(filling, why=f"{winner} won with the move that fills the board: a win, not a draw"))
-    return out
+    out = won_cases(game, picks, partial(_won_position, game), "{winner} won {line}")  # the judge adds the view
+    return out + utility_end_cases(game, _full_draw(game), _win_filling_board(game),
+                                   "{winner} won with the move that fills the board: a win, not a draw")
 
 
 # --- lines and the colouring ---
@@ -167,13 +149,7 @@ def edge_lines(game: Connect4) -> list[tuple[str, list[Cell]]]:
                    ("on the anti-diagonal (/) into the top-right corner", top + k - 1, right - k + 1, -1, 1),
                    ("on the anti-diagonal (/) touching the left edge and the top", top + k - 1, left, -1, 1),
                    ("on the anti-diagonal (/) touching the bottom and the right edge", bottom, right - k + 1, -1, 1)]
-    out, seen = [], set()
-    for words, row, col, d_row, d_col in wanted:
-        cells = _line(game, row, col, d_row, d_col)
-        if frozenset(cells) not in seen:
-            seen.add(frozenset(cells))
-            out.append((words, cells))
-    return out
+    return lines_of_k(wanted, k, lambda row, col: (row, col))
 
 
 def pattern(game: Connect4, row: int, col: int) -> int:
@@ -213,6 +189,11 @@ def _last_mover_discs(state: C4State) -> int:
     return state.current ^ state.mask
 
 
+def _won_position(game: Connect4, cells: list[Cell], winner: int) -> C4State | None:
+    """A position where ``winner`` has just completed ``cells``."""
+    return _reach(game, dict.fromkeys(cells, winner), winner=winner)
+
+
 def _reach(game: Connect4, marks: dict[Cell, int], *, winner: int | None) -> C4State | None:
     """A position with ``marks`` (cell -> player) placed and the cells below them filled; won by
     ``winner`` with the last mark, or (``winner`` None) not over. None if play cannot reach it."""
@@ -240,15 +221,12 @@ def _moves_to(game: Connect4, mark_items: tuple[tuple[Cell, int], ...], winner: 
         above = any(c == col and r > cell[0] for r, c in marks)
         return (6 if above else 4) + mismatch  # park discs beside the marks, on top of them only if need be
 
-    def goal(state: C4State) -> bool:
+    def placed(state: C4State) -> bool:
         last = -game.to_move(state)
         mine, theirs = _last_mover_discs(state), state.current
-        placed = mine & need[last] == need[last] and theirs & need[-last] == need[-last]
-        if winner is None:
-            return placed and not game.terminal(state)
-        return placed and game.winner(state) == winner
+        return mine & need[last] == need[last] and theirs & need[-last] == need[-last]
 
-    moves = search_moves(game, rank, goal)
+    moves = search_moves(game, rank, position_goal(game, placed, winner))
     return None if moves is None else tuple(moves)
 
 

@@ -10,11 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from grader.sandbox.codec import AttrDict
-
 from grader.adapt.representations.base import (
     NotThisRepresentation,
-    Representation,
     Symbols,
     as_grid,
     cell_values,
@@ -24,14 +21,12 @@ from grader.adapt.representations.base import (
     player_candidates,
     rebuild,
 )
+from grader.games.grid import GridRepresentation
+from grader.sandbox.codec import AttrDict
 
 
 @dataclass(eq=False)
-class Connect4Representation(Representation):
-    rows: int
-    cols: int
-    symbols: Symbols
-    players: tuple[Any, Any]
+class Connect4Representation(GridRepresentation):
     #: 'rows': board[r][c]; 'columns': board[c][r]; 'flat': row-major list; 'stacks': one list per column
     #: holding only its discs, bottom first (``board[c].append(player)`` drops a disc)
     layout: str = "rows"

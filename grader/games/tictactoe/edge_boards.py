@@ -8,10 +8,17 @@ player's marks going where they make no line.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
-from grader.games.building import reach, search_moves, unique
 from grader.cases import Case
+from grader.games.building import reach, search_moves, unique
+from grader.games.in_a_row import (
+    lines_of_k,
+    position_goal,
+    terminal_end_cases,
+    utility_end_cases,
+    won_cases,
+)
 from reference.games.tictactoe import TicTacToe, TTTState
 
 
@@ -66,45 +73,21 @@ def _terminal(game: TicTacToe) -> list[Case]:
         state = _reach(game, tuple((c, 1) for c in first[:-1]), None)
         if state is not None:
             out.append(Case(state, why=f"{game.k - 1} in a row is not a win"))
-    for why, cells in lines(game):
-        for winner in (1, -1):
-            state = _win(game, cells, winner)
-            if state is not None:
-                out.append(Case(state, why=f"a win for {game.player_name(winner)} {why}"))
+    out += won_cases(game, lines(game), partial(_win, game), "a win for {winner} {line}", both=True)
     wrap = _row_wrap(game)
     if wrap is not None:
         out.append(wrap)
-    nearly = _nearly_full(game)
-    if nearly is not None:
-        out.append(Case(nearly, why="one move before the end, nobody has won: not over"))
-    draw = _full_draw(game)
-    if draw is not None:
-        out.append(Case(draw, why="a full board with no line: a draw, over"))
-    filling = _win_filling_board(game)
-    if filling is not None:
-        out.append(Case(filling, why="the move into the last free cell also makes a line: a win, over"))
-    return out
+    return out + terminal_end_cases(_nearly_full(game), _full_draw(game), _win_filling_board(game),
+                                    "the move into the last free cell also makes a line: a win, over")
 
 
 def _utility(game: TicTacToe) -> list[Case]:
     """Finished games only; the judge asks from the view of the player to move (the loser of a win)."""
-    out = []
     every = lines(game)
     picks = [every[i] for i in sorted({0, len(every) // 2, len(every) - 1})] if every else []
-    for i, (why, cells) in enumerate(picks):
-        for winner in (1, -1) if i % 2 == 0 else (-1, 1):
-            state = _win(game, cells, winner)
-            if state is not None:
-                out.append(Case(state, why=f"{game.player_name(winner)} won {why}"))  # the judge adds the view
-                break
-    draw = _full_draw(game)
-    if draw is not None:
-        out.append(Case(draw, why="a full board with no line: a draw is worth 0"))
-    filling = _win_filling_board(game)
-    if filling is not None:
-        out.append(Case(filling, why=f"{game.player_name(game.winner(filling))} won with the last free cell: "
-                                     "a win, not a draw"))
-    return out
+    out = won_cases(game, picks, partial(_win, game), "{winner} won {line}")  # the judge adds the view
+    return out + utility_end_cases(game, _full_draw(game), _win_filling_board(game),
+                                   "{winner} won with the last free cell: a win, not a draw")
 
 
 # --- lines ---
@@ -127,13 +110,7 @@ def lines(game: TicTacToe) -> list[tuple[str, list[int]]]:
                    ("on the diagonal into the bottom-right corner", rows - k, cols - k, 1, 1),
                    ("on the anti-diagonal from the top-right corner", 0, cols - 1, 1, -1),
                    ("on the anti-diagonal into the bottom-left corner", rows - k, k - 1, 1, -1)]
-    out, seen = [], set()
-    for words, r, c, d_row, d_col in wanted:
-        cells = [(r + i * d_row) * cols + c + i * d_col for i in range(k)]
-        if frozenset(cells) not in seen:
-            seen.add(frozenset(cells))
-            out.append((words, cells))
-    return out
+    return lines_of_k(wanted, k, lambda row, col: row * cols + col)
 
 
 def _centre(game: TicTacToe) -> int:
@@ -164,13 +141,10 @@ def _moves_to(game: TicTacToe, mark_items: tuple[tuple[int, int], ...], winner: 
             return 0 if marks[cell] == game.to_move(state) else None
         return 1
 
-    def goal(state: TTTState) -> bool:
-        placed = state.x & need[1] == need[1] and state.o & need[-1] == need[-1]
-        if winner is None:
-            return placed and not game.terminal(state)
-        return placed and game.winner(state) == winner
+    def placed(state: TTTState) -> bool:
+        return state.x & need[1] == need[1] and state.o & need[-1] == need[-1]
 
-    moves = search_moves(game, rank, goal)
+    moves = search_moves(game, rank, position_goal(game, placed, winner))
     return None if moves is None else tuple(moves)
 
 

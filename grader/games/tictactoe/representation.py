@@ -12,26 +12,22 @@ import numpy as np
 
 from grader.adapt.representations.base import (
     NotThisRepresentation,
-    Representation,
     Symbols,
     cell_values,
-    cells as board_cells,
     container_of,
     plain,
     player_candidates,
     rebuild,
 )
+from grader.adapt.representations.base import cells as board_cells
+from grader.games.grid import GridRepresentation
 
 COURSE_MARK = {" ": 0, "x": 1, "o": -1}
 COURSE_SYMBOL = {0: " ", 1: "x", -1: "o"}
 
 
 @dataclass(eq=False)
-class TicTacToeRepresentation(Representation):
-    rows: int
-    cols: int
-    symbols: Symbols
-    players: tuple[Any, Any]
+class TicTacToeRepresentation(GridRepresentation):
     layout: str = "flat"  # 'flat' row-major, or 'grid' board[r][c]
     container: tuple[str, str] = ("list", "")
     action_kind: str = "index"  # 'index' (row-major, 0-based), 'index1' (1-based), 'cell' (row, col)
