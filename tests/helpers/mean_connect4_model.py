@@ -8,6 +8,8 @@ into a column. Lines are found by walking every cell in every direction.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 #: every reading of the rules the text leaves open that the reference can play
 READINGS = [
     {"same_column": True, "keeps_colour": True},
@@ -58,6 +60,17 @@ def model_result(board: list[list[int]], player: int, action, keeps_colour: bool
 
 
 def model_has_line(board: list[list[int]], player: int, k: int) -> bool:
+    """Whether ``player`` has ``k`` in a line on ``board``: the walk below, remembered by the board's contents.
+
+    The tests ask it of the same boards again and again (every game of a test starts from the empty board, the
+    brute-force search of the tactics meets the same positions by other move orders and again one ply deeper),
+    and a walk over every cell in every direction is most of their time: a board asked about again answers what
+    its own walk answered."""
+    return _walk_has_line(tuple(map(tuple, board)), player, k)
+
+
+@lru_cache(maxsize=1 << 16)  # the boards of both test files fit (about 35 MB at most)
+def _walk_has_line(board: tuple[tuple[int, ...], ...], player: int, k: int) -> bool:
     rows, cols = len(board), len(board[0])
     for r in range(rows):
         for c in range(cols):

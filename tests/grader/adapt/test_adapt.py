@@ -10,25 +10,31 @@ from grader.sandbox.calls import CallResult
 from reference.positions import random_positions
 from tests.helpers.adapting import STUDENTS, adapted, agrees_with_reference, functions_of
 
-def test_char_board_with_bottom_row_zero_and_swapped_arguments():
+@pytest.fixture(scope="module")
+def char_board_bottom_first():
+    """c4_char_board_bottom_first.py adapted once for the tests that ask its functions: (sandbox, student)."""
     box, student = adapted("c4_char_board_bottom_first.py", "connect4")
     with box:
-        rep = student.representation
-        assert rep.bottom_first and rep.symbols.empty == " " and rep.players == ("x", "o")
-        assert student.interface.bindings["result"].order == ("state", "action", "player")
-        assert student.interface.bindings["utility"].scale == 1000
-        agrees_with_reference(student, student.game)
-        assert any("row 0 at the bottom" in a for a in student.interface.adaptations)
+        yield box, student
 
 
-def test_terminal_that_returns_done_and_winner_is_read_as_its_first_item():
-    box, student = adapted("c4_char_board_bottom_first.py", "connect4")
-    with box:
-        assert "pair" in student.interface.bindings["terminal"].reading
-        game = student.game
-        from reference.positions import terminal_with_outcome
-        won = terminal_with_outcome(game, -1, seed=2)
-        assert student.terminal(game.to_course(won)).value is True
+def test_char_board_with_bottom_row_zero_and_swapped_arguments(char_board_bottom_first):
+    _, student = char_board_bottom_first
+    rep = student.representation
+    assert rep.bottom_first and rep.symbols.empty == " " and rep.players == ("x", "o")
+    assert student.interface.bindings["result"].order == ("state", "action", "player")
+    assert student.interface.bindings["utility"].scale == 1000
+    agrees_with_reference(student, student.game)
+    assert any("row 0 at the bottom" in a for a in student.interface.adaptations)
+
+
+def test_terminal_that_returns_done_and_winner_is_read_as_its_first_item(char_board_bottom_first):
+    _, student = char_board_bottom_first
+    assert "pair" in student.interface.bindings["terminal"].reading
+    game = student.game
+    from reference.positions import terminal_with_outcome
+    won = terminal_with_outcome(game, -1, seed=2)
+    assert student.terminal(game.to_course(won)).value is True
 
 
 def test_players_one_and_two_on_lists_with_player_first_argument_order():

@@ -580,31 +580,37 @@ def test_an_agent_object_for_one_side_that_answers_the_new_board_is_read_on_both
             assert agent.move(both_sides_win(mover), mover).action == 3
 
 
-def test_a_module_level_board_is_read_before_a_probe_can_play_on_it():
+@pytest.fixture(scope="module")
+def tutorial_grid_module_board():
+    """ttt_tutorial_grid_module_board.py adapted once for the tests that read it: (sandbox, student)."""
+    box, student = adapted("ttt_tutorial_grid_module_board.py", "tictactoe")
+    with box:
+        yield box, student
+
+
+def test_a_module_level_board_is_read_before_a_probe_can_play_on_it(tutorial_grid_module_board):
     """The tutorial keeps its board at module level and its ai_turn() (no arguments, so a candidate for
     initial_state) plays on it: the empty board is read before any probe runs."""
-    box, student = adapted("ttt_tutorial_grid_module_board.py", "tictactoe")
-    with box:
-        rep = student.representation
-        assert rep.layout == "grid" and (rep.symbols.empty, *rep.players) == (0, 1, -1)
-        assert any("module-level board" in a for a in student.interface.adaptations)
-        assert student.interface.bindings["actions"].name == "empty_cells"
-        assert not student.interface.bindings["actions"].note
+    _, student = tutorial_grid_module_board
+    rep = student.representation
+    assert rep.layout == "grid" and (rep.symbols.empty, *rep.players) == (0, 1, -1)
+    assert any("module-level board" in a for a in student.interface.adaptations)
+    assert student.interface.bindings["actions"].name == "empty_cells"
+    assert not student.interface.bindings["actions"].note
 
 
-def test_a_search_whose_own_code_passes_the_moves_left_as_its_depth_is_called_that_way():
+def test_a_search_whose_own_code_passes_the_moves_left_as_its_depth_is_called_that_way(tutorial_grid_module_board):
     """minimax(state, depth, player) answering [row, col, score] is right only at the depth its own call
     passes, len(empty_cells(board)): at depth 4 on three empty cells it values a draw as a win."""
-    box, student = adapted("ttt_tutorial_grid_module_board.py", "tictactoe")
-    with box:
-        game = student.game
-        agent = find_agent(box, student.names, game, student.representation, "minimax_player", ["minimax"],
-                           labels=["random_player", "minimax_player"], source=student.source)
-        assert agent.name == "minimax" and agent.depth_is_moves_left
-        assert agent.describe_call(1) == "minimax(board, moves_left, 1)"
-        board = ["o", " ", "x", "x", " ", "o", "x", "o", " "]  # x wins at 4 (the diagonal 2-4-6)
-        move = agent.move(board, 1)
-        assert move.action == 4 and "(row, col, value) triple" in " ".join(agent.notes)
+    box, student = tutorial_grid_module_board
+    game = student.game
+    agent = find_agent(box, student.names, game, student.representation, "minimax_player", ["minimax"],
+                       labels=["random_player", "minimax_player"], source=student.source)
+    assert agent.name == "minimax" and agent.depth_is_moves_left
+    assert agent.describe_call(1) == "minimax(board, moves_left, 1)"
+    board = ["o", " ", "x", "x", " ", "o", "x", "o", " "]  # x wins at 4 (the diagonal 2-4-6)
+    move = agent.move(board, 1)
+    assert move.action == 4 and "(row, col, value) triple" in " ".join(agent.notes)
 
 
 def test_depth_as_moves_left_is_read_only_from_calls_that_pass_a_count():
@@ -618,27 +624,33 @@ def test_depth_as_moves_left_is_read_only_from_calls_that_pass_a_count():
     assert not depth_is_moves_left(recursive, "minimax", 1, "depth")  # only its own recursion: nothing said
 
 
-def test_an_agent_that_always_plays_o_is_known_by_the_piece_its_own_code_places():
+@pytest.fixture(scope="module")
+def best_move_always_o():
+    """ttt_best_move_always_o.py adapted once for the tests that find its agents: (sandbox, student)."""
+    box, student = adapted("ttt_best_move_always_o.py", "tictactoe")
+    with box:
+        yield box, student
+
+
+def test_an_agent_that_always_plays_o_is_known_by_the_piece_its_own_code_places(best_move_always_o):
     """best_move(board) always plays 'O' and, not preferring quicker wins, may block where it could win,
     so whose win it takes misleads; the piece it passes to make_move does not."""
-    box, student = adapted("ttt_best_move_always_o.py", "tictactoe")
-    with box:
-        game = student.game
-        agent = find_agent(box, student.names, game, student.representation, "minimax_player", ["best_move"],
-                           labels=["random_player", "minimax_player"], source=student.source)
-        assert agent.name == "best_move" and agent.fixed_side == -1
-        assert any("always plays 'O'" in note for note in agent.notes)
-        o_wins = ["x", "o", "x", "x", "o", " ", "o", " ", "x"]  # o to move wins at 7 (the middle column)
-        assert agent.move(o_wins, -1).action == 7
+    box, student = best_move_always_o
+    game = student.game
+    agent = find_agent(box, student.names, game, student.representation, "minimax_player", ["best_move"],
+                       labels=["random_player", "minimax_player"], source=student.source)
+    assert agent.name == "best_move" and agent.fixed_side == -1
+    assert any("always plays 'O'" in note for note in agent.notes)
+    o_wins = ["x", "o", "x", "x", "o", " ", "o", " ", "x"]  # o to move wins at 7 (the middle column)
+    assert agent.move(o_wins, -1).action == 7
 
 
-def test_a_random_player_is_never_said_to_play_one_side():
-    box, student = adapted("ttt_best_move_always_o.py", "tictactoe")
-    with box:
-        agent = find_agent(box, student.names, student.game, student.representation, "random_player",
-                           ["random_move"], labels=["random_player", "minimax_player"], source=student.source)
-        assert agent.name == "random_move" and agent.fixed_side is None
-        assert not any("always plays" in note for note in agent.notes)
+def test_a_random_player_is_never_said_to_play_one_side(best_move_always_o):
+    box, student = best_move_always_o
+    agent = find_agent(box, student.names, student.game, student.representation, "random_player",
+                       ["random_move"], labels=["random_player", "minimax_player"], source=student.source)
+    assert agent.name == "random_move" and agent.fixed_side is None
+    assert not any("always plays" in note for note in agent.notes)
 
 
 def test_an_agent_named_for_the_label_is_graded_even_when_it_fails_and_the_feedback_says_which():

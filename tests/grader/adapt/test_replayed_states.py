@@ -60,24 +60,31 @@ def wrong_roles(student, game, positions: int = 12) -> dict[str, int]:
     return wrong
 
 
-def test_a_state_no_reading_knows_is_built_through_the_students_own_functions():
+@pytest.fixture(scope="module")
+def no_reading_knows():
+    """The fixture adapted once for the tests that only ask its functions: (sandbox, student). The test whose
+    agent search is stopped by its timeout opens its own, since that makes the worker respawn."""
     box, student = adapted_source((STUDENTS / FIXTURE).read_text())
     with box:
-        assert isinstance(student, ReplayedStateGame)
-        rep = student.rep
-        assert rep.turn == ("key", "turn") and rep.players == ("R", "Y")
-        assert "replaying the moves" in " ".join(student.interface.adaptations)
-        game = student.game
-        assert wrong_roles(student, game) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
-        assert student.initial_state().ok
+        yield box, student
 
 
-def test_boards_of_another_size_are_built_through_the_size_the_initial_state_takes():
-    box, student = adapted_source((STUDENTS / FIXTURE).read_text())
-    with box:
-        small = load_game("connect4", rows=5, cols=6)
-        resized = student.at_size(small)
-        assert wrong_roles(resized, small, positions=6) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+def test_a_state_no_reading_knows_is_built_through_the_students_own_functions(no_reading_knows):
+    _, student = no_reading_knows
+    assert isinstance(student, ReplayedStateGame)
+    rep = student.rep
+    assert rep.turn == ("key", "turn") and rep.players == ("R", "Y")
+    assert "replaying the moves" in " ".join(student.interface.adaptations)
+    game = student.game
+    assert wrong_roles(student, game) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+    assert student.initial_state().ok
+
+
+def test_boards_of_another_size_are_built_through_the_size_the_initial_state_takes(no_reading_knows):
+    _, student = no_reading_knows
+    small = load_game("connect4", rows=5, cols=6)
+    resized = student.at_size(small)
+    assert wrong_roles(resized, small, positions=6) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
 
 
 @pytest.mark.parametrize("change, role", [
@@ -145,7 +152,7 @@ def test_a_game_function_answering_false_is_never_taken_for_an_agent():
         assert not isinstance(found, str) and found.name == "alpha_beta_player"
 
 
-def test_a_result_that_changes_the_state_it_is_given_loses_only_that_point():
+def test_a_result_that_changes_the_state_it_is_given_loses_only_that_point(no_reading_knows):
     in_place = ("    grid = dict(state['grid'])\n    heights = list(state['heights'])",
                 "    grid = state['grid']\n    heights = state['heights']")
     box, student = adapted_source(variant(in_place))
@@ -155,9 +162,8 @@ def test_a_result_that_changes_the_state_it_is_given_loses_only_that_point():
         board, player = game.to_course(state), game.to_move(state)
         assert student.mutation("result", board, player, game.actions(state)[0]).mutated is True
         assert wrong_roles(student, game, positions=6) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
-    box, student = adapted_source((STUDENTS / FIXTURE).read_text())
-    with box:
-        assert student.mutation("result", board, player, game.actions(state)[0]).mutated is False
+    _, right = no_reading_knows  # the fixture as it is, changing nothing it is given
+    assert right.mutation("result", board, player, game.actions(state)[0]).mutated is False
 
 
 @pytest.mark.parametrize("words", ["numbers counted from 1", "the course's own moves"])

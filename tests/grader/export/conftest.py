@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+import zipfile
 from pathlib import Path
 from typing import Callable
 
@@ -50,8 +51,14 @@ def gradescope_bundle(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def prairielearn_grader(tmp_path_factory) -> Path:
-    return export_prairielearn("connect4", tmp_path_factory.mktemp("export") / "prairielearn", rubric=RUBRIC).path
+def prairielearn_grader(tmp_path_factory, gradescope_bundle) -> Path:
+    """The PrairieLearn grader, its image given the wheel the Gradescope bundle built from these same sources
+    (``--wheel``): the package is built once for both platforms."""
+    with zipfile.ZipFile(gradescope_bundle) as archive:
+        name, = (n for n in archive.namelist() if n.startswith("wheels/") and n.endswith(".whl"))
+        wheel = Path(archive.extract(name, tmp_path_factory.mktemp("wheel")))
+    return export_prairielearn("connect4", tmp_path_factory.mktemp("export") / "prairielearn", rubric=RUBRIC,
+                               wheel=wheel).path
 
 
 def remembered_runs(bundle: Path, tmp_path_factory, lay_out: Callable, submission: str, run_entry: Callable

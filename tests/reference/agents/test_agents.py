@@ -111,15 +111,21 @@ def test_agents_refuse_a_finished_game():
 # --- exact search: minimax and alpha-beta ----------------------------------------------------
 
 
-def test_minimax_visits_the_whole_tictactoe_game_tree_from_the_empty_board():
+@pytest.fixture(scope="module")
+def minimax_from_the_empty_board() -> MinimaxAgent:
+    """A minimax agent after its search of the whole tic-tac-toe tree from the empty board (half a million nodes),
+    searched once for the tests that read its count."""
     agent = MinimaxAgent()
     agent.choose(TTT, TTT.initial_state())
-    assert agent.nodes == 549_946  # every node of the game tree, the root included
+    return agent
 
 
-def test_alphabeta_searches_far_fewer_nodes_than_minimax_from_the_empty_board():
-    minimax, alphabeta = MinimaxAgent(), AlphaBetaAgent()
-    minimax.choose(TTT, TTT.initial_state())
+def test_minimax_visits_the_whole_tictactoe_game_tree_from_the_empty_board(minimax_from_the_empty_board):
+    assert minimax_from_the_empty_board.nodes == 549_946  # every node of the game tree, the root included
+
+
+def test_alphabeta_searches_far_fewer_nodes_than_minimax_from_the_empty_board(minimax_from_the_empty_board):
+    minimax, alphabeta = minimax_from_the_empty_board, AlphaBetaAgent()
     alphabeta.choose(TTT, TTT.initial_state())
     assert alphabeta.nodes < minimax.nodes / 20
     assert alphabeta.value == pytest.approx(0.0)  # tic-tac-toe is a draw

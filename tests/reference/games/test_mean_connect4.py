@@ -52,21 +52,23 @@ def test_random_games_give_the_models_successors_actions_and_outcomes(rows, cols
             assert game.to_move(state) == player
             finished, winner = model_outcome(board, k, player, reading.get("plays_on_full_board", False))
             limit = state.plies >= game.max_plies
-            assert game.terminal(state) == (finished or limit)
-            if game.terminal(state):
+            terminal, actions = game.terminal(state), game.actions(state)  # asked once per position
+            assert terminal == (finished or limit)
+            if terminal:
                 assert game.utility(state, 1) == winner
                 assert game.utility(state, -1) == -winner
-                assert game.actions(state) == []
+                assert actions == []
                 break
-            assert game.actions(state) == model_actions(board, player, reading["same_column"],
-                                                        reading.get("returns_to_full_column", True))
-            for action in game.actions(state):  # every successor, not only the one played
-                child = game.result(state, action)
-                assert game.to_course(child).tolist() == model_result(board, player, action, reading["keeps_colour"])
+            assert actions == model_actions(board, player, reading["same_column"],
+                                            reading.get("returns_to_full_column", True))
+            successors = []
+            for action in actions:  # every successor, not only the one played
+                child, child_board = game.result(state, action), model_result(board, player, action,
+                                                                               reading["keeps_colour"])
+                assert game.to_course(child).tolist() == child_board
+                successors.append((child, child_board))
                 checked += 1
-            action = rng.choice(game.actions(state))
-            state = game.result(state, action)
-            board = model_result(board, player, action, reading["keeps_colour"])
+            state, board = successors[actions.index(rng.choice(actions))]  # the game goes on from one of them
             player = -player
     assert checked > 1000
 
