@@ -55,9 +55,11 @@ def _number(value: Any) -> int | None:
 def _shifted(value: Any, offset: int) -> Any:
     """A move counted from ``offset``: every number of it (a column, both parts of a mean move)."""
     value = plain(value)
-    if isinstance(value, (list, tuple)):
-        parts = [_shifted(v, offset) if _number(v) is not None else plain(v) for v in value]
-        return tuple(parts) if any(_number(v) is not None for v in value) else None
+    if isinstance(value, (list, tuple)):  # the words of a move stay (Dots and Boxes' 'h')
+        numbered = [_number(v) is not None for v in value]
+        if not any(numbered):
+            return None
+        return tuple(_shifted(v, offset) if n else plain(v) for v, n in zip(value, numbered))
     n = _number(value)
     return None if n is None else n - offset
 
@@ -97,16 +99,17 @@ def _as_is(value: Any) -> Any:
 #: (words, decoder: the student's move -> the course's) for each encoding, plainest first; a cell is a pair of
 #: numbers in either order, counted from 0 or 1
 Decoder = Callable[[Any, Game], Any]
-_PAIRS = {"(row, col)": 0, "(col, row)": 1}
-_FROM = {"": 0, " counted from 1": 1}
+#: (the pair's order, the item that is the row, how it is counted, the number the first row or column is)
+_CELL_FORMS = [(pair, row_at, start, offset) for pair, row_at in (("(row, col)", 0), ("(col, row)", 1))
+               for start, offset in (("", 0), (" counted from 1", 1))]
 ENCODINGS: tuple[tuple[str, Decoder], ...] = (
     ("the course's own moves", lambda v, g: _as_is(v)),
     ("numbers counted from 1", lambda v, g: _shifted(v, 1)),
     ("moves written as text", lambda v, g: _from_text(v)),
-    *((f"cells as {pair}{start}", (lambda r, o: lambda v, g: _cell(v, g, o, r))(row_at, offset))
-      for pair, row_at in _PAIRS.items() for start, offset in _FROM.items()),
-    *((f"the column of a {pair} cell{start}", (lambda r, o: lambda v, g: _part(v, 1 - r, o))(row_at, offset))
-      for pair, row_at in _PAIRS.items() for start, offset in _FROM.items()),
+    *((f"cells as {pair}{start}", lambda v, g, r=row_at, o=offset: _cell(v, g, o, r))
+      for pair, row_at, start, offset in _CELL_FORMS),
+    *((f"the column of a {pair} cell{start}", lambda v, g, r=row_at, o=offset: _part(v, 1 - r, o))
+      for pair, row_at, start, offset in _CELL_FORMS),
 )
 
 
@@ -167,8 +170,7 @@ class MoveTable(dict):
 
 
 #: encodings whose moves depend on the position (the cell where a disc lands), by (item, offset) of the course move
-PICKED = {f"the column of a {pair} cell{start}": (1 - row_at, offset)
-          for pair, row_at in _PAIRS.items() for start, offset in _FROM.items()}
+PICKED = {f"the column of a {pair} cell{start}": (1 - row_at, offset) for pair, row_at, start, offset in _CELL_FORMS}
 
 
 def shown_move(move: Any) -> Any:
