@@ -1,9 +1,12 @@
-"""The game functions of an in-place game class, judged on objects brought to each position by replay
-(see ``grader.adapt.replayed_objects``): the same course face as :class:`StudentGame`.
+"""The game functions of a submission whose positions are built by replaying moves through its own
+code, judged on what that code makes: the same course face as :class:`StudentGame`. Two ways of writing
+a game share it (:class:`BuiltGame`): a class whose object changes in place (:class:`ReplayedGame`,
+``grader.adapt.replayed_objects``), and states a function returns
+(``grader.adapt.replayed_state_game``).
 
-``result`` is judged by what the object answers after the student's transition: the board in its
-board attribute where a known reading decodes one, else the moves it still offers (for Dots and Boxes
-the lines drawn; elsewhere they must be the reference successor's), and whose turn its turn attribute
+For an in-place class, ``result`` is judged by what the object answers after the student's transition: the
+board in its board attribute where a known reading decodes one, else the moves it still offers (for Dots and
+Boxes the lines drawn; elsewhere they must be the reference successor's), and whose turn its turn attribute
 then says. Who won is judged through the winner method, on positions built with the reference's turns.
 """
 
@@ -12,23 +15,85 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from grader.adapt import returns
-from grader.adapt.infer import Binding
-from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjects, find_replayed_agent, \
-    interface_for, items, recipe
+from grader.adapt.infer import WINNER_READING, Binding, Interface
+from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjects, agent_candidates, \
+    find_replayed_agent, interface_for, items
+from grader.adapt.replayed_states import BuiltByReplay
 from grader.adapt.representations.base import NotThisRepresentation, plain
 from grader.adapt.signatures import positional_parameters, role_of
-from grader.adapt.student_game import Reply, StudentGame, _unreadable
+from grader.adapt.student_game import Reply, StudentGame, _unreadable, read_terminal, read_utility
 from grader.text import short
 from reference.games.base import Game, State
 
 
-class ReplayedGame(StudentGame):
+class BuiltGame(StudentGame):
+    """What the ways of building positions through the student's own code share: each role asked of the
+    student's code brought to the position, a position that cannot be built reported (not raised), the moves
+    read back through the learned encoding, and the turn a move leaves read from the student's own answer."""
+
+    #: what plays a role, in words (a method of the student's object, a function of their states)
+    written_as = "function"
+    #: what building a position may raise that is reported, not raised: a position no line of play reaches
+    unbuilt: tuple[type[Exception], ...] = (NoReplay, ValueError)
+
+    def __init__(self, rep: BuiltByReplay, interface: Interface, names: Mapping[str, Any] | None = None,
+                 timeout: float = 2.0, source: str = "") -> None:
+        super().__init__(rep.caller, interface, names, timeout=timeout, source=source)
+        self.rep: Any = rep
+
+    @property
+    def game_object(self) -> str | None:
+        return None
+
+    def _ask(self, role: str, board: Any, player: int | None, asks: list, action: Any = None) -> tuple[Reply, Any]:
+        """The answers of the student's code brought to ``board``, as a reply (not ok when it could not be built)."""
+        call = self.describe_call(role, board, player, action)
+        if role not in self.interface.bindings:
+            return Reply(False, error=f"no {role} {self.written_as} was found", kind="missing", call=call), None
+        try:
+            r = self.rep.ask(board, player, asks, timeout=self.timeout)
+        except self.unbuilt as e:
+            return Reply(False, error=f"this position could not be built through your code: {e}",
+                         kind="unreachable" if isinstance(e, NoReplay) else "error", call=call), None
+        if not r.ok:
+            return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call, seconds=r.duration), None
+        return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value
+
+    def _moves_asked(self, player: int | None) -> tuple[int | None, list]:
+        """(the player a position is built for, the ask of the moves the student's code lists there)."""
+        raise NotImplementedError
+
+    def actions(self, board: Any, player: int | None = None) -> Reply:
+        reply, values = self._ask("actions", board, *self._moves_asked(player))
+        if not reply.ok:
+            return reply
+        try:
+            reply.value = [self.rep.decode_action(m, board) for m in items(values[-1])]
+        except (NotThisRepresentation, TypeError) as e:
+            return _unreadable(reply, f"could not read the moves {short(values[-1], 120)}: {e}")
+        return reply
+
+    def _turn_said(self, reply: Reply, value: Any, player: int, where: str) -> Reply:
+        """``reply`` with whose turn the student's ``value`` says follows ``player``'s move (``where``: what
+        said it, in words); unreadable when it names no player."""
+        try:
+            after = self.rep.decode_player(value)
+        except NotThisRepresentation:
+            return _unreadable(reply, f"{where} {value!r}, which is no player")
+        reply.moves_again = after == player
+        reply.turn = f"{value!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
+        return reply
+
+
+class ReplayedGame(BuiltGame):
     """A submission whose game is an object that changes in place, seen through the course's functions."""
+
+    written_as = "method"
+    unbuilt = (NoReplay,)
 
     def __init__(self, rep: ReplayedObjects, names: Mapping[str, Any] | None = None, timeout: float = 2.0,
                  source: str = "") -> None:
-        super().__init__(rep.caller, interface_for(rep), names, timeout=timeout, source=source)
-        self.rep = rep
+        super().__init__(rep, interface_for(rep), names, timeout=timeout, source=source)
         self._not_over: tuple | None = None  # terminal's answer while the game goes on, once asked
         cells = rep.learned() if rep.learns else None
         if not rep.board and not (cells and cells.whole):
@@ -40,14 +105,8 @@ class ReplayedGame(StudentGame):
                 f"grader's reading, not your {rep.methods.transition}()")
 
     def at_size(self, game: Game) -> "ReplayedGame":
-        found = recipe(self.caller, self.rep.methods, game, self.timeout)
-        if found is None:
-            raise TypeError(f"no {self.rep.methods.cls} object of {game.rows}x{game.cols} dots could be made")
-        return ReplayedGame(found, self.names, timeout=self.timeout, source=self.source)
-
-    @property
-    def game_object(self) -> str | None:
-        return None
+        return ReplayedGame(self.rep.at_size(game.rows, game.cols, game), self.names, timeout=self.timeout,
+                            source=self.source)
 
     def call_words(self, binding: Binding, role: str, board: Any, player: int | None, action: Any) -> str:
         if role == "result" and action is not None:
@@ -56,20 +115,10 @@ class ReplayedGame(StudentGame):
             return self.rep.make
         return f"{binding.name}() on the replayed object"
 
-    def _ask(self, role: str, board: Any, player: int | None, asks: list) -> tuple[Reply, Any]:
-        """The answers of the object brought to ``board``, as a reply (not ok when it could not be built)."""
+    def _ask(self, role: str, board: Any, player: int | None, asks: list, action: Any = None) -> tuple[Reply, Any]:
+        """As :meth:`BuiltGame._ask`; a move is shown as the transition is given it."""
         move = (tuple(asks[0][2]) if self.rep.methods.parts > 1 else asks[0][2][0]) if role == "result" else None
-        call = self.describe_call(role, board, player, move)
-        if role not in self.interface.bindings:
-            return Reply(False, error=f"no {role} method was found", kind="missing", call=call), None
-        try:
-            r = self.rep.ask(board, player, asks, timeout=self.timeout)
-        except NoReplay as e:
-            return Reply(False, error=f"this position could not be built through your code: {e}", kind="unreachable",
-                         call=call), None
-        if not r.ok:
-            return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call, seconds=r.duration), None
-        return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value
+        return super()._ask(role, board, player, asks, move)
 
     def initial_state(self) -> Reply:
         reply, values = self._ask("initial_state", None, None, self._board_asks())
@@ -84,16 +133,8 @@ class ReplayedGame(StudentGame):
             [("leaves", "", [])] if self.rep.learns and self.rep.learned() else []
         return shown + [("call", self.rep.methods.moves, [])]
 
-    def actions(self, board: Any, player: int | None = None) -> Reply:
-        reply, values = self._ask("actions", board, player if player is not None else 1,
-                                  [("call", self.rep.methods.moves, [])])
-        if not reply.ok:
-            return reply
-        try:
-            reply.value = [self.rep.decode_action(m, board) for m in items(values[-1])]
-        except (NotThisRepresentation, TypeError) as e:
-            return _unreadable(reply, f"could not read the moves {values[-1]!r}: {e}")
-        return reply
+    def _moves_asked(self, player: int | None) -> tuple[int | None, list]:
+        return player if player is not None else 1, [("call", self.rep.methods.moves, [])]
 
     def result(self, board: Any, player: int, action: Any) -> Reply:
         move = self.rep.encode_action(action, board)
@@ -113,12 +154,7 @@ class ReplayedGame(StudentGame):
                 reply.turn = f"{self.rep.methods.transition}() answered {again}: " + \
                     ("the same player moves again" if again else "the turn passes")
         elif reply.value is not None and self.rep.turn:
-            try:
-                after = self.rep.decode_player(values[1])
-            except NotThisRepresentation:
-                return _unreadable(reply, f"its {self.rep.turn} became {values[1]!r}, which is no player")
-            reply.moves_again = after == player
-            reply.turn = f"{values[1]!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
+            return self._turn_said(reply, values[1], player, f"its {self.rep.turn} became")
         return reply if reply.value is not None else _unreadable(reply, reply.error)
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
@@ -129,13 +165,18 @@ class ReplayedGame(StudentGame):
         return reply
 
     def terminal(self, board: Any) -> Reply:
+        """Whether the game is over: a bool as it is, any other answer by whether it differs from what the
+        object says while the game goes on (learned on the empty board, once)."""
         reply, values = self._ask("terminal", board, None, [("call", self.rep.methods.over or "", [])])
         if not reply.ok:
             return reply
-        if self._not_over is None:  # what it answers while the game goes on, learned on the empty board
+        if self._not_over is None:
             first, start = self._ask("terminal", None, None, [("call", self.rep.methods.over or "", [])])
             self._not_over = (plain(start[-1]),) if first.ok else (False,)
-        return read_over(reply, values, self._not_over[0])
+        not_over = self._not_over[0]
+        reading = "a bool" if isinstance(not_over, bool) else \
+            next(words for words in returns.terminal_readings(not_over) if words.startswith("a status"))
+        return read_terminal(reply, plain(values[-1]), Binding("terminal", "", (), reading, empty_value=not_over))
 
     def _takes_player(self, method: str | None) -> bool:
         info = self.names.get(self.rep.methods.cls)
@@ -153,22 +194,19 @@ class ReplayedGame(StudentGame):
         if not reply.ok:
             return reply
         raw = plain(values[-1])
-        winner = returns.winner_of(raw, self.rep)
         number = isinstance(raw, (int, float)) and not isinstance(raw, bool)
-        if number and (given or winner is None):
-            view = 1 if given else player  # a value from the first player's view is turned to ``player``'s
-            margin = self.game.margin_utility and "margin" in self.interface.bindings["utility"].reading
-            value = raw * view if margin else returns.sign(raw) * view
-            reply.value = int(value) if float(value).is_integer() else value
-            return reply
-        if winner is None:
-            return _unreadable(reply, f"returned {values[-1]!r}, which is neither player nor a draw")
-        reply.value = winner * player
-        return reply
+        # its sign, from the first player's view when it takes no player (the object's utility names no margin)
+        reading = "" if number and (given or returns.winner_of(raw, self.rep) is None) else WINNER_READING
+        return read_utility(reply, raw, Binding("utility", "", ("player",) if given else (), reading), player,
+                            self.game, self.rep)
 
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
         """The agent for a rubric label, played on replayed objects."""
-        return find_replayed_agent(self.rep, self.names, label, aliases, timeout, self.source)
+        rep, cls = self.rep, self.rep.methods.cls
+        found = agent_candidates(self.names, rep, self.source, rep.game.counted_depth)
+        return find_replayed_agent(rep, found, label, aliases, timeout, (
+            f"no function or class that plays your {cls} objects answers like {label}",
+            f"asked on objects of your {cls} brought to each position by replaying its moves"))
 
     def _board_after(self, reply: Reply, values: list, expected: State | None) -> Any:
         """The course board an object shows (the answers to :meth:`_board_asks`, last in ``values``): read
@@ -193,19 +231,3 @@ class ReplayedGame(StudentGame):
                            f"the position has {[self.rep.to_student[m] for m in game.actions(expected)]}")
             return None
         return game.to_course(expected)
-
-
-def read_over(reply: Reply, values: Any, not_over: Any) -> Reply:
-    """A ``terminal`` reply whose answer (the last of ``values``) says the game is over: a bool as it is, any
-    other answer by whether it differs from what the student's code says while the game goes on."""
-    if not reply.ok:
-        return reply
-    value = plain(values[-1])
-    reading = returns.terminal_readings(not_over)
-    read = reading["a bool"] if isinstance(not_over, bool) else next(
-        r for words, r in reading.items() if words.startswith("a status"))
-    over = read(value)
-    if over is None:
-        return _unreadable(reply, f"returned {value!r}, which is not a bool")
-    reply.value = over
-    return reply

@@ -25,13 +25,12 @@ from grader.adapt import returns
 from grader.adapt.agents import Move
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise
 from grader.adapt.infer import Binding, Caller, Interface
-from grader.adapt.object_agents import ObjectAgent, class_agents, function_agent
+from grader.adapt.object_agents import ObjectAgent, _own, class_agents, function_agent
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
-from grader.adapt.replayed_states import BuiltByReplay, NoReplay, _player_like, decode_move, evidence_positions, items, \
-    line_of_play, match_encoding
-from grader.adapt.signatures import positional_parameters, role_of
-from grader.plugs import plug_for
+from grader.adapt.replayed_states import BuiltByReplay, NoReplay, _flipping, evidence_positions, items, \
+    line_of_play, match_encoding, turn_options
+from grader.adapt.signatures import role_of
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game, State
 
@@ -54,18 +53,6 @@ def replays(game: Game) -> bool:
 
 # --- the student's move encoding ------------------------------------------------------------------
 
-def match_moves(student_moves: Sequence[Any], course_actions: Sequence[tuple], game: Game) -> tuple[str, dict] | None:
-    """(words, course action -> the student's move) for the first of the game's move encodings
-    (``GamePlug.move_encodings``) under which the student's moves on the empty board are exactly the
-    course's, one for one; None if none is."""
-    wanted = set(course_actions)
-    for words, decode in plug_for(game).move_encodings:
-        decoded = [decode(m) for m in student_moves]
-        if None not in decoded and len(set(decoded)) == len(decoded) == len(wanted) and set(decoded) == wanted:
-            return words, {line: move for line, move in zip(decoded, student_moves)}
-    return None
-
-
 def indexed_lines(trial: "ReplayedObjects", moves: Sequence[Any], course_actions: Sequence[tuple]) -> tuple[str, dict] | None:
     """(words, course action -> the student's move) when the moves are numbers indexing a list of every
     line that the fresh object keeps (``self.lines = [((0, 0), (0, 1)), ...]``, a dict by number too),
@@ -83,9 +70,7 @@ def indexed_lines(trial: "ReplayedObjects", moves: Sequence[Any], course_actions
             continue
         keys = list(table)
         lines = [table[k] for k in keys]
-        found = match_moves(lines, course_actions, trial.game)
-        if found is not None:
-            words, to_line = found
+        for words, to_line in match_encoding(lines, trial.game, trial.game.initial_state(), own=True)[:1]:
             to_number = {course: keys[lines.index(line)] for course, line in to_line.items()}
             return f"numbers indexing your .{name}, lines written as {words}", to_number
     return None
@@ -117,11 +102,6 @@ class Methods:
         return list(move) if self.parts > 1 else [move]
 
 
-def _own_parameters(member: NameInfo) -> list:
-    params = positional_parameters(member.parameters or ())
-    return params[1:] if params and params[0].name in ("self", "cls") else params
-
-
 #: words of a method that hands the turn over (``switch_player``, ``next_turn``, ``change_turn``)
 SWITCH_WORDS = ("switch", "swap", "toggle", "changeplayer", "changeturn", "nextplayer", "nextturn", "otherplayer")
 
@@ -135,7 +115,7 @@ def _method(info: NameInfo, words: Sequence[str], arity: int) -> str | None:
     ranked = []
     for member in info.members:
         name = normalise(member.name)
-        required = [p for p in _own_parameters(member) if not p.has_default]
+        required = [p for p in _own(member) if not p.has_default]
         extra_player = len(required) == arity + 1 and role_of(required[-1].name) == "player"  # utility(player)
         if not member.callable or member.name.startswith("_") or NOT_A_ROLE.search(name) \
                 or any(w in name for w in NOT_PLAYING) or (len(required) != arity and not extra_player):
@@ -168,15 +148,8 @@ class ReplayedObjects(BuiltByReplay):
     """How positions are built through the student's object: its construction, its moves for the
     course's lines, and the attribute that says whose turn it is (with the two players' values)."""
 
-    caller: Any
-    game: Game
     methods: Methods
     make: str  # 'DotsAndBoxes(rows=4, cols=4)'
-    encoding: str  # the move encoding, in words
-    to_student: dict  # course move -> the student's move
-    turn: str | None = None
-    players: tuple[Any, Any] = (1, -1)
-    timeout: float = 2.0
     lines: bool = True  # the object's moves are lines, and the lines it has left show its board
     board: str | None = None  # the attribute that holds the board, read by ``reading``
     reading: Representation | None = None
@@ -184,8 +157,6 @@ class ReplayedObjects(BuiltByReplay):
     #: the turn is handed over by the student's loop (their switch method), not by the transition: whose
     #: turn follows a move is what the transition answers (a closed box: the same player's)
     caller_switches: bool = False
-    _paths: dict = field(default_factory=dict)
-    _learned: dict = field(default_factory=dict)
     built_through = "your object"
 
     def ask(self, board: Mapping[str, Any] | None, player: int | None, asks: Sequence[tuple],
@@ -251,12 +222,6 @@ class ReplayedObjects(BuiltByReplay):
         everything = set(self.to_student)
         return {"size": (self.rows, self.cols), "lines": {line: True for line in everything - undrawn}, "boxes": None}
 
-    def encode_action(self, action: Any, board: Any = None) -> Any:
-        return self.to_student[tuple(action) if isinstance(action, list) else action]
-
-    def decode_action(self, action: Any, board: Any = None) -> Any:
-        return decode_move(self.encoding, action, self.game, self.to_student)
-
     def read_board(self, value: Any) -> Any:
         """The course board in the object's board attribute; raises NotThisRepresentation."""
         if self.reading is None:
@@ -293,12 +258,13 @@ def recipe(caller: Caller, methods: Methods, game: Game, timeout: float = 2.0) -
     empty = game.actions(game.initial_state())
     for arguments in size_arguments(methods.parameters, game.size_readings(), getattr(game, "k", None)):
         make = f"{methods.cls}({arguments})"
-        trial = ReplayedObjects(caller, game, methods, make, "", {}, timeout=timeout)
+        trial = ReplayedObjects(caller, game, methods, make, encoding="", to_student={}, timeout=timeout)
         r = trial.ask(None, None, [("call", methods.moves, [])])
         if not r.ok:
             continue
         moves = items(r.value[0])
-        lined = match_moves(moves, empty, game) or indexed_lines(trial, moves, empty)
+        lined = next(iter(match_encoding(moves, game, game.initial_state(), own=True)), None) or \
+            indexed_lines(trial, moves, empty)
         matches = [lined] if lined else match_encoding(moves, game, game.initial_state())
         for encoding, to_student in matches:
             found = _with_transition(dataclasses.replace(trial, encoding=encoding, to_student=to_student,
@@ -336,8 +302,7 @@ def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
     if filled and (first not in items(filled[0].value[1]) or first in items(filled[1].value[1])):
         return None
     states = [s.value[0] for s in snapshots]
-    flips = [(k, (states[0][k], states[1][k])) for k in states[0] if k in states[1] and k in states[2]
-             and states[1][k] != states[0][k] and states[2][k] == states[0][k]]
+    flips = _flipping(*states)
     if trial.lines:
         if not flips and methods.switch:
             flips = _switched(trial)
@@ -348,8 +313,7 @@ def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
         if board is not None:
             return dataclasses.replace(trial, board=board, reading=reading)
         return dataclasses.replace(trial, learns=True)
-    player_like = [(where, pair) for (_, where), pair in _player_like([["attr", k, v] for k, v in states[0].items()])]
-    options = flips + [o for o in player_like if o[0] not in dict(flips)] + [(None, trial.players)]
+    options = turn_options(*states, players=trial.players)
     for turn, players in options:  # the first turn keeping under which a board attribute reads right
         candidate = dataclasses.replace(trial, turn=turn, players=players, _paths={})
         board, reading = _board_attribute(candidate)
@@ -363,11 +327,7 @@ def _switched(trial: ReplayedObjects) -> list[tuple[str, tuple]]:
     object; empty when it flips none."""
     switch = ("call", trial.methods.switch, [])
     r = trial.ask(None, None, [("state", "", []), switch, ("state", "", []), switch, ("state", "", [])])
-    if not r.ok:
-        return []
-    states = r.value[0::2]
-    return [(k, (states[0][k], states[1][k])) for k in states[0] if k in states[1] and k in states[2]
-            and states[1][k] != states[0][k] and states[2][k] == states[0][k]]
+    return _flipping(*r.value[0::2]) if r.ok else []
 
 
 def _evidence(game: Game) -> list[State]:
@@ -567,17 +527,16 @@ def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[st
     return agent, unnamed and not unshared
 
 
-def find_replayed_agent(rep: ReplayedObjects, names: Mapping[str, NameInfo], label: str,
-                        aliases: Sequence[str], timeout: float | None = None, source: str = "") -> ReplayedAgent | str:
-    """The agent for a rubric label among functions and classes that play the student's objects
-    (:func:`pick_agent`)."""
+def find_replayed_agent(rep: BuiltByReplay, found: Sequence[ObjectAgent], label: str, aliases: Sequence[str],
+                        timeout: float | None, words: tuple[str, str]) -> ReplayedAgent | str:
+    """The agent for a rubric label among the candidates ``found`` that take the student's own object or state
+    (:func:`pick_agent`); ``words``: (why there is none, what it is asked on), for feedback."""
     agents = [ReplayedAgent(rep.caller, rep.game, rep, a.name, a.expression, a.call, parameters=a.parameters,
-                            filled=a.filled) for a in agent_candidates(names, rep, source, rep.game.counted_depth)]
+                            filled=a.filled) for a in found]
     picked = pick_agent(agents, label, aliases, timeout)
     if picked is None:
-        return f"no function or class that plays your {rep.methods.cls} objects answers like {label}"
+        return words[0]
     agent, shared = picked
-    agent.notes.append(f"{label}: {agent.call}, asked on objects of your {rep.methods.cls} brought to each "
-                       f"position by replaying its moves"
+    agent.notes.append(f"{label}: {agent.call}, {words[1]}"
                        + (f"; it serves as {label} too, as nothing is named for it" if shared else ""))
     return agent

@@ -16,11 +16,13 @@ from typing import Any, Mapping
 from grader.adapt.candidates import NOT_A_ROLE, normalise, rank, spoken
 from grader.adapt.conventions import GAME_NAMES
 from grader.adapt.infer import Binding, Interface
-from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, items, pick_agent
+from grader.adapt.object_agents import ObjectAgent
+from grader.adapt.replayed_game import BuiltGame
+from grader.adapt.replayed_objects import ReplayedAgent, find_replayed_agent, items
 from grader.adapt.replayed_states import Call, ReplayedStates, repeat_ask, shown_move, where_in_state
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.adapt.signatures import positional_parameters, role_of
-from grader.adapt.student_game import Reply, StudentGame, _unreadable, read_terminal, read_utility
+from grader.adapt.student_game import Reply, _unreadable, read_terminal, read_utility
 from grader.text import short
 from reference.games.base import Game, State
 
@@ -44,13 +46,12 @@ def interface_for(rep: ReplayedStates, outcome: Mapping[str, Binding]) -> Interf
     return iface
 
 
-class ReplayedStateGame(StudentGame):
+class ReplayedStateGame(BuiltGame):
     """A submission whose states no reading knows, seen through the course's functions."""
 
     def __init__(self, rep: ReplayedStates, outcome: Mapping[str, Binding], names: Mapping[str, Any] | None = None,
                  timeout: float = 2.0, source: str = "") -> None:
-        super().__init__(rep.caller, interface_for(rep, outcome), names, timeout=timeout, source=source)
-        self.rep = rep
+        super().__init__(rep, interface_for(rep, outcome), names, timeout=timeout, source=source)
         self.outcome = dict(outcome)
         cells = rep.learned()
         if not (cells and cells.whole):
@@ -59,10 +60,6 @@ class ReplayedStateGame(StudentGame):
     def at_size(self, game: Game) -> "ReplayedStateGame":
         return ReplayedStateGame(self.rep.at_size(game.rows, game.cols, game), self.outcome, self.names,
                                  timeout=self.timeout, source=self.source)
-
-    @property
-    def game_object(self) -> str | None:
-        return None
 
     def call_words(self, binding: Binding, role: str, board: Any, player: int | None, action: Any) -> str:
         if role == "initial_state":
@@ -73,19 +70,6 @@ class ReplayedStateGame(StudentGame):
         if action is not None:
             shown["action"] = repr(shown_move(self.rep.to_student.get(action, action)))
         return Call(binding.name, binding.order).words(**shown) + " on your state replayed to this position"
-
-    def _ask(self, role: str, board: Any, player: int | None, asks: list, action: Any = None) -> tuple[Reply, Any]:
-        call = self.describe_call(role, board, player, action)
-        if role not in self.interface.bindings:
-            return Reply(False, error=f"no {role} function was found", kind="missing", call=call), None
-        try:
-            r = self.rep.ask(board, player, asks, timeout=self.timeout)
-        except (NoReplay, ValueError) as e:
-            return Reply(False, error=f"this position could not be built through your code: {e}",
-                         kind="unreachable" if isinstance(e, NoReplay) else "error", call=call), None
-        if not r.ok:
-            return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call, seconds=r.duration), None
-        return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value
 
     def _mover(self, player: int | None) -> Any:
         return self.rep.encode_player(player if player is not None else 1)
@@ -105,15 +89,8 @@ class ReplayedStateGame(StudentGame):
         reply.value = self.game.to_course(empty)
         return reply
 
-    def actions(self, board: Any, player: int | None = None) -> Reply:
-        reply, values = self._ask("actions", board, player, [self.rep.moves_ask(self._mover(player))])
-        if not reply.ok:
-            return reply
-        try:
-            reply.value = [self.rep.decode_action(m) for m in items(values[-1])]
-        except (NotThisRepresentation, TypeError) as e:
-            return _unreadable(reply, f"could not read the moves {short(values[-1], 120)}: {e}")
-        return reply
+    def _moves_asked(self, player: int | None) -> tuple[int | None, list]:
+        return player, [self.rep.moves_ask(self._mover(player))]
 
     def _result_asks(self, state: State, action: Any, repeated: bool = True) -> tuple[list, State, list]:
         """What to ask of the state ``result`` returns, the reference's successor, and the answers expected
@@ -175,13 +152,7 @@ class ReplayedStateGame(StudentGame):
             return _unreadable(reply, problem), mutated
         reply.value = game.to_course(after)
         if rep.turn:
-            try:
-                turn = rep.decode_player(values[2])
-            except NotThisRepresentation:
-                return _unreadable(reply, f"the state it returned says {values[2]!r} is to move, which is no "
-                                          f"player"), mutated
-            reply.moves_again = turn == player
-            reply.turn = f"{values[2]!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
+            return self._turn_said(reply, values[2], player, "the state it returned says who moves next:"), mutated
         return reply, mutated
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
@@ -216,10 +187,9 @@ class ReplayedStateGame(StudentGame):
 
 
 def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
-                     playing: set[str] = frozenset()) -> list[tuple[str, str, str, tuple]]:
-    """(name, expression of the state and the mover, call in words, parameters) for every function that
-    may turn a state into a move: ``agent(state)`` or ``agent(state, player)``; none that plays a game
-    function (``playing``: those besides the replay's own)."""
+                     playing: set[str] = frozenset()) -> list[ObjectAgent]:
+    """Every function that may turn a state into a move: ``agent(state)`` or ``agent(state, player)``; none
+    that plays a game function (``playing``: those besides the replay's own)."""
     roles = {rep.start.split("(", 1)[0], rep.transition.name, rep.moves.name, *playing}
     out = []
     for candidate in rank(names, label, aliases, unnamed=True):
@@ -235,24 +205,19 @@ def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
         if rep.owner and len(required) == 2 and len(game_at) == 1:  # the textbook's player(game, state)
             args = ", ".join(rep.owner if i == game_at[0] else "s" for i in range(2))
             shown = ", ".join(rep.owner if i == game_at[0] else "state" for i in range(2))
-            out.append((name, f"lambda s, p, **o: {name}({args}, **o)", f"{name}({shown})", tuple(info.parameters)))
+            out.append(ObjectAgent(name, f"lambda s, p, **o: {name}({args}, **o)", f"{name}({shown})",
+                                   tuple(info.parameters)))
         elif len(required) == 1:
-            out.append((name, f"lambda s, p, **o: {name}(s, **o)", f"{name}(state)", tuple(info.parameters)))
+            out.append(ObjectAgent(name, f"lambda s, p, **o: {name}(s, **o)", f"{name}(state)", tuple(info.parameters)))
         elif len(required) == 2:
-            out.append((name, f"lambda s, p, **o: {name}(s, p, **o)", f"{name}(state, player)",
-                        tuple(info.parameters)))
+            out.append(ObjectAgent(name, f"lambda s, p, **o: {name}(s, p, **o)", f"{name}(state, player)",
+                                   tuple(info.parameters)))
     return out
 
 
 def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
                      timeout: float | None = None, playing: set[str] = frozenset()) -> ReplayedAgent | str:
-    """The agent for a rubric label among functions that take the student's state (:func:`pick_agent`)."""
-    agents = [ReplayedAgent(rep.caller, rep.game, rep, name, target, call, parameters=parameters)
-              for name, target, call, parameters in agent_candidates(rep, names, label, aliases, playing)]
-    picked = pick_agent(agents, label, aliases, timeout)
-    if picked is None:
-        return f"no function that takes your state answers like {label}"
-    agent, shared = picked
-    agent.notes.append(f"{label}: {agent.call}, asked on your states replayed to each position"
-                       + (f"; it serves as {label} too, as nothing is named for it" if shared else ""))
-    return agent
+    """The agent for a rubric label among functions that take the student's state."""
+    return find_replayed_agent(rep, agent_candidates(rep, names, label, aliases, playing), label, aliases, timeout,
+                               (f"no function that takes your state answers like {label}",
+                                "asked on your states replayed to each position"))

@@ -24,7 +24,7 @@ from grader.adapt import game_objects, learned_cells
 from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
 from grader.adapt.infer import named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
-    Representation, plain, same_mark
+    Representation, plain
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.signatures import argument_orders, positional_parameters
 from grader.plugs import GamePlug, plug_for
@@ -125,12 +125,17 @@ def _encodings(plug: GamePlug) -> dict[str, Decoder]:
     return dict((*ENCODINGS, *own))
 
 
-def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> list[tuple[str, dict]]:
+def match_encoding(student_moves: Sequence[Any], game: Game, state: State,
+                   own: bool = False) -> list[tuple[str, dict]]:
     """(words, course move -> the student's move) of every encoding under which the student's moves on
-    ``state`` are exactly the course's, one for one."""
+    ``state`` are exactly the course's, one for one; ``own``: only the game's own (its plug's), whose
+    moves are its lines."""
     wanted = game.actions(state)
     out = []
+    ours = {words for words, _ in plug_for(game).move_encodings} if own else None
     for words, decode in encodings(game).items():
+        if ours is not None and words not in ours:
+            continue
         try:
             decoded = [decode(m, game) for m in student_moves]
             fits = all(d is not None for d in decoded) and len(set(decoded)) == len(decoded) == len(wanted) \
@@ -244,12 +249,25 @@ class Call:
         return f"{spoken(self.name)}({', '.join(shown.get(r, r) for r in self.order if r != 'state' or not is_route(self.name))})"
 
 
+@dataclass(eq=False)
 class BuiltByReplay(Representation):
     """A reading whose boards exist only inside the worker, as the student's own objects or states built
-    by replaying moves: it reads and writes moves, never boards, and its size is its game's."""
+    by replaying moves: it reads and writes moves, never boards, and its size is its game's. What every
+    recipe holds: the moves in the student's encoding, where their code keeps the turn (with the players'
+    ids there), and what was found along the way (lines of play, where each square is kept)."""
 
+    caller: Any
     game: Game
-    built_through: str  # what the positions are built through, in words
+    encoding: str = dataclasses.field(kw_only=True)  # the move encoding, in words
+    to_student: dict = dataclasses.field(kw_only=True)  # course move -> the student's move
+    #: where the student's code keeps the turn: an attribute of an object ('current_player'), a part of a
+    #: state (('key', 'turn'), ('field', 'to_move'), ('index', 1)); None when nowhere
+    turn: Any = dataclasses.field(default=None, kw_only=True)
+    players: tuple[Any, Any] = dataclasses.field(default=(1, -1), kw_only=True)
+    timeout: float = dataclasses.field(default=2.0, kw_only=True)
+    _paths: dict = dataclasses.field(default_factory=dict, kw_only=True)
+    _learned: dict = dataclasses.field(default_factory=dict, kw_only=True)  # (identity, size) -> LearnedCells | None
+    built_through = "your code"  # what the positions are built through, in words
 
     @property
     def rows(self) -> int:
@@ -264,6 +282,13 @@ class BuiltByReplay(Representation):
 
     def decode_board(self, board: Any) -> Any:
         raise NotThisRepresentation(f"positions are built by replaying moves through {self.built_through}")
+
+    def encode_action(self, action: Any, board: Any = None, player: int | None = None) -> Any:
+        """The student's move for a course move, as learned from the moves their code lists."""
+        return self.to_student[tuple(action) if isinstance(action, list) else action]
+
+    def decode_action(self, action: Any, board: Any = None) -> Any:
+        return decode_move(self.encoding, action, self.game, self.to_student)
 
     # --- where the student's state keeps each square (grader.adapt.learned_cells) ---
 
@@ -327,20 +352,11 @@ class ReplayedStates(BuiltByReplay):
     """How positions are built through the student's functions: the expression that makes the initial
     state, the transition, the moves for the course's, and the part of the state that says whose turn it is."""
 
-    caller: Any
-    game: Game
     start: str  # 'initial_state()'
     transition: Call
     moves: Call
-    encoding: str
-    to_student: dict  # course move -> the student's move
-    turn: tuple | None = None  # ('key', 'turn'), ('field', 'to_move'), ('index', 1) or None
-    players: tuple[Any, Any] = (1, -1)
     #: the initial function's parameters, for asking it for boards of other sizes
     parameters: tuple[Parameter, ...] = ()
-    timeout: float = 2.0
-    _paths: dict = dataclasses.field(default_factory=dict)
-    _learned: dict = dataclasses.field(default_factory=dict)  # (start, size) -> LearnedCells | None
     #: at another board size, (the notebook's game object, the one of this size that stands in for it)
     resized_object: tuple[str, str] | None = None
 
@@ -410,19 +426,6 @@ class ReplayedStates(BuiltByReplay):
         return ["call", self.moves.name, list(self.moves.order), None, mover]
 
     built_through = "your result()"
-
-    def encode_action(self, action: Any, board: Any = None, player: int | None = None) -> Any:
-        return self.to_student[action]
-
-    def decode_action(self, action: Any, board: Any = None) -> Any:
-        return decode_move(self.encoding, action, self.game, self.to_student)
-
-    def decode_player(self, value: Any) -> int:
-        value = plain(value)
-        for player, mark in ((1, self.players[0]), (-1, self.players[1])):
-            if same_mark(value, mark):
-                return player
-        raise NotThisRepresentation(f"unknown player {value!r}")
 
     def describe(self) -> str:
         turn = f"; whose turn it is: {where_in_state(self.turn)} ({self.players[0]!r}/{self.players[1]!r})" \
@@ -592,8 +595,8 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
         for move_call in moves:
             named = named_mark_pairs(source, game)
             for players in _player_pairs(named):  # the first pair of ids that actions(state, player) takes
-                trial = ReplayedStates(caller, game, start, Call("", ()), move_call, "", {}, None, players, sizes,
-                                       timeout)
+                trial = ReplayedStates(caller, game, start, Call("", ()), move_call, sizes, encoding="", to_student={},
+                                       players=players, timeout=timeout)
                 r = trial.ask_steps([], [trial.moves_ask(players[0]), ["fields"]])
                 if r.ok or "player" not in move_call.order:
                     break
@@ -644,9 +647,8 @@ def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> R
                               trial.players[1], False], ["fields"]])
     if not r.ok:
         return None
-    turns = _flipping(fields, r.value[1], r.value[3])
-    options = [(t, pair) for t, pair in turns] + [(t, pair) for t, pair in _player_like(fields) if t not in
-                                                  [u for u, _ in turns]] + [(None, trial.players)]
+    options = turn_options(*({(k, w): v for k, w, v in part} for part in (fields, r.value[1], r.value[3])),
+                           players=trial.players)
     best, best_score = None, -1
     for turn, pair in options:
         candidate = dataclasses.replace(trial, turn=turn, players=pair)
@@ -656,22 +658,28 @@ def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> R
     return best if best is not None and best_score > 0 else None
 
 
-def _flipping(before: list, after_one: list, after_two: list) -> list[tuple[tuple, tuple]]:
-    """Parts of the state whose value changes after one move and comes back after the second."""
-    one = {(k, w): v for k, w, v in after_one}
-    two = {(k, w): v for k, w, v in after_two}
-    return [((k, w), (v, one[(k, w)])) for k, w, v in before
-            if (k, w) in one and (k, w) in two and one[(k, w)] != v and two[(k, w)] == v]
+def turn_options(before: Mapping, one: Mapping, two: Mapping, players: tuple) -> list[tuple[Any, tuple]]:
+    """Where the state may say whose turn it is, with the players' ids there, likeliest first: the parts of the
+    state (keys of the mappings, its parts before a move, after one and after a second) that a move flips and
+    the next flips back, then those that hold a first player's id (a transition that never flips the turn still
+    keeps it there), then nowhere (``players`` as they are)."""
+    flips = _flipping(before, one, two)
+    return flips + [o for o in _player_like(before) if o[0] not in dict(flips)] + [(None, players)]
 
 
-def _player_like(fields: list) -> list[tuple[tuple, tuple]]:
-    """Parts of the initial state that hold a first player's id, with the pair it belongs to (a transition
-    that never flips the turn still keeps it there)."""
+def _flipping(before: Mapping, one: Mapping, two: Mapping) -> list[tuple[Any, tuple]]:
+    """(part, (its value before, after one)) of each part of the state whose value changes after one move and
+    comes back after the second."""
+    return [(k, (v, one[k])) for k, v in before.items() if k in one and k in two and one[k] != v and two[k] == v]
+
+
+def _player_like(parts: Mapping) -> list[tuple[Any, tuple]]:
+    """(part, the pair of players' ids) of each part of a state that holds a first player's id."""
     out = []
-    for kind, where, value in fields:
+    for where, value in parts.items():
         pair = next((p for p in _player_pairs() if p[0] == value and type(p[0]) is type(value)), None)
         if pair is not None:
-            out.append(((kind, where), pair))
+            out.append((where, pair))
     return out
 
 

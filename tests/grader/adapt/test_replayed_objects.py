@@ -5,7 +5,8 @@ role is judged on those objects. Two fixtures with different layouts and move en
 import pytest
 
 from grader.adapt import ReplayedGame
-from grader.adapt.replayed_objects import in_place_classes, match_moves
+from grader.adapt.replayed_objects import in_place_classes
+from grader.adapt.replayed_states import match_encoding
 from grader.grading import grade_submission
 from grader.rubric import load_rubric
 from grader.sandbox.calls import NameInfo, Parameter
@@ -51,12 +52,13 @@ def test_moves_are_matched_to_the_course_lines_by_their_encoding():
     game, _ = functions_of("dots_and_boxes")
     lines = game.actions(game.initial_state())
     pairs = [((r, c), (r, c + 1)) if k == "h" else ((r, c), (r + 1, c)) for k, r, c in lines]
-    words, to_student = match_moves(list(reversed(pairs)), lines, game)
+    empty = game.initial_state()
+    [(words, to_student), *_] = match_encoding(list(reversed(pairs)), game, empty, own=True)
     assert "pairs of dots" in words and to_student[("v", 0, 0)] == ((0, 0), (1, 0))
-    words, to_student = match_moves([(k.upper(), r + 1, c + 1) for k, r, c in lines], lines, game)
+    [(words, to_student), *_] = match_encoding([(k.upper(), r + 1, c + 1) for k, r, c in lines], game, empty, own=True)
     assert "1-based" in words and to_student[("h", 0, 0)] == ("H", 1, 1)
-    assert match_moves([str(line) for line in lines], lines, game) is None  # no known encoding: not guessed
-    assert match_moves(pairs[:-1], lines, game) is None  # a line missing is no match
+    assert match_encoding([str(line) for line in lines], game, empty, own=True) == []  # no known encoding: not guessed
+    assert match_encoding(pairs[:-1], game, empty, own=True) == []  # a line missing is no match
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
