@@ -15,7 +15,7 @@ from grader.adapt.global_arguments import fill_from_globals
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses, same_board
 from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
-from grader.adapt.replayed_game import ReplayedGame
+from grader.adapt.replayed_game import BuiltGame, ReplayedGame
 from grader.adapt.replayed_state_game import ReplayedStateGame
 from grader.adapt.student_game import Reply, StudentGame
 from grader.bindings_yaml import InstructorBinding
@@ -54,8 +54,7 @@ def _inferred(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout
             made += resized
             names = sandbox.names()
             interface = _best_object(probes, names, game, aliases, timeout, source)
-    replayed = replayed_game(sandbox, names, game, interface, timeout, source) or \
-        replayed_state_game(sandbox, names, game, interface, aliases, timeout, source)
+    replayed = replayed_game(sandbox, names, game, interface, aliases, timeout, source)
     if replayed is not None:
         return replayed
     result = interface.bindings.get("result")
@@ -91,7 +90,7 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
     bound = instructor_bindings.bound_agent(sandbox, student, label, timeout)
     if bound is not None:
         return bound
-    if isinstance(student, (ReplayedGame, ReplayedStateGame)):
+    if isinstance(student, BuiltGame):
         return student.agent(label, list(aliases), timeout=timeout)
     # it is handed boards in a form no function of the student's confirmed: in doubt whatever it does when not
     # even the student's empty board reads, else when it fails outright (it may have been handed the wrong form)
@@ -104,36 +103,23 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
                       labels=list(labels), timeout=timeout, source=student.source, game_object=student.game_object)
 
 
-def replayed_game(sandbox, names, game: Game, interface: Interface, timeout: float,
-                  source: str) -> StudentGame | None:
+def replayed_game(sandbox, names, game: Game, interface: Interface, aliases: Mapping[str, Sequence[str]],
+                  timeout: float, source: str) -> StudentGame | None:
     """When no reading of a board fits (nothing plays result, or only board by board, as no reading of
-    its arguments gave the right board) and the game is a class whose object is the state, its positions
-    are built through the student's own code instead."""
+    its arguments gave the right board), positions are built through the student's own code instead: a
+    class whose object is the state, else, when no reading knows their initial state either, their own
+    functions inside the worker."""
     result = interface.bindings.get("result")
-    if (result is not None and not result.note) or not replayed_objects.replays(game):
+    if result is not None and not result.note:
         return None
-    classes = replayed_objects.in_place_classes(names)
-    if not classes:
-        return None
-    for methods in classes:
+    for methods in replayed_objects.in_place_classes(names) if replayed_objects.replays(game) else ():
         rep = replayed_objects.recipe(sandbox, methods, game, timeout)
         if rep is not None:
             return ReplayedGame(rep, names, timeout=timeout, source=source)
-    return None
-
-
-def replayed_state_game(sandbox, names, game: Game, interface: Interface, aliases: Mapping[str, Sequence[str]],
-                        timeout: float, source: str) -> StudentGame | None:
-    """When the student makes an initial state that no reading of a board knows, and no reading made their
-    result() right, positions are built through their own functions inside the worker instead."""
-    result = interface.bindings.get("result")
-    unread = interface.initial_unread or "initial_state" not in interface.bindings  # no reading knows a start
-    if not unread or (result is not None and not result.note):
+    if not (interface.initial_unread or "initial_state" not in interface.bindings):  # a reading knows a start
         return None
     found = replayed_states.recipe(sandbox, names, game, aliases, timeout, source)
-    if found is None:
-        return None
-    return ReplayedStateGame(*found, names, timeout=timeout, source=source)
+    return None if found is None else ReplayedStateGame(*found, names, timeout=timeout, source=source)
 
 
 __all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "ReplayedGame", "Reply", "StudentAgent", "StudentGame",

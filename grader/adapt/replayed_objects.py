@@ -29,7 +29,7 @@ from grader.adapt.object_agents import ObjectAgent, _own, class_agents, function
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.replayed_states import BuiltByReplay, NoReplay, _flipping, evidence_positions, items, \
-    line_of_play, match_encoding, turn_options
+    match_encoding, turn_options
 from grader.adapt.signatures import role_of
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game, State
@@ -167,8 +167,7 @@ class ReplayedObjects(BuiltByReplay):
         set_first = 0  # answers of the grader's own "set" asks, dropped from what comes back
         if board is not None:
             try:
-                order = line_of_play(self.game, board, player, self._paths)
-                steps = [[self.to_student[move], self._turn_value(mover)] for move, mover in order]
+                steps = self.steps_to(board, player)
             except NoReplay:
                 if not (self.board and self.reading is not None):
                     raise
@@ -212,9 +211,6 @@ class ReplayedObjects(BuiltByReplay):
         r = self.caller.call_with(HELPER, [self.make, self.methods.playing, [], self.turn, asks], {},
                                   timeout=self.timeout)
         return [r.value[i] for i in at] if r.ok else None
-
-    def _turn_value(self, mover: int) -> Any:
-        return self.encode_player(mover) if self.turn else None
 
     def lines_left(self, moves: Any) -> dict:
         """The course board whose undrawn lines are the student's remaining ``moves`` (box owners unknown)."""

@@ -283,6 +283,15 @@ class BuiltByReplay(Representation):
     def decode_board(self, board: Any) -> Any:
         raise NotThisRepresentation(f"positions are built by replaying moves through {self.built_through}")
 
+    def steps_to(self, board: Any, player: int | None) -> list:
+        """The student's moves, with their movers' ids, that reach the course ``board`` with ``player`` to move."""
+        return [[self.to_student[a], self.encode_player(m)] for a, m in line_of_play(self.game, board, player,
+                                                                                     self._paths)]
+
+    def steps_for(self, state: State) -> list:
+        return [[self.to_student[a], self.encode_player(m)] for a, m in _moves_and_movers(self.game, state,
+                                                                                          self._paths)]
+
     def encode_action(self, action: Any, board: Any = None, player: int | None = None) -> Any:
         """The student's move for a course move, as learned from the moves their code lists."""
         return self.to_student[tuple(action) if isinstance(action, list) else action]
@@ -365,15 +374,6 @@ class ReplayedStates(BuiltByReplay):
         """The game object whose attribute is the initial state (``game`` of ``game.initial``), if any."""
         return None if self.start.endswith(")") else self.start.rsplit(".", 1)[0]
 
-    def steps_to(self, board: Any, player: int | None) -> list:
-        """The student's moves, with their movers, that reach the course ``board`` with ``player`` to move."""
-        return [[self.to_student[a], self.encode_player(m)] for a, m in line_of_play(self.game, board, player,
-                                                                                     self._paths)]
-
-    def steps_for(self, state: State) -> list:
-        return [[self.to_student[a], self.encode_player(m)] for a, m in _moves_and_movers(self.game, state,
-                                                                                          self._paths)]
-
     def ask(self, board: Any, player: int | None, asks: Sequence[Sequence], timeout: float | None = None,
             **options: Any) -> CallResult:
         """The answers of the student's state brought to ``board`` (None: the initial state) with
@@ -436,10 +436,22 @@ class ReplayedStates(BuiltByReplay):
     def on_own_object(self, expression: str) -> str:
         """``expression`` (an agent's call, a function's name) with the notebook's game object replaced by
         the one of this board size, when there is one."""
-        if self.resized_object is None:
-            return expression
-        notebook, sized = self.resized_object
-        return re.sub(rf"(?<![\w.]){re.escape(notebook)}(?!\w)", sized, expression)
+        return expression if self.resized_object is None else _swapped(expression, *self.resized_object)
+
+    def _renamed(self, old: str, new: str, **changes: Any) -> ReplayedStates:
+        """This recipe with the game object ``old`` replaced by ``new`` in every call it makes (and ``changes``)."""
+        return dataclasses.replace(self, start=_swapped(self.start, old, new), **changes,
+                                   transition=Call(_swapped(self.transition.name, old, new), self.transition.order),
+                                   moves=Call(_swapped(self.moves.name, old, new), self.moves.order))
+
+    def _relearned(self) -> ReplayedStates | None:
+        """This recipe with the student's moves matched again, in the same encoding, on the empty board of its
+        game (another size); None when their code makes no such board or lists its moves otherwise."""
+        r = self.ask_steps([], [self.moves_ask(self.players[0])])
+        matched = [to_student for words, to_student in match_encoding(items(r.value[0]), self.game,
+                                                                       self.game.initial_state())
+                   if words == self.encoding] if r.ok else []
+        return dataclasses.replace(self, to_student=matched[0], _paths={}) if matched else None
 
     def at_size(self, rows: int, cols: int, game: Any) -> "ReplayedStates":
         if game == self.game:
@@ -451,51 +463,34 @@ class ReplayedStates(BuiltByReplay):
         if not sized:
             raise TypeError(f"{function}() takes no board size, so boards of {rows}x{cols} cannot be built")
         for arguments in sized:
-            start = f"{function}({arguments})"
-            r = self.caller.call_with(HELPER, [start, [self.transition.name, list(self.transition.order)], [],
-                                               None, [self.moves_ask(self.players[0])]], {}, timeout=self.timeout)
-            if not r.ok:
-                continue
-            for words, to_student in match_encoding(items(r.value[0]), game, game.initial_state()):
-                if words == self.encoding:
-                    return dataclasses.replace(self, game=game, start=start, to_student=to_student, _paths={})
+            found = dataclasses.replace(self, game=game, start=f"{function}({arguments})")._relearned()
+            if found is not None:
+                return found
         raise TypeError(f"{function}() made no {rows}x{cols} board the grader could recognise")
-
 
     def _on_object_of_size(self, rows: int, cols: int, game: Any) -> "ReplayedStates":
         """The states of a game object's own initial attribute at another size: an object made at that
         size (its class must take the size) plays the methods the notebook's object plays."""
         if self.resized_object is not None:  # from the notebook's own object, not from another size's
-            notebook, sized = self.resized_object
-            back = (lambda name: re.sub(rf"(?<![\w.]){re.escape(sized)}(?!\w)", notebook, name))
-            self = dataclasses.replace(self, resized_object=None, start=back(self.start),
-                                       transition=Call(back(self.transition.name), self.transition.order),
-                                       moves=Call(back(self.moves.name), self.moves.order))
+            self = self._renamed(*reversed(self.resized_object), resized_object=None)
         notebook = self.owner
-        found: dict[str, dict] = {}
+        found: dict[str, ReplayedStates | None] = {}
 
         def fits(variable: str) -> bool:
-            trial = dataclasses.replace(self, resized_object=(notebook, variable))
-            r = self.caller.call_with(HELPER, [trial.on_own_object(self.start), [trial.on_own_object(
-                self.transition.name), list(self.transition.order)], [], None,
-                [["call", trial.on_own_object(self.moves.name), list(self.moves.order), None, self.players[0]]]], {},
-                timeout=self.timeout)
-            matched = [to_student for words, to_student in match_encoding(items(r.value[0]), game,
-                                                                           game.initial_state())
-                       if words == self.encoding] if r.ok else []
-            if matched:
-                found[variable] = matched[0]
-            return bool(matched)
+            found[variable] = self._renamed(notebook, variable, resized_object=(notebook, variable),
+                                            game=game)._relearned()
+            return found[variable] is not None
 
         variable = game_objects.sized_object(self.caller, self.caller.names(), notebook, rows, cols,
                                              getattr(game, "k", None), fits)
         if variable is None:
             raise TypeError(f"the class of {notebook} takes no board size, so boards of {rows}x{cols} cannot be built")
-        sized = dataclasses.replace(self, resized_object=(notebook, variable))
-        return dataclasses.replace(sized, game=game, start=sized.on_own_object(self.start),
-                                   transition=Call(sized.on_own_object(self.transition.name), self.transition.order),
-                                   moves=Call(sized.on_own_object(self.moves.name), self.moves.order),
-                                   to_student=found[variable], _paths={})
+        return found[variable]
+
+
+def _swapped(expression: str, old: str, new: str) -> str:
+    """``expression`` with the name ``old`` (not an attribute of something else) replaced by ``new``."""
+    return re.sub(rf"(?<![\w.]){re.escape(old)}(?!\w)", new, expression)
 
 
 def _filling(game: Game, positions: list[State], tries: int = 300, most: int = 4) -> list[State]:
