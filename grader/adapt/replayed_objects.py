@@ -188,8 +188,7 @@ class ReplayedObjects(BuiltByReplay):
                     not self.game.terminal(self.game.from_course(board, to_move=player)):
                 asks = [("set", self.turn, [self.encode_player(player)]), *asks]
                 set_first += 1
-        args = [self.make, self.methods.playing, steps, self.turn, [list(a) for a in asks]]
-        r = self.caller.call_with(HELPER, args, {}, timeout=timeout or self.timeout, **options)
+        r = self.ask_steps(steps, asks, timeout, **options)
         if r.ok and r.value is not None and set_first:
             r = dataclasses.replace(r, value=r.value[set_first:])
         return r
@@ -200,17 +199,14 @@ class ReplayedObjects(BuiltByReplay):
     def turn_leaf(self) -> tuple | None:
         return (("a", self.turn),) if self.turn else None
 
-    def leaves_along(self, line: list[tuple[Any, int]]) -> list | None:
-        asks, at = [["leaves", "", []]], [0]
-        for action, mover in line:
-            if self.turn:
-                asks.append(["set", self.turn, [self.encode_player(mover)]])
-            asks += [["call", self.methods.transition, self.methods.transition_arguments(self.to_student[action])],
-                     ["leaves", "", []]]
-            at.append(len(asks) - 1)
-        r = self.caller.call_with(HELPER, [self.make, self.methods.playing, [], self.turn, asks], {},
-                                  timeout=self.timeout)
-        return [r.value[i] for i in at] if r.ok else None
+    def plays(self, action: Any, mover: int) -> list:
+        turn = [["set", self.turn, [self.encode_player(mover)]]] if self.turn else []
+        return [*turn, ["call", self.methods.transition, self.methods.transition_arguments(self.to_student[action])]]
+
+    def ask_steps(self, steps: list, asks: Sequence[Sequence], timeout: float | None = None,
+                  **options: Any) -> CallResult:
+        args = [self.make, self.methods.playing, steps, self.turn, [list(a) for a in asks]]
+        return self.caller.call_with(HELPER, args, {}, timeout=timeout or self.timeout, **options)
 
     def lines_left(self, moves: Any) -> dict:
         """The course board whose undrawn lines are the student's remaining ``moves`` (box owners unknown)."""
@@ -281,14 +277,12 @@ def _repeats_until_illegal(game: Game, action: Any, limit: int = 20) -> int:
 def _with_transition(trial: ReplayedObjects) -> ReplayedObjects | None:
     """``trial`` when its transition plays the move it is given (the move is gone from the moves offered
     once the course says so, and not before), with the attributes that keep the turn and the board."""
-    game, methods, make = trial.game, trial.methods, trial.make
+    game, methods = trial.game, trial.methods
     empty = game.actions(game.initial_state())
     first, second = trial.to_student[empty[0]], trial.to_student[empty[-1]]
 
-    def snapshot(steps: list) -> CallResult:
-        return trial.caller.call_with(HELPER, [make, methods.playing, steps, None,
-                                               [["state", "", []], ["call", methods.moves, []]]], {},
-                                      timeout=trial.timeout)
+    def snapshot(steps: list) -> CallResult:  # no turn is set yet: the transition keeps its own
+        return trial.ask_steps(steps, [["state", "", []], ["call", methods.moves, []]])
 
     times = _repeats_until_illegal(game, empty[0])
     filled = [snapshot([[first, None]] * n) for n in (times - 1, times)] if times > 1 else []

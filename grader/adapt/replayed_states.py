@@ -321,6 +321,16 @@ class BuiltByReplay(Representation):
     def leaves_along(self, line: list[tuple[Any, int]]) -> list | None:
         """The leaves of the student's state at the start and after each (course move, mover) of ``line``,
         from the worker; None when the replay fails."""
+        asks, at = [["leaves", "", []]], [0]
+        for action, mover in line:
+            asks += [*self.plays(action, mover), ["leaves", "", []]]
+            at.append(len(asks) - 1)
+        r = self.ask_steps([], asks)
+        return [r.value[i] for i in at] if r.ok else None
+
+    def plays(self, action: Any, mover: int) -> list:
+        """The worker's asks (to :meth:`ask_steps`, the answers after ``steps`` of the student's moves with their
+        movers) that play the course ``action`` by ``mover`` on the student's state, its turn set first."""
         raise NotImplementedError
 
     def _samples(self, positions: int = 10) -> tuple[list[tuple[dict, dict]], dict]:
@@ -394,12 +404,8 @@ class ReplayedStates(BuiltByReplay):
     def turn_leaf(self) -> tuple | None:
         return None if self.turn is None else (({"key": "k", "index": "i"}.get(self.turn[0], "a"), self.turn[1]),)
 
-    def leaves_along(self, line: list[tuple[Any, int]]) -> list | None:
-        asks = [["leaves"]]
-        for action, mover in line:
-            asks += [["apply", self.to_student[action], self.encode_player(mover), True], ["leaves"]]
-        r = self.ask_steps([], asks)
-        return [r.value[0], *r.value[2::2]] if r.ok else None
+    def plays(self, action: Any, mover: int) -> list:
+        return [["apply", self.to_student[action], self.encode_player(mover), True]]
 
     def _counted(self, steps: list, asks: list, timeout: float | None, options: Mapping[str, Any]) -> CallResult:
         """An agent's answer with only its own calls counted: the position is built first, the agent's
