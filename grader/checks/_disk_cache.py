@@ -76,11 +76,11 @@ def remembered(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
     entries there instead of answering from memory. The wrapper keeps ``cache_clear``."""
 
     def decorate(function: Callable[..., T]) -> Callable[..., T]:
-        by_folder = functools.lru_cache(maxsize=maxsize)(lambda folder, *args: function(*args))
+        by_folder = functools.lru_cache(maxsize=maxsize)(lambda folder, *args, **kwargs: function(*args, **kwargs))
 
         @functools.wraps(function)
-        def call(*args: Any) -> T:
-            return by_folder(cache_dir(), *args)
+        def call(*args: Any, **kwargs: Any) -> T:
+            return by_folder(cache_dir(), *args, **kwargs)
 
         call.cache_clear = by_folder.cache_clear  # type: ignore[attr-defined]
         return call
