@@ -165,6 +165,14 @@ class StudentAgent:
         return Move(action=action, ok=True, raw=r.value, seconds=seconds, stdout=r.stdout, counted=r.counted,
                     wall_seconds=wall)
 
+    def unfilled_parameters(self) -> list[str]:
+        """The required parameters past those the grader passes: a call that leaves them out fails
+        whatever the code does (a global of the same name would have filled them already)."""
+        if self.kind == "class":
+            return []
+        required = [p.name for p in positional_parameters(self.parameters) if not p.has_default]
+        return required[len(self.order):]
+
     def describe_call(self, player: int) -> str:
         """The call as the student would write it, e.g. ``minimax(board, 4, -inf, inf, True)``."""
         try:

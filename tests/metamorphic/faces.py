@@ -57,6 +57,7 @@ class Face:
     shape: str = "functions"  # functions, module_object, class_only, position_class, state_object, in_place
     state: str = "board"  # board, tuple, dict, dataclass: what a position is (the last three carry the turn)
     result_style: str = "new"  # new, in_place (changes the board, returns None), pair ((board, next player))
+    agent_log: bool = False  # agents take a log the notebook keeps as a global and passes by name
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
     steps: tuple[str, ...] = ()  # the transformations that made it
 
@@ -544,5 +545,10 @@ def _agents(face: Face) -> str:
             params = [face.param("state"), f"{face.param('player')}={default}", *extra_params]
             body = (f"    _b = _board_in({face.param('state')})\n"
                     f"    return _move_out({PREFIX}{label}(_b, _PLAYER_IN[{face.param('player')}]{call_extra}), _b)")
+        if face.agent_log:  # a required parameter the grader can only fill from the global of its name
+            if not face.carries_turn:
+                params[1] = face.param("player")  # a required parameter after it: the player is required too
+            params.insert(1 if face.carries_turn else 2, "moves_log")
+            body = f"    moves_log.append({label!r})\n" + body
         out.append(_def(face.name(label), params, body))
-    return "\n\n".join(out)
+    return "\n\n".join((["moves_log = []"] if face.agent_log else []) + out)

@@ -107,6 +107,8 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("in_place_result", "result", lambda f: replace(
         f, result_style="in_place", expected_losses=_losing(f, "result: does not change its input board"))),
     Transformation("result_with_next_player", "result", lambda f: replace(f, result_style="pair")),
+    # agents
+    Transformation("agent_globals", "agents", lambda f: replace(f, agent_log=True)),
     # positions
     Transformation("tuple_state", "state", lambda f: replace(f, state="tuple")),
     Transformation("dict_state", "state", lambda f: replace(f, state="dict")),
