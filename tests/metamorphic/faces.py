@@ -100,12 +100,12 @@ class Face:
             out.append("a state that carries the turn makes a (board, next player) result redundant")
         if self.moves == "cell" and self.assignment in ("mean_connect4", "dots_and_boxes"):
             out.append("mean moves and lines are not cells")
-        if not grid and (self.orientation or self.container not in ("course", "set", "matrices")):
+        if not grid and (self.orientation or self.container not in ("course", "set", "matrices", "dot_grid")):
             out.append("Dots and Boxes boards have no grid")
         if self.moves == "text" and self.lines == "dots":
             out.append("dot pairs are not written as text here")
-        if self.container == "matrices" and (self.lines != "course" or self.moves != "course"):
-            out.append("line matrices are indexed by the course's own lines")
+        if self.container in ("matrices", "dot_grid") and (self.lines != "course" or self.moves != "course"):
+            out.append("line matrices and pictures are indexed by the course's own lines")
         if grid and self.lines != "course":
             out.append("only Dots and Boxes has lines")
         if self.scale != 1 and self.assignment == "dots_and_boxes":
@@ -160,7 +160,7 @@ def _prelude(face: Face) -> str:
         lines.append(_copied(codecs.dab_relabel, codecs.dab_shift, codecs.line_shift, codecs.line_swap,
                              codecs.dab_swap, codecs.dab_to_dots, codecs.dab_from_dots, codecs.line_to_dots,
                              codecs.dots_to_line, codecs.dab_to_set, codecs.dab_from_set, codecs.dab_to_matrices,
-                             codecs.dab_from_matrices))
+                             codecs.dab_from_matrices, codecs.dab_to_grid, codecs.dab_from_grid))
         lines.append(_dab_board(face))
     else:
         lines.append(f"_TABLE_OUT = {{{ce!r}: {empty!r}, {c1!r}: {first!r}, {c2!r}: {second!r}}}")
@@ -247,6 +247,9 @@ def _dab_board(face: Face) -> str:
     elif face.container == "matrices":
         out_steps.append("b = _dab_to_matrices(b)")
         in_steps.insert(0, "b = _dab_from_matrices(b)")
+    elif face.container == "dot_grid":
+        out_steps.append("b = _dab_to_grid(b)")
+        in_steps.insert(0, "b = _dab_from_grid(b)")
     if face.moves != "text":
         move_in.insert(0, "m = tuple(m) if not isinstance(m, tuple) else m")
 

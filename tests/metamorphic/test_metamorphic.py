@@ -62,6 +62,7 @@ def test_line_codecs_round_trip():
     assert codecs.dab_shift(codecs.dab_shift(board, 1), -1) == board
     assert codecs.dab_from_set(codecs.dab_to_set(board)) == board
     assert codecs.dab_from_matrices(codecs.dab_to_matrices(board)) == board
+    assert codecs.dab_from_grid(codecs.dab_to_grid(board)) == board
     for line in board["lines"]:
         assert codecs.dots_to_line(codecs.line_to_dots(line, 0), 0) == line
 
