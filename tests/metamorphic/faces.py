@@ -58,6 +58,8 @@ class Face:
     state: str = "board"  # board, tuple, dict, dataclass: what a position is (the last three carry the turn)
     result_style: str = "new"  # new, in_place (changes the board, returns None), pair ((board, next player))
     agent_log: bool = False  # agents take a log the notebook keeps as a global and passes by name
+    agent_answer: str = "move"  # searches answer: move, record ({'move': m, 'value': v}), value_first ((v, m))
+    actions_style: str = "list"  # list, set (an unordered collection of moves)
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
     steps: tuple[str, ...] = ()  # the transformations that made it
 
@@ -346,7 +348,8 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
     player = f"_PLAYER_IN[{n['player']}]" if "player" in n else (
         f"_PLAYER_IN[{turn_of.format(s=n['state'])}]" if turn_of and assignment == "mean_connect4" else None)
     call = f"{P}actions(_b{', ' + player if player else ''})"
-    out["actions"] = (params, f"    _b = {board(n['state'])}\n    return [_move_out(_m, _b) for _m in {call}]")
+    moves = "{_move_out(_m, _b) for _m in %s}" if face.actions_style == "set" else "[_move_out(_m, _b) for _m in %s]"
+    out["actions"] = (params, f"    _b = {board(n['state'])}\n    return {moves % call}")
 
     # result
     params, n = _params(face, "result")
@@ -548,6 +551,10 @@ def _agents(face: Face) -> str:
             params = [face.param("state"), f"{face.param('player')}={default}", *extra_params]
             body = (f"    _b = _board_in({face.param('state')})\n"
                     f"    return _move_out({PREFIX}{label}(_b, _PLAYER_IN[{face.param('player')}]{call_extra}), _b)")
+        if face.agent_answer != "move" and label != "random_player":  # a search answers its value too
+            answer = {"record": "{{'move': {m}, 'value': 0.5}}", "value_first": "(0.5, {m})"}[face.agent_answer]
+            head, _, last = body.rpartition("    return ")
+            body = head + "    return " + answer.format(m=last)
         if face.agent_log:  # a required parameter the grader can only fill from the global of its name
             if not face.carries_turn:
                 params[1] = face.param("player")  # a required parameter after it: the player is required too

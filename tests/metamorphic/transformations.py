@@ -110,6 +110,9 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("result_with_next_player", "result", lambda f: replace(f, result_style="pair")),
     # agents
     Transformation("agent_globals", "agents", lambda f: replace(f, agent_log=True)),
+    Transformation("agent_records", "agent_answer", lambda f: replace(f, agent_answer="record")),
+    Transformation("agent_value_first", "agent_answer", lambda f: replace(f, agent_answer="value_first")),
+    Transformation("actions_set", "actions", lambda f: replace(f, actions_style="set")),
     # positions
     Transformation("tuple_state", "state", lambda f: replace(f, state="tuple")),
     Transformation("dict_state", "state", lambda f: replace(f, state="dict")),
