@@ -471,7 +471,7 @@ NOT_AN_AGENT = re.compile(r"eval|score|heuristicvalue|utility|value$")
 METHOD_WORDS = ("move", "action", "decision", "decide", "search", "play", "choose", "select", "best", "act")
 
 
-def _agent_method(info: NameInfo) -> str | None:
+def agent_method(info: NameInfo) -> str | None:
     """The method of an agent class or object that answers a move: a usual name, else one whose name says so."""
     exact = next((m for m in AGENT_METHODS if info.member(m) is not None), None)
     if exact is not None:
@@ -533,7 +533,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
     hit, info = cand.target, cand.info
     agent = StudentAgent(caller, game, representation, name=hit, target=hit, kind="function")
     if info.kind == "class":
-        method = _agent_method(info)
+        method = agent_method(info)
         if method is None:
             return f"class {hit} has none of the methods {', '.join(AGENT_METHODS[:6])}"
         agent.kind = "class"
@@ -547,7 +547,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
     elif info.callable and info.kind in ("function", "builtin", "partial"):
         agent.parameters = tuple(info.parameters or ())
     else:
-        method = _agent_method(info)
+        method = agent_method(info)
         if method is None:
             return f"{hit} is a {info.type_name}, not a function or an agent object with .act()/.play()"
         agent.kind = "object"

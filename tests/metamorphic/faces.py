@@ -60,6 +60,7 @@ class Face:
     agent_log: bool = False  # agents take a log the notebook keeps as a global and passes by name
     agent_answer: str = "move"  # searches answer: move, record ({'move': m, 'value': v}), value_first ((v, m))
     actions_style: str = "list"  # list, set (an unordered collection of moves)
+    agent_classes: bool = False  # agents as classes: built with their player (and settings), asked get_move(board)
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
     steps: tuple[str, ...] = ()  # the transformations that made it
 
@@ -560,5 +561,19 @@ def _agents(face: Face) -> str:
                 params[1] = face.param("player")  # a required parameter after it: the player is required too
             params.insert(1 if face.carries_turn else 2, "moves_log")
             body = f"    moves_log.append({label!r})\n" + body
-        out.append(_def(face.name(label), params, body))
+        out.append(_agent_class(face, label, params, body) if face.agent_classes else _def(face.name(label), params, body))
     return "\n\n".join((["moves_log = []"] if face.agent_log else []) + out)
+
+
+def _agent_class(face: Face, label: str, params: Sequence[str], body: str) -> str:
+    """The agent as a class: built with everything but the position (the player, the settings), its move
+    asked of ``get_move(position)``; the function's body reads the attributes it was built with."""
+    position, rest = params[0], list(params[1:])
+    if not face.carries_turn:
+        rest[0] = rest[0].split("=")[0]  # an agent built for one side is told which
+    names = [p.split("=")[0] for p in rest]
+    keep = "".join(f"        self.{n} = {n}\n" for n in names) or "        pass\n"
+    read = "".join(f"        {n} = self.{n}\n" for n in names)
+    name = "".join(part.title() for part in face.name(label).split("_"))
+    return (f"class {name}:\n    def __init__(self{''.join(', ' + p for p in rest)}):\n{keep}\n"
+            f"    def get_move(self, {position}):\n{read}{textwrap.indent(body, '    ')}\n")

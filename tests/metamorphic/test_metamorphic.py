@@ -129,6 +129,8 @@ FOUND_BY_SWEEPS = [
     # agents taking a log the notebook keeps as a global (moves_log): a plural names no board, player or move
     ("tictactoe", ("agent_globals",)),
     ("connect4", ("agent_globals", "tuple_state")),
+    # agents written as classes (built with the player, asked get_move(state)) on states only replay reads
+    ("connect4", ("agent_classes", "tuple_state")),
 ]
 
 

@@ -113,6 +113,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("agent_records", "agent_answer", lambda f: replace(f, agent_answer="record")),
     Transformation("agent_value_first", "agent_answer", lambda f: replace(f, agent_answer="value_first")),
     Transformation("actions_set", "actions", lambda f: replace(f, actions_style="set")),
+    Transformation("agent_classes", "agent_shape", lambda f: replace(f, agent_classes=True)),
     # positions
     Transformation("tuple_state", "state", lambda f: replace(f, state="tuple")),
     Transformation("dict_state", "state", lambda f: replace(f, state="dict")),
