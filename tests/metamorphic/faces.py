@@ -58,7 +58,7 @@ class Face:
     state: str = "board"  # board, tuple, dict, dataclass: what a position is (the last three carry the turn)
     result_style: str = "new"  # new, in_place (changes the board, returns None), pair ((board, next player))
     agent_log: bool = False  # agents take a log the notebook keeps as a global and passes by name
-    agent_answer: str = "move"  # searches answer: move, record ({'move': m, 'value': v}), value_first ((v, m))
+    agent_answer: str = "move"  # move, record ({'move': m, 'value': v}), value_first ((v, m)), board (after the move)
     actions_style: str = "list"  # list, set (an unordered collection of moves)
     agent_classes: bool = False  # agents as classes: built with their player (and settings), asked get_move(board)
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
@@ -117,6 +117,8 @@ class Face:
             out.append("a flat tic-tac-toe board has no orientation")
         if len(set(map(repr, (first, second, empty)))) < 3:
             out.append("the marks must differ")
+        if self.agent_answer == "board" and (self.carries_turn or self.shape != "functions"):
+            out.append("an agent that answers a board plays on boards, not on states or objects")
         if self.shape in ("state_object", "in_place", "position_class") and self.state != "board":
             out.append("a state object is its own state")
         return out
@@ -552,7 +554,12 @@ def _agents(face: Face) -> str:
             params = [face.param("state"), f"{face.param('player')}={default}", *extra_params]
             body = (f"    _b = _board_in({face.param('state')})\n"
                     f"    return _move_out({PREFIX}{label}(_b, _PLAYER_IN[{face.param('player')}]{call_extra}), _b)")
-        if face.agent_answer != "move" and label != "random_player":  # a search answers its value too
+        if face.agent_answer == "board":  # the agent answers the board after its move, as result() would
+            head, _, last = body.rpartition("    return _move_out(")
+            core_move, player_in = last.rsplit(", _b)", 1)[0], f"_PLAYER_IN[{face.param('player')}]"
+            body = (head + f"    _m = {core_move}\n"
+                    f"    return _board_out({PREFIX}result(_copy.deepcopy(_b), {player_in}, _m))")
+        elif face.agent_answer != "move" and label != "random_player":  # a search answers its value too
             answer = {"record": "{{'move': {m}, 'value': 0.5}}", "value_first": "(0.5, {m})"}[face.agent_answer]
             head, _, last = body.rpartition("    return ")
             body = head + "    return " + answer.format(m=last)

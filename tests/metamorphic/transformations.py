@@ -112,6 +112,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("agent_globals", "agents", lambda f: replace(f, agent_log=True)),
     Transformation("agent_records", "agent_answer", lambda f: replace(f, agent_answer="record")),
     Transformation("agent_value_first", "agent_answer", lambda f: replace(f, agent_answer="value_first")),
+    Transformation("agent_boards", "agent_answer", lambda f: replace(f, agent_answer="board")),
     Transformation("actions_set", "actions", lambda f: replace(f, actions_style="set")),
     Transformation("agent_classes", "agent_shape", lambda f: replace(f, agent_classes=True)),
     # positions
