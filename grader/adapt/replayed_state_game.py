@@ -244,6 +244,9 @@ def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
             out.append((name, f"lambda s, p, **o: {name}({args}, **o)", f"{name}({shown})", tuple(info.parameters)))
         elif len(required) == 1:
             out.append((name, f"lambda s, p, **o: {name}(s, **o)", f"{name}(state)", tuple(info.parameters)))
+        elif len(required) == 2 and [role_of(p.name) for p in required] == ["player", "state"]:  # as named
+            out.append((name, f"lambda s, p, **o: {name}(p, s, **o)", f"{name}(player, state)",
+                        tuple(info.parameters)))
         elif len(required) == 2:
             out.append((name, f"lambda s, p, **o: {name}(s, p, **o)", f"{name}(state, player)",
                         tuple(info.parameters)))

@@ -61,6 +61,7 @@ class Face:
     agent_answer: str = "move"  # move, record ({'move': m, 'value': v}), value_first ((v, m)), board (after the move)
     actions_style: str = "list"  # list, set (an unordered collection of moves)
     agent_classes: bool = False  # agents as classes: built with their player (and settings), asked get_move(board)
+    agent_player_first: bool = False  # agents take (player, board)
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
     steps: tuple[str, ...] = ()  # the transformations that made it
 
@@ -117,6 +118,8 @@ class Face:
             out.append("a flat tic-tac-toe board has no orientation")
         if len(set(map(repr, (first, second, empty)))) < 3:
             out.append("the marks must differ")
+        if self.agent_player_first and (self.carries_turn or self.agent_classes):
+            out.append("an agent given a state or built with its player takes no player beside the board")
         if self.agent_answer == "board" and (self.carries_turn or self.shape != "functions"):
             out.append("an agent that answers a board plays on boards, not on states or objects")
         if self.shape in ("state_object", "in_place", "position_class") and self.state != "board":
@@ -568,6 +571,8 @@ def _agents(face: Face) -> str:
                 params[1] = face.param("player")  # a required parameter after it: the player is required too
             params.insert(1 if face.carries_turn else 2, "moves_log")
             body = f"    moves_log.append({label!r})\n" + body
+        if face.agent_player_first and not face.carries_turn:
+            params[0], params[1] = face.param("player"), face.param("state")  # both required: no default moves first
         out.append(_agent_class(face, label, params, body) if face.agent_classes else _def(face.name(label), params, body))
     return "\n\n".join((["moves_log = []"] if face.agent_log else []) + out)
 

@@ -131,6 +131,8 @@ FOUND_BY_SWEEPS = [
     ("connect4", ("agent_globals", "tuple_state")),
     # agents written as classes (built with the player, asked get_move(state)) on states only replay reads
     ("connect4", ("agent_classes", "tuple_state")),
+    # agents that take (player, board) on boards only replay reads: passed in the order their names say
+    ("tictactoe", ("text", "agent_player_first")),
 ]
 
 

@@ -115,6 +115,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("agent_boards", "agent_answer", lambda f: replace(f, agent_answer="board")),
     Transformation("actions_set", "actions", lambda f: replace(f, actions_style="set")),
     Transformation("agent_classes", "agent_shape", lambda f: replace(f, agent_classes=True)),
+    Transformation("agent_player_first", "agent_order", lambda f: replace(f, agent_player_first=True)),
     # positions
     Transformation("tuple_state", "state", lambda f: replace(f, state="tuple")),
     Transformation("dict_state", "state", lambda f: replace(f, state="dict")),
