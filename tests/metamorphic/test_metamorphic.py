@@ -133,6 +133,8 @@ FOUND_BY_SWEEPS = [
     ("connect4", ("agent_classes", "tuple_state")),
     # agents that take (player, board) on boards only replay reads: passed in the order their names say
     ("tictactoe", ("text", "agent_player_first")),
+    # agent classes built with a value the notebook keeps as a global: the constructor fills it as a function does
+    ("mean_connect4", ("agent_globals", "agent_classes")),
 ]
 
 
