@@ -62,6 +62,7 @@ class Face:
     actions_style: str = "list"  # list, set (an unordered collection of moves)
     agent_classes: bool = False  # agents as classes: built with their player (and settings), asked get_move(board)
     agent_player_first: bool = False  # agents take (player, board)
+    rules_log: bool = False  # the rules take a log the notebook keeps as a global and passes by name
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
     steps: tuple[str, ...] = ()  # the transformations that made it
 
@@ -118,6 +119,8 @@ class Face:
             out.append("a flat tic-tac-toe board has no orientation")
         if len(set(map(repr, (first, second, empty)))) < 3:
             out.append("the marks must differ")
+        if self.rules_log and self.shape != "functions":
+            out.append("a log passed by name goes to functions, not methods")
         if self.agent_player_first and (self.carries_turn or self.agent_classes):
             out.append("an agent given a state or built with its player takes no player beside the board")
         if self.agent_answer == "board" and (self.carries_turn or self.shape != "functions"):
@@ -441,6 +444,11 @@ def _state_wrap(face: Face) -> tuple[str, str, str, str]:
     return "{s}", None, "", ""
 
 
+def _with_log(params: Sequence[str]) -> list[str]:
+    """``params``, every one required, then ``game_log`` (the way ``result(board, player, move, score)`` is written)."""
+    return [p.split("=")[0] for p in params] + ["game_log"]
+
+
 def _plies(face: Face, arg: str) -> str:
     return {"tuple": f"{arg}[2]", "dict": f"{arg}['plies']", "dataclass": f"{arg}.plies"}[face.state]
 
@@ -464,6 +472,9 @@ def _board_rules(face: Face) -> str:
                                                                  t="_PLAYER_OUT[_next_player(_b, _p, _n)]",
                                                                  n=_plies(face, state_arg) + " + 1"))
         defs.append((face.name(role), params, body))
+    if face.rules_log:  # each rule notes its calls in a global list the notebook passes by name
+        defs = [defs[0]] + [(n, _with_log(p), f"    game_log.append({n!r})\n{b}") for n, p, b in defs[1:]]
+        cls = "game_log = []\n\n\n" + cls
     if face.shape == "functions":
         return cls + "\n\n".join(_def(n, p, b) for n, p, b in defs)
     methods = "\n".join(_def(n, ["self", *p], b, "    ") for n, p, b in defs)

@@ -110,6 +110,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("result_with_next_player", "result", lambda f: replace(f, result_style="pair")),
     # agents
     Transformation("agent_globals", "agents", lambda f: replace(f, agent_log=True)),
+    Transformation("rules_globals", "rules_log", lambda f: replace(f, rules_log=True)),
     Transformation("agent_records", "agent_answer", lambda f: replace(f, agent_answer="record")),
     Transformation("agent_value_first", "agent_answer", lambda f: replace(f, agent_answer="value_first")),
     Transformation("agent_boards", "agent_answer", lambda f: replace(f, agent_answer="board")),
