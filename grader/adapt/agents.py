@@ -18,7 +18,7 @@ import numpy as np
 from grader.adapt import candidates, conventions, returns, search_parameters, techniques
 from grader.adapt.candidates import Candidate, normalise
 from grader.adapt.infer import Caller, decode_result_board, same_board
-from grader.adapt.representations.base import NotThisRepresentation, Representation
+from grader.adapt.representations.base import Representation
 from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, SEARCH_ROLES, opening_value, \
     search_role
@@ -210,19 +210,13 @@ class StudentAgent:
     def _read(self, value: Any, board: Any, state: Any, legal: Sequence[Any], swapped: bool = False) -> tuple[Any, str]:
         """The move in an agent's answer on ``board`` (sent colour-swapped when ``swapped``), and how it was read."""
         rep = self.representation
-        readings = returns.move_readings(value)
         # the reading its earlier answers needed comes first: a (column, 0) answer would also read as the
         # cell where a disc lands in column 0
-        readings.sort(key=lambda r: r[0] != self.reading)
-        for reading, candidate in readings:
-            try:
-                action = rep.decode_action(candidate, board)
-            except (NotThisRepresentation, TypeError, ValueError, IndexError):
-                continue
-            if action in legal:
-                return action, reading
-            if reading == "the move itself" and isinstance(action, tuple):
-                return None, ""  # a pair that is a move (Mean Connect 4's (from, to)) is no (move, value) pair
+        action, reading = returns.legal_move_in(value, rep, board, legal, preferred=self.reading)
+        if action is not None:
+            return action, reading
+        if reading == returns.ILLEGAL_MOVE:
+            return None, ""
         new_board = decode_result_board(rep, value)
         if new_board is None:
             return None, ""
