@@ -99,8 +99,14 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
         doubts.setdefault(label, student.interface.boards_doubt)
     if student.interface.tied:  # it may be handed its boards under the wrong one of two readings
         student.doubts_if_lost.setdefault(label, student.interface.tied)
-    return find_agent(sandbox, student.names, student.game, student.representation, label, list(aliases),
-                      labels=list(labels), timeout=timeout, source=student.source, game_object=student.game_object)
+    found = find_agent(sandbox, student.names, student.game, student.representation, label, list(aliases),
+                       labels=list(labels), timeout=timeout, source=student.source, game_object=student.game_object)
+    unfilled = [] if isinstance(found, str) else found.unfilled_parameters()
+    if unfilled:  # its failures may be the grader's call, not the code: a person looks, or binds it by hand
+        student.doubts_if_failed.setdefault(label, (
+            f"your {found.target}() also takes {', '.join(unfilled)}, which the grader cannot give it (no global of "
+            f"that name), so its calls fail whatever it does; an instructor can bind it in bindings.yaml"))
+    return found
 
 
 def replayed_game(sandbox, names, game: Game, interface: Interface, aliases: Mapping[str, Sequence[str]],

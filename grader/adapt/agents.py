@@ -18,7 +18,7 @@ import numpy as np
 from grader.adapt import candidates, conventions, returns, search_parameters, techniques
 from grader.adapt.candidates import Candidate, normalise
 from grader.adapt.infer import Caller, decode_result_board, same_board
-from grader.adapt.representations.base import NotThisRepresentation, Representation
+from grader.adapt.representations.base import Representation
 from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, SEARCH_ROLES, opening_value, \
     search_role
@@ -165,6 +165,14 @@ class StudentAgent:
         return Move(action=action, ok=True, raw=r.value, seconds=seconds, stdout=r.stdout, counted=r.counted,
                     wall_seconds=wall)
 
+    def unfilled_parameters(self) -> list[str]:
+        """The required parameters past those the grader passes: a call that leaves them out fails
+        whatever the code does (a global of the same name would have filled them already)."""
+        if self.kind == "class":
+            return []
+        required = [p.name for p in positional_parameters(self.parameters) if not p.has_default]
+        return required[len(self.order):]
+
     def describe_call(self, player: int) -> str:
         """The call as the student would write it, e.g. ``minimax(board, 4, -inf, inf, True)``."""
         try:
@@ -202,19 +210,13 @@ class StudentAgent:
     def _read(self, value: Any, board: Any, state: Any, legal: Sequence[Any], swapped: bool = False) -> tuple[Any, str]:
         """The move in an agent's answer on ``board`` (sent colour-swapped when ``swapped``), and how it was read."""
         rep = self.representation
-        readings = returns.move_readings(value)
         # the reading its earlier answers needed comes first: a (column, 0) answer would also read as the
         # cell where a disc lands in column 0
-        readings.sort(key=lambda r: r[0] != self.reading)
-        for reading, candidate in readings:
-            try:
-                action = rep.decode_action(candidate, board)
-            except (NotThisRepresentation, TypeError, ValueError, IndexError):
-                continue
-            if action in legal:
-                return action, reading
-            if reading == "the move itself" and isinstance(action, tuple):
-                return None, ""  # a pair that is a move (Mean Connect 4's (from, to)) is no (move, value) pair
+        action, reading = returns.legal_move_in(value, rep, board, legal, preferred=self.reading)
+        if action is not None:
+            return action, reading
+        if reading == returns.ILLEGAL_MOVE:
+            return None, ""
         new_board = decode_result_board(rep, value)
         if new_board is None:
             return None, ""
@@ -463,7 +465,7 @@ NOT_AN_AGENT = re.compile(r"eval|score|heuristicvalue|utility|value$")
 METHOD_WORDS = ("move", "action", "decision", "decide", "search", "play", "choose", "select", "best", "act")
 
 
-def _agent_method(info: NameInfo) -> str | None:
+def agent_method(info: NameInfo) -> str | None:
     """The method of an agent class or object that answers a move: a usual name, else one whose name says so."""
     exact = next((m for m in AGENT_METHODS if info.member(m) is not None), None)
     if exact is not None:
@@ -525,7 +527,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
     hit, info = cand.target, cand.info
     agent = StudentAgent(caller, game, representation, name=hit, target=hit, kind="function")
     if info.kind == "class":
-        method = _agent_method(info)
+        method = agent_method(info)
         if method is None:
             return f"class {hit} has none of the methods {', '.join(AGENT_METHODS[:6])}"
         agent.kind = "class"
@@ -539,7 +541,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
     elif info.callable and info.kind in ("function", "builtin", "partial"):
         agent.parameters = tuple(info.parameters or ())
     else:
-        method = _agent_method(info)
+        method = agent_method(info)
         if method is None:
             return f"{hit} is a {info.type_name}, not a function or an agent object with .act()/.play()"
         agent.kind = "object"

@@ -4,7 +4,7 @@ Notebooks keep state beyond the board in module-level values and pass it along b
 and Boxes template's first version stored no box owners on the board, so its students write
 ``score = {...}`` and ``result(board, player, move, score)``, ``random_player(board, player, score)``.
 The grader knows the board, the player and the move, not the score. Where the last required
-parameters of a top-level function are named like module-level values (not functions, classes or
+parameters of a top-level function (or a class's constructor) are named like module-level values (not functions, classes or
 modules, and not a board, player or move), a call that leaves them out gets a fresh copy of that
 value, as the notebook's own calls pass it; a call that passes them is unchanged. The feedback
 names each parameter filled this way.
@@ -27,8 +27,7 @@ def {FILL_FUNCTION}(target, names):
     signature = inspect.signature(fn)
     params = list(signature.parameters.values())
 
-    @functools.wraps(fn)
-    def filled(*args, **kwargs):
+    def fill(args, kwargs):
         for position, p in enumerate(params):
             if p.name in names and position >= len(args) and p.name not in kwargs:
                 value = globals()[p.name]
@@ -37,20 +36,36 @@ def {FILL_FUNCTION}(target, names):
                 except Exception:
                     pass
                 kwargs[p.name] = value
+
+    shown = signature.replace(parameters=[p.replace(default=None) if p.name in names else p for p in params])
+    if inspect.isclass(fn):  # a class stays a class: its constructor fills them
+        built = fn.__init__
+
+        @functools.wraps(built)
+        def __init__(self, *args, **kwargs):
+            fill(args, kwargs)
+            built(self, *args, **kwargs)
+
+        fn.__init__ = __init__
+        fn.__signature__ = shown
+        return
+
+    @functools.wraps(fn)
+    def filled(*args, **kwargs):
+        fill(args, kwargs)
         return fn(*args, **kwargs)
 
-    filled.__signature__ = signature.replace(
-        parameters=[p.replace(default=None) if p.name in names else p for p in params])
+    filled.__signature__ = shown
     globals()[target] = filled
 '''
 
 
 def from_globals(names: Mapping[str, NameInfo]) -> dict[str, tuple[str, ...]]:
-    """Function -> its trailing required parameters that module-level values of the same name fill."""
+    """Function or class -> its trailing required parameters that module-level values of the same name fill."""
     values = {n for n, info in names.items() if info.kind == "value" and not n.startswith("_")}
     fills = {}
     for name, info in names.items():
-        if info.kind != "function" or name.startswith("_") or not info.parameters:
+        if info.kind not in ("function", "class") or name.startswith("_") or not info.parameters:
             continue
         required = [p for p in positional_parameters(info.parameters) if not p.has_default]
         filled: list[str] = []

@@ -439,7 +439,7 @@ class ReplayedAgent:
             return Move(ok=False, error="stopped at the move limit", kind="stopped", seconds=seconds,
                         counted=r.counted)
         raw = r.value[0]
-        action = _legal_move_in(raw, rep, board, legal)
+        action, _ = returns.legal_move_in(raw, rep, board, legal)
         if action is None:
             return Move(ok=False, error=f"returned {raw!r}, which is not a legal move here", kind="illegal",
                         raw=raw, seconds=seconds, stdout=r.stdout)
@@ -447,19 +447,6 @@ class ReplayedAgent:
 
     def describe_call(self, player: int) -> str:
         return self.call
-
-
-def _legal_move_in(answer: Any, rep: Representation, board: Any, legal: Sequence[Any]) -> Any:
-    """The legal move an agent's answer holds: the answer itself, else the move of a ``(value, move)``
-    pair, a ``{'move': ...}`` dict and the like (:func:`grader.adapt.returns.move_readings`); None if none."""
-    for _, candidate in returns.move_readings(answer):
-        try:
-            action = rep.decode_action(candidate, board)
-        except (NotThisRepresentation, TypeError):
-            continue
-        if action in legal:
-            return action
-    return None
 
 
 def agent_candidates(names: Mapping[str, NameInfo], rep: ReplayedObjects, source: str = "",

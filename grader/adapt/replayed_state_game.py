@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from grader.adapt.agents import agent_method
 from grader.adapt.candidates import NOT_A_ROLE, normalise, rank, spoken
 from grader.adapt.conventions import GAME_NAMES
 from grader.adapt.infer import Binding, Interface
@@ -192,9 +193,14 @@ def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
     that plays a game function (``playing``: those besides the replay's own)."""
     roles = {rep.start.split("(", 1)[0], rep.transition.name, rep.moves.name, *playing}
     out = []
-    for candidate in rank(names, label, aliases, unnamed=True):
+    for candidate in rank(names, label, aliases, classes=True, unnamed=True):
         name, info = candidate.target, candidate.info
-        if "." in name or name in roles or info.kind != "function" or NOT_A_ROLE.search(normalise(name)):
+        if "." in name or name in roles or NOT_A_ROLE.search(normalise(name)):
+            continue
+        if info.kind == "class":
+            out += _class_agent(name, info)
+            continue
+        if info.kind != "function":
             continue
         params = positional_parameters(info.parameters or ())
         required = [p for p in params if not p.has_default]
@@ -209,10 +215,30 @@ def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
                                    tuple(info.parameters)))
         elif len(required) == 1:
             out.append(ObjectAgent(name, f"lambda s, p, **o: {name}(s, **o)", f"{name}(state)", tuple(info.parameters)))
+        elif len(required) == 2 and [role_of(p.name) for p in required] == ["player", "state"]:  # as named
+            out.append(ObjectAgent(name, f"lambda s, p, **o: {name}(p, s, **o)", f"{name}(player, state)",
+                                   tuple(info.parameters)))
         elif len(required) == 2:
             out.append(ObjectAgent(name, f"lambda s, p, **o: {name}(s, p, **o)", f"{name}(state, player)",
                                    tuple(info.parameters)))
     return out
+
+
+def _class_agent(name: str, info: Any) -> list[ObjectAgent]:
+    """An agent class asked of its move method on the state, one object per move: built with the player when
+    its constructor requires one (and nothing else), else with nothing; the settings go to the constructor."""
+    method = agent_method(info)
+    member = info.member(method) if method else None
+    if member is None:
+        return []
+    takes = [p for p in positional_parameters(member.parameters or ()) if not p.has_default]
+    needs = [p for p in positional_parameters(info.parameters or ()) if not p.has_default]
+    if len(takes) not in (1, 2) or len(needs) > 1 or (needs and role_of(needs[0].name) != "player"):
+        return []
+    built = f"{name}(p, **o)" if needs else f"{name}(**o)"
+    asked = f"{method}(s, p)" if len(takes) == 2 else f"{method}(s)"
+    shown = f"{name}({'player' if needs else ''}).{method}(state{', player' if len(takes) == 2 else ''})"
+    return [ObjectAgent(name, f"lambda s, p, **o: {built}.{asked}", shown, tuple(info.parameters or ()))]
 
 
 def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],

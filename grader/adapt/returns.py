@@ -8,7 +8,7 @@ Each reading is a small pure function; ``grader.adapt.infer`` picks the one the 
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -204,3 +204,26 @@ def move_readings(value: Any) -> list[tuple[str, Any]]:
     if isinstance(value, np.ndarray) and value.ndim == 0:
         out.insert(0, ("the move itself", value.item()))
     return out
+
+
+#: how :func:`legal_move_in` reads an answer that is a move of the game, but not a legal one
+ILLEGAL_MOVE = "an illegal move of the game"
+
+
+def legal_move_in(answer: Any, rep: Any, board: Any, legal: Sequence[Any], preferred: str = "") -> tuple[Any, str]:
+    """The legal move an agent's ``answer`` holds on ``board`` and how it was read (:func:`move_readings`,
+    ``preferred`` first: the reading its earlier answers needed); ``(None, "")`` when none does. An answer that
+    is itself a move of the game, only not a legal one (Mean Connect 4's ``(from, to)``), is that illegal move,
+    ``(None, ILLEGAL_MOVE)``: it is not read again as a (move, value) pair."""
+    readings = move_readings(answer)
+    readings.sort(key=lambda r: r[0] != preferred)
+    for reading, candidate in readings:
+        try:
+            action = rep.decode_action(candidate, board)
+        except (NotThisRepresentation, TypeError, ValueError, IndexError):
+            continue
+        if action in legal:
+            return action, reading
+        if reading == "the move itself" and isinstance(action, tuple):
+            return None, ILLEGAL_MOVE
+    return None, ""

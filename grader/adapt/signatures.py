@@ -6,6 +6,7 @@ Names give the first guess; probing in ``grader.adapt.infer`` confirms it, becau
 
 from __future__ import annotations
 
+import re
 from itertools import permutations
 from typing import Sequence
 
@@ -44,12 +45,17 @@ def positional_parameters(parameters: Sequence[Parameter]) -> list[Parameter]:
     return [p for p in parameters if p.kind in POSITIONAL and p.name != "self"]
 
 
+_PLURAL = re.compile(r"(?i:(?:board|state|player|action|move)s)(?![a-z])")
+
+
 def role_of(name: str) -> str | None:
     """'state', 'player' or 'action' when the parameter's name says so."""
     low = name.lower()
     for role, words in ROLE_WORDS.items():
         if low in words:
             return role
+    if _PLURAL.search(name):  # a collection (moves_log, valid_moves, players): not the one value the grader passes
+        return None
     for role, stems in (("state", ("board", "state")), ("player", ("player",)), ("action", ("action", "move"))):
         if any(stem in low for stem in stems):
             return role

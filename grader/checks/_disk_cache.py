@@ -18,9 +18,10 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 _ROOT = Path(__file__).resolve().parents[2]
+T = TypeVar("T")
 
 
 def cache_dir() -> Path | None:
@@ -67,6 +68,24 @@ def cached(kind: str, key: Any, compute: Callable[[], Any], *, code: str) -> Any
     except OSError:  # a read-only home: the answer is still right, only not kept
         pass
     return value
+
+
+def remembered(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """``functools.lru_cache`` for a function whose answers go to the disk cache, remembered per cache folder:
+    a process that points ``GRADER_CACHE_DIR`` at a new folder (a bundle being filled) still writes its
+    entries there instead of answering from memory. The wrapper keeps ``cache_clear``."""
+
+    def decorate(function: Callable[..., T]) -> Callable[..., T]:
+        by_folder = functools.lru_cache(maxsize=maxsize)(lambda folder, *args, **kwargs: function(*args, **kwargs))
+
+        @functools.wraps(function)
+        def call(*args: Any, **kwargs: Any) -> T:
+            return by_folder(cache_dir(), *args, **kwargs)
+
+        call.cache_clear = by_folder.cache_clear  # type: ignore[attr-defined]
+        return call
+
+    return decorate
 
 
 def hashable(value: Any) -> Any:

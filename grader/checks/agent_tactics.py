@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from grader.adapt.search_parameters import default_depth, depth_parameter
 from grader.check_params import AgentTacticsParams
 from grader.checks._confidence import settled_share
-from grader.checks._disk_cache import cached, code_version
+from grader.checks._disk_cache import cached, code_version, remembered
 from grader.checks._agent_moves import agent_or_outcome, ask, failure_words, gives_up, move_limit, provisional_words, \
     show_move, student_time
 from grader.checks.base import Check, Outcome, share
@@ -223,7 +222,7 @@ def _request(ctx: CheckContext, spec: CheckSpec, kinds: Sequence[str]) -> tuple[
     return ctx.game, tuple(kinds), spec.settings.positions, ctx.rng("agent_tactics").randrange(2**31)
 
 
-@lru_cache(maxsize=32)
+@remembered(maxsize=32)
 def tactic_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:
     """Up to ``count`` distinct positions of each tactic in ``kinds``, from seeded random games.
 

@@ -68,7 +68,7 @@ from grader.adapt.search_parameters import depth_parameter
 from grader.adapt.search_tree import Search, SearchCalls, read_search
 from grader.check_params import SearchNodesParams
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move, student_time
-from grader.checks._disk_cache import cached, code_version, hashable
+from grader.checks._disk_cache import cached, code_version, hashable, remembered
 from grader.checks.agent_tactics import Tactic, tactic_positions
 from grader.checks.base import Check, Outcome, share
 from grader.checks.context import CheckContext
@@ -317,7 +317,7 @@ def diagnose_values(game: Game, state: State, calls: SearchCalls, action: Action
                    "unfinished board above a win")
 
 
-@lru_cache(maxsize=256)
+@remembered(maxsize=256)
 def minimax_choices(game: Game, state: State, depths: tuple[int, ...]) -> tuple[Action, ...] | None:
     """The moves a correct search may choose at ``state`` if it went one of ``depths`` deep, as the
     count shows it (a search that scores a finished game at its last level by its heuristic sees one
@@ -447,7 +447,7 @@ def pruned_nodes(game: Game, state: State, depth: int) -> int:
     return agent.nodes
 
 
-@lru_cache(maxsize=32)
+@remembered(maxsize=32)
 def search_positions(game: Game, count: int, depth: int, seed: int) -> tuple[State, ...]:
     """``count`` seeded positions with at least four moves and a game tree small enough to count to
     ``depth`` (a few thousand positions); those whose tree holds a finished game (so that values

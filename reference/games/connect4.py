@@ -23,13 +23,13 @@ holds them precomputed for its size (``game.bottom_mask``, ``game.board_mask``,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, NamedTuple, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 import numpy as np
 
 from reference.games import render
 from reference.games.base import IllegalAction, InvalidBoard, Player, action_number
-from reference.games.in_a_row import InARowGame, check_size
+from reference.games.in_a_row import InARowGame, check_size, line_starts
 
 
 class C4State(NamedTuple):
@@ -69,21 +69,12 @@ def top_mask(col: int, rows: int) -> int:
 
 
 def has_alignment(bits: int, rows: int, k: int = 4) -> bool:
-    """Whether the discs in ``bits`` hold k in a row in any of the four directions.
-
-    For each direction (shift 1 = vertical, rows+1 = horizontal, rows and rows+2 = the two
-    diagonals) runs of 1, 2, 4, ... are ANDed with shifted copies of themselves; one more shift
-    covers a k that is not a power of two. ``bits`` must not touch the sentinel row.
-    """
+    """Whether the discs in ``bits`` hold k in a row in any of the four directions (shift 1 = vertical,
+    rows+1 = horizontal, rows and rows+2 = the two diagonals). ``bits`` must not touch the sentinel row,
+    which keeps runs from wrapping from one column to the next."""
     height = rows + 1
     for step in (1, height, height - 1, height + 1):
-        run, length = bits, 1
-        while 2 * length <= k:
-            run &= run >> (length * step)
-            length *= 2
-        if length < k:
-            run &= run >> ((k - length) * step)
-        if run:
+        if line_starts(bits, step, k):
             return True
     return False
 
@@ -115,17 +106,8 @@ class Connect4(InARowGame):
     depth_tactics = ("double_threat", "avoid_trap", "avoid_double_threat")
     counted_depth = 4
     action_noun = "column "
-    impossible: ClassVar[dict[str, str]] = {
-        "counts": "the board has {n_first} discs of +1 and {n_second} of -1: +1 moves first and players alternate, "
-                  "so +1 has as many discs as -1 or one more",
-        "both_lines": "both players have {k} in a row; the game ends at the first line",
-        "late_line": "{player:+d} has {k} in a row but the other player moved after it ({n_first} discs of +1, "
-                     "{n_second} of -1); the game ends at the first line",
-        "no_last_move": "{player:+d} has lines that no single last disc completes (none of their common discs is on "
-                        "top of its column), so the game would have ended earlier",
-        "to_move": "to_move={to_move:+d} contradicts the board: it has {n_first} discs of +1 and {n_second} of -1, "
-                   "so {player:+d} moves",
-    }
+    piece = "disc"
+    no_last_piece = "none of their common discs is on top of its column"
 
     def __init__(self, rows: int = 6, cols: int = 7, k: int = 4) -> None:
         check_size("Connect 4", rows, cols, k)

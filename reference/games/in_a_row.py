@@ -2,8 +2,8 @@
 draw): the board size, the utility, the win-or-block tactics, random playouts with one choice rule,
 and which boards alternate play can reach.
 
-The games differ in where a mark may go, so each keeps its own moves, bitboards and drawings, and
-its own words for an impossible board (:attr:`InARowGame.impossible`).
+The games differ in where a mark may go, so each keeps its own moves, bitboards and drawings; an
+impossible board is told in one set of words (:attr:`InARowGame.impossible`) with each game's marks.
 """
 
 from __future__ import annotations
@@ -29,6 +29,20 @@ def check_size(game: str, rows: int, cols: int, k: int) -> None:
         raise ValueError(f"no line of k={k} fits on a {rows}x{cols} board")
 
 
+def line_starts(bits: int, step: int, k: int) -> int:
+    """The bits ``p`` of ``bits`` that start a run of ``k`` marks ``p, p + step, ..., p + (k - 1) * step``.
+
+    Runs of 1, 2, 4, ... are ANDed with copies of themselves shifted by their length; one more shift
+    covers a ``k`` that is not a power of two. A caller masks out runs that wrap past a board's edge."""
+    run, length = bits, 1
+    while 2 * length <= k:
+        run &= run >> (length * step)
+        length *= 2
+    if length < k:
+        run &= run >> ((k - length) * step)
+    return run
+
+
 class InARowGame(Game):
     """A game on a ``rows`` x ``cols`` board won by the first line of ``k`` marks (rows, columns,
     diagonals). Utility: +1 win, -1 loss, 0 draw or unfinished.
@@ -40,11 +54,25 @@ class InARowGame(Game):
     reply_tactic = "block"
     #: how messages name the two players' ids
     players_words = "+1 or -1"
-    #: why a board cannot occur, in the game's words, by what is wrong: ``counts`` (not alternate),
-    #: ``both_lines``, ``late_line`` (the other player moved after the line), ``no_last_move`` (no one
-    #: move completes all the lines) and ``to_move`` (contradicts the counts). Formatted with the counts
-    #: ``n_first`` and ``n_second``, ``k``, the ``player`` concerned and its ``name``, and ``to_move``.
-    impossible: ClassVar[dict[str, str]] = {}
+    #: what one move puts on the board, and the two players' marks, as messages about a board name them
+    piece = "mark"
+    marks = ("+1", "-1")
+    #: why a board cannot occur, by what is wrong: ``counts`` (not alternate), ``both_lines``, ``late_line``
+    #: (the other player moved after the line), ``no_last_move`` (no one move completes all the lines) and
+    #: ``to_move`` (contradicts the counts)
+    impossible: ClassVar[dict[str, str]] = {
+        "counts": "the board has {n_first} {piece}s of {first} and {n_second} of {second}: {first} moves first "
+                  "and players alternate, so {first} has as many {piece}s as {second} or one more",
+        "both_lines": "both players have {k} in a row; the game ends at the first line",
+        "late_line": "{mark} has {k} in a row but the other player moved after it ({n_first} {piece}s of {first}, "
+                     "{n_second} of {second}); the game ends at the first line",
+        "no_last_move": "{mark} has lines that no single last {piece} completes ({no_last_piece}), so the "
+                        "game would have ended earlier",
+        "to_move": "to_move={to_move:+d} contradicts the board: it has {n_first} {piece}s of {first} and "
+                   "{n_second} of {second}, so {mover} moves",
+    }
+    #: why no single last piece completes a player's lines (a game that restricts where a piece goes says more)
+    no_last_piece = "they have no cell in common"
 
     rows: int
     cols: int
@@ -133,6 +161,11 @@ class InARowGame(Game):
                                                 to_move=to_move))
 
     def _impossible(self, why: str, n_first: int, n_second: int, player: Player | None = None, **more: Any) -> str:
-        name = None if player is None else self.player_name(player)
-        return self.impossible[why].format(n_first=n_first, n_second=n_second, k=self.k, player=player, name=name,
-                                           **more)
+        first, second = self.marks
+        mark = mover = None
+        if player is not None:
+            mark = first if player == 1 else second
+            mover = mark if mark == f"{player:+d}" else f"{mark} ({player:+d})"
+        return self.impossible[why].format(n_first=n_first, n_second=n_second, k=self.k, piece=self.piece,
+                                           first=first, second=second, mark=mark, mover=mover,
+                                           no_last_piece=self.no_last_piece, **more)

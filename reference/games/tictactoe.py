@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from reference.games import render
 from reference.games.base import IllegalAction, InvalidBoard, Player, action_number
-from reference.games.in_a_row import InARowGame, check_size
+from reference.games.in_a_row import InARowGame, check_size, line_starts
 
 EMPTY, X, O = " ", "x", "o"
 SYMBOLS = (EMPTY, X, O)
@@ -73,17 +73,7 @@ class TicTacToe(InARowGame):
     title = "tic-tac-toe"
     opening_plies = 2  # a 3x3 board has few openings to vary
     players_words = "+1 (x) or -1 (o)"
-    impossible: ClassVar[dict[str, str]] = {
-        "counts": "x has {n_first} marks and o {n_second}: x moves first and players alternate, so x has as many "
-                  "marks as o or one more",
-        "both_lines": "both x and o have a line; the game ends at the first line",
-        "late_line": "{name} has a line but the other player moved after it (x {n_first} marks, o {n_second}); "
-                     "the game ends at the first line",
-        "no_last_move": "{name} has lines with no cell in common: no single last move completes them, so the game "
-                        "would have ended at the first",
-        "to_move": "to_move={to_move:+d} contradicts the board: x has {n_first} marks and o {n_second}, so {name} "
-                   "({player:+d}) moves",
-    }
+    marks = ("x", "o")
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
         check_size("tic-tac-toe", rows, cols, k)
@@ -131,18 +121,7 @@ class TicTacToe(InARowGame):
         """Whether the cells in ``bits`` contain k in a row."""
         if self._has_line_table is not None:
             return bool(self._has_line_table[bits])
-        k = self.k
-        for step, starts in self._directions:
-            # run has bit p set when cells p, p + step, ..., p + (length - 1) * step are all in bits
-            run, length = bits, 1
-            while 2 * length <= k:
-                run &= run >> (length * step)
-                length *= 2
-            if length < k:
-                run &= run >> ((k - length) * step)
-            if run & starts:
-                return True
-        return False
+        return any(line_starts(bits, step, self.k) & starts for step, starts in self._directions)
 
     def winner(self, state: TTTState) -> Player | None:
         """+1 if x has a line, -1 if o has one, None otherwise."""

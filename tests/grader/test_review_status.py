@@ -128,3 +128,22 @@ def test_states_of_the_students_own_that_no_replay_agrees_with_leave_their_initi
     assert {status[c] for c in ("initial_state: empty board", "result: canned boards",
                                 "random_player: legal moves in time")} == {"review"}
     assert status["terminal: canned boards"] == "passed"
+
+
+def test_an_agent_that_takes_what_the_grader_cannot_give_goes_to_a_person_not_to_zero(tmp_path):
+    """random_player(board, player, history, canvas) needs two values the notebook makes in its own game loop
+    (no global of those names): every call the grader makes fails, whatever the code does. That is no
+    evidence against the code, so the check goes to a person with the parameters named; the other roles are
+    graded as ever."""
+    solution = (TESTS.parent / "reference" / "solutions" / "tictactoe.py").read_text()
+    written = solution.replace("def random_player(board, player=None):",
+                               "def random_player(board, player, history, canvas):")
+    assert written != solution
+    path = tmp_path / "extra_parameters.py"
+    path.write_text(written)
+    result = grade_submission(path, "tictactoe", load_rubric().assignment("tictactoe"), public_only=True)
+    by_name = {c.check: c for c in result.checks}
+    legal = by_name["random_player: legal moves in time"]
+    assert legal.status == "review", legal.message
+    assert "also takes history, canvas, which the grader cannot give it" in legal.message
+    assert by_name["actions: canned boards"].status == "passed"

@@ -201,3 +201,34 @@ def dab_from_matrices(board):
     return {"size": (len(board["h"]), len(board["v"][0])), "lines": lines,
             "boxes": {(r, c): owner for r, row in enumerate(board["boxes"]) for c, owner in enumerate(row)
                       if owner is not None}}
+
+
+def dab_to_grid(board):
+    """The picture students draw: a (2 rows - 1) x (2 cols - 1) grid of characters, '*' for a dot, '-' and
+    '|' for drawn lines, ' ' for an undrawn one, and each box's owner in the box's middle cell."""
+    rows, cols = board["size"]
+    grid = [[" "] * (2 * cols - 1) for _ in range(2 * rows - 1)]
+    for r in range(rows):
+        for c in range(cols):
+            grid[2 * r][2 * c] = "*"
+    for kind, r, c in board["lines"]:
+        if kind == "h":
+            grid[2 * r][2 * c + 1] = "-"
+        else:
+            grid[2 * r + 1][2 * c] = "|"
+    for (r, c), owner in board["boxes"].items():
+        grid[2 * r + 1][2 * c + 1] = owner
+    return grid
+
+
+def dab_from_grid(grid):
+    lines, boxes = {}, {}
+    for y, row in enumerate(grid):
+        for x, cell in enumerate(row):
+            if y % 2 == 0 and x % 2 == 1 and cell == "-":
+                lines[("h", y // 2, x // 2)] = True
+            elif y % 2 == 1 and x % 2 == 0 and cell == "|":
+                lines[("v", y // 2, x // 2)] = True
+            elif y % 2 == 1 and x % 2 == 1 and cell != " ":
+                boxes[(y // 2, x // 2)] = cell
+    return {"size": ((len(grid) + 1) // 2, (len(grid[0]) + 1) // 2), "lines": lines, "boxes": boxes}

@@ -57,6 +57,12 @@ class Face:
     shape: str = "functions"  # functions, module_object, class_only, position_class, state_object, in_place
     state: str = "board"  # board, tuple, dict, dataclass: what a position is (the last three carry the turn)
     result_style: str = "new"  # new, in_place (changes the board, returns None), pair ((board, next player))
+    agent_log: bool = False  # agents take a log the notebook keeps as a global and passes by name
+    agent_answer: str = "move"  # move, record ({'move': m, 'value': v}), value_first ((v, m)), board (after the move)
+    actions_style: str = "list"  # list, set (an unordered collection of moves)
+    agent_classes: bool = False  # agents as classes: built with their player (and settings), asked get_move(board)
+    agent_player_first: bool = False  # agents take (player, board)
+    rules_log: bool = False  # the rules take a log the notebook keeps as a global and passes by name
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
     steps: tuple[str, ...] = ()  # the transformations that made it
 
@@ -99,12 +105,12 @@ class Face:
             out.append("a state that carries the turn makes a (board, next player) result redundant")
         if self.moves == "cell" and self.assignment in ("mean_connect4", "dots_and_boxes"):
             out.append("mean moves and lines are not cells")
-        if not grid and (self.orientation or self.container not in ("course", "set", "matrices")):
+        if not grid and (self.orientation or self.container not in ("course", "set", "matrices", "dot_grid")):
             out.append("Dots and Boxes boards have no grid")
         if self.moves == "text" and self.lines == "dots":
             out.append("dot pairs are not written as text here")
-        if self.container == "matrices" and (self.lines != "course" or self.moves != "course"):
-            out.append("line matrices are indexed by the course's own lines")
+        if self.container in ("matrices", "dot_grid") and (self.lines != "course" or self.moves != "course"):
+            out.append("line matrices and pictures are indexed by the course's own lines")
         if grid and self.lines != "course":
             out.append("only Dots and Boxes has lines")
         if self.scale != 1 and self.assignment == "dots_and_boxes":
@@ -113,6 +119,12 @@ class Face:
             out.append("a flat tic-tac-toe board has no orientation")
         if len(set(map(repr, (first, second, empty)))) < 3:
             out.append("the marks must differ")
+        if self.rules_log and self.shape != "functions":
+            out.append("a log passed by name goes to functions, not methods")
+        if self.agent_player_first and (self.carries_turn or self.agent_classes):
+            out.append("an agent given a state or built with its player takes no player beside the board")
+        if self.agent_answer == "board" and (self.carries_turn or self.shape != "functions"):
+            out.append("an agent that answers a board plays on boards, not on states or objects")
         if self.shape in ("state_object", "in_place", "position_class") and self.state != "board":
             out.append("a state object is its own state")
         return out
@@ -159,7 +171,7 @@ def _prelude(face: Face) -> str:
         lines.append(_copied(codecs.dab_relabel, codecs.dab_shift, codecs.line_shift, codecs.line_swap,
                              codecs.dab_swap, codecs.dab_to_dots, codecs.dab_from_dots, codecs.line_to_dots,
                              codecs.dots_to_line, codecs.dab_to_set, codecs.dab_from_set, codecs.dab_to_matrices,
-                             codecs.dab_from_matrices))
+                             codecs.dab_from_matrices, codecs.dab_to_grid, codecs.dab_from_grid))
         lines.append(_dab_board(face))
     else:
         lines.append(f"_TABLE_OUT = {{{ce!r}: {empty!r}, {c1!r}: {first!r}, {c2!r}: {second!r}}}")
@@ -246,6 +258,9 @@ def _dab_board(face: Face) -> str:
     elif face.container == "matrices":
         out_steps.append("b = _dab_to_matrices(b)")
         in_steps.insert(0, "b = _dab_from_matrices(b)")
+    elif face.container == "dot_grid":
+        out_steps.append("b = _dab_to_grid(b)")
+        in_steps.insert(0, "b = _dab_from_grid(b)")
     if face.moves != "text":
         move_in.insert(0, "m = tuple(m) if not isinstance(m, tuple) else m")
 
@@ -342,7 +357,8 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
     player = f"_PLAYER_IN[{n['player']}]" if "player" in n else (
         f"_PLAYER_IN[{turn_of.format(s=n['state'])}]" if turn_of and assignment == "mean_connect4" else None)
     call = f"{P}actions(_b{', ' + player if player else ''})"
-    out["actions"] = (params, f"    _b = {board(n['state'])}\n    return [_move_out(_m, _b) for _m in {call}]")
+    moves = "{_move_out(_m, _b) for _m in %s}" if face.actions_style == "set" else "[_move_out(_m, _b) for _m in %s]"
+    out["actions"] = (params, f"    _b = {board(n['state'])}\n    return {moves % call}")
 
     # result
     params, n = _params(face, "result")
@@ -428,6 +444,11 @@ def _state_wrap(face: Face) -> tuple[str, str, str, str]:
     return "{s}", None, "", ""
 
 
+def _with_log(params: Sequence[str]) -> list[str]:
+    """``params``, every one required, then ``game_log`` (the way ``result(board, player, move, score)`` is written)."""
+    return [p.split("=")[0] for p in params] + ["game_log"]
+
+
 def _plies(face: Face, arg: str) -> str:
     return {"tuple": f"{arg}[2]", "dict": f"{arg}['plies']", "dataclass": f"{arg}.plies"}[face.state]
 
@@ -451,6 +472,9 @@ def _board_rules(face: Face) -> str:
                                                                  t="_PLAYER_OUT[_next_player(_b, _p, _n)]",
                                                                  n=_plies(face, state_arg) + " + 1"))
         defs.append((face.name(role), params, body))
+    if face.rules_log:  # each rule notes its calls in a global list the notebook passes by name
+        defs = [defs[0]] + [(n, _with_log(p), f"    game_log.append({n!r})\n{b}") for n, p, b in defs[1:]]
+        cls = "game_log = []\n\n\n" + cls
     if face.shape == "functions":
         return cls + "\n\n".join(_def(n, p, b) for n, p, b in defs)
     methods = "\n".join(_def(n, ["self", *p], b, "    ") for n, p, b in defs)
@@ -544,5 +568,35 @@ def _agents(face: Face) -> str:
             params = [face.param("state"), f"{face.param('player')}={default}", *extra_params]
             body = (f"    _b = _board_in({face.param('state')})\n"
                     f"    return _move_out({PREFIX}{label}(_b, _PLAYER_IN[{face.param('player')}]{call_extra}), _b)")
-        out.append(_def(face.name(label), params, body))
-    return "\n\n".join(out)
+        if face.agent_answer == "board":  # the agent answers the board after its move, as result() would
+            head, _, last = body.rpartition("    return _move_out(")
+            core_move, player_in = last.rsplit(", _b)", 1)[0], f"_PLAYER_IN[{face.param('player')}]"
+            body = (head + f"    _m = {core_move}\n"
+                    f"    return _board_out({PREFIX}result(_copy.deepcopy(_b), {player_in}, _m))")
+        elif face.agent_answer != "move" and label != "random_player":  # a search answers its value too
+            answer = {"record": "{{'move': {m}, 'value': 0.5}}", "value_first": "(0.5, {m})"}[face.agent_answer]
+            head, _, last = body.rpartition("    return ")
+            body = head + "    return " + answer.format(m=last)
+        if face.agent_log:  # a required parameter the grader can only fill from the global of its name
+            if not face.carries_turn:
+                params[1] = face.param("player")  # a required parameter after it: the player is required too
+            params.insert(1 if face.carries_turn else 2, "moves_log")
+            body = f"    moves_log.append({label!r})\n" + body
+        if face.agent_player_first and not face.carries_turn:
+            params[0], params[1] = face.param("player"), face.param("state")  # both required: no default moves first
+        out.append(_agent_class(face, label, params, body) if face.agent_classes else _def(face.name(label), params, body))
+    return "\n\n".join((["moves_log = []"] if face.agent_log else []) + out)
+
+
+def _agent_class(face: Face, label: str, params: Sequence[str], body: str) -> str:
+    """The agent as a class: built with everything but the position (the player, the settings), its move
+    asked of ``get_move(position)``; the function's body reads the attributes it was built with."""
+    position, rest = params[0], list(params[1:])
+    if not face.carries_turn:
+        rest[0] = rest[0].split("=")[0]  # an agent built for one side is told which
+    names = [p.split("=")[0] for p in rest]
+    keep = "".join(f"        self.{n} = {n}\n" for n in names) or "        pass\n"
+    read = "".join(f"        {n} = self.{n}\n" for n in names)
+    name = "".join(part.title() for part in face.name(label).split("_"))
+    return (f"class {name}:\n    def __init__(self{''.join(', ' + p for p in rest)}):\n{keep}\n"
+            f"    def get_move(self, {position}):\n{read}{textwrap.indent(body, '    ')}\n")

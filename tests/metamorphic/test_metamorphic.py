@@ -62,6 +62,7 @@ def test_line_codecs_round_trip():
     assert codecs.dab_shift(codecs.dab_shift(board, 1), -1) == board
     assert codecs.dab_from_set(codecs.dab_to_set(board)) == board
     assert codecs.dab_from_matrices(codecs.dab_to_matrices(board)) == board
+    assert codecs.dab_from_grid(codecs.dab_to_grid(board)) == board
     for line in board["lines"]:
         assert codecs.dots_to_line(codecs.line_to_dots(line, 0), 0) == line
 
@@ -88,7 +89,7 @@ def test_the_metamorphic_rubric_holds_only_binding_checks():
 def test_the_catalogue_covers_every_aspect_the_issue_names():
     slots = {t.slot for t in CATALOGUE}
     assert {"names", "params", "orders", "players", "container", "orientation", "moves", "terminal", "utility",
-            "result", "state", "shape"} <= slots
+            "result", "state", "shape", "agents"} <= slots
 
 
 # --- the suite ----------------------------------------------------------------------------------
@@ -125,6 +126,15 @@ FOUND_BY_SWEEPS = [
     ("dots_and_boxes", ("move_text",)),
     # players named both ways round ('o' if p == 'x' else 'x') in a state without a turn: the usual order first
     ("tictactoe", ("cells_dict", "utility_first_view")),
+    # agents taking a log the notebook keeps as a global (moves_log): a plural names no board, player or move
+    ("tictactoe", ("agent_globals",)),
+    ("connect4", ("agent_globals", "tuple_state")),
+    # agents written as classes (built with the player, asked get_move(state)) on states only replay reads
+    ("connect4", ("agent_classes", "tuple_state")),
+    # agents that take (player, board) on boards only replay reads: passed in the order their names say
+    ("tictactoe", ("text", "agent_player_first")),
+    # agent classes built with a value the notebook keeps as a global: the constructor fills it as a function does
+    ("mean_connect4", ("agent_globals", "agent_classes")),
 ]
 
 

@@ -90,6 +90,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("cells_dict", "container", lambda f: replace(f, container="cells"), GRIDS),
     Transformation("line_set", "container", lambda f: replace(f, container="set"), ("dots_and_boxes",)),
     Transformation("line_matrices", "container", lambda f: replace(f, container="matrices"), ("dots_and_boxes",)),
+    Transformation("dot_grid", "container", lambda f: replace(f, container="dot_grid"), ("dots_and_boxes",)),
     Transformation("rows_from_bottom", "orientation", lambda f: replace(f, orientation=("flip",)), COLUMNS),
     Transformation("transposed", "orientation", lambda f: replace(f, orientation=("transpose",)), GRIDS),
     # moves
@@ -107,6 +108,15 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("in_place_result", "result", lambda f: replace(
         f, result_style="in_place", expected_losses=_losing(f, "result: does not change its input board"))),
     Transformation("result_with_next_player", "result", lambda f: replace(f, result_style="pair")),
+    # agents
+    Transformation("agent_globals", "agents", lambda f: replace(f, agent_log=True)),
+    Transformation("rules_globals", "rules_log", lambda f: replace(f, rules_log=True)),
+    Transformation("agent_records", "agent_answer", lambda f: replace(f, agent_answer="record")),
+    Transformation("agent_value_first", "agent_answer", lambda f: replace(f, agent_answer="value_first")),
+    Transformation("agent_boards", "agent_answer", lambda f: replace(f, agent_answer="board")),
+    Transformation("actions_set", "actions", lambda f: replace(f, actions_style="set")),
+    Transformation("agent_classes", "agent_shape", lambda f: replace(f, agent_classes=True)),
+    Transformation("agent_player_first", "agent_order", lambda f: replace(f, agent_player_first=True)),
     # positions
     Transformation("tuple_state", "state", lambda f: replace(f, state="tuple")),
     Transformation("dict_state", "state", lambda f: replace(f, state="dict")),

@@ -81,3 +81,14 @@ def test_strength_openings_read_back_from_disk_are_the_ones_found(tmp_path, monk
         first = pair_opening(game, 8, "0:x:random:0")
         assert pair_opening(game, 8, "0:x:random:0") == first == tuple(_opening(game, random.Random("0:x:random:0"), 8))
     assert len(list((tmp_path / "strength_openings").iterdir())) == 2
+
+
+def test_a_new_cache_folder_gets_its_entries_though_this_process_remembers_them(tmp_path, monkeypatch):
+    """Filling a bundle's cache folder in a process that found the positions already (a second export)
+    writes them there too, instead of answering from memory and leaving the folder empty."""
+    game = load_game("tictactoe")
+    kinds = tuple(game.tactics)
+    for folder in (tmp_path / "first", tmp_path / "second"):
+        monkeypatch.setenv("GRADER_CACHE_DIR", str(folder))
+        tactic_positions(game, kinds, 2, 13)
+        assert len(list((folder / "tactic_positions").iterdir())) == 1

@@ -286,9 +286,9 @@ def test_two_lines_through_the_last_move_are_a_valid_win():
         ([0] * 9, "cell 0 holds 0"),
         (board("o../.../..."), "x moves first"),
         (board("xx./.../..."), "x moves first"),
-        (board("xxx/ooo/x.."), "both x and o"),
-        (board("xxx/oo./o.."), "x has a line but the other player moved"),
-        (board("ooo/xx./x.x"), "o has a line but the other player moved"),
+        (board("xxx/ooo/x.."), "both players have 3 in a row"),
+        (board("xxx/oo./o.."), "x has 3 in a row but the other player moved"),
+        (board("ooo/xx./x.x"), "o has 3 in a row but the other player moved"),
     ],
 )
 def test_from_course_rejects_boards_that_cannot_occur(cells, words):
