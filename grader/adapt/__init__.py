@@ -104,8 +104,9 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
     unfilled = [] if isinstance(found, str) else found.unfilled_parameters()
     if unfilled:  # its failures may be the grader's call, not the code: a person looks, or binds it by hand
         student.doubts_if_failed.setdefault(label, (
-            f"your {found.target}() also takes {', '.join(unfilled)}, which the grader cannot give it (no global of "
-            f"that name), so its calls fail whatever it does; an instructor can bind it in bindings.yaml"))
+            f"the grader's calls of your {found.target}() leave out {', '.join(unfilled)} (it knows no value for "
+            f"{'it' if len(unfilled) == 1 else 'them'}), so they fail whatever the code does; an instructor can bind "
+            f"it in bindings.yaml"))
     return found
 
 
