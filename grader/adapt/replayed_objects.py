@@ -439,7 +439,9 @@ class ReplayedAgent:
             return Move(ok=False, error="stopped at the move limit", kind="stopped", seconds=seconds,
                         counted=r.counted)
         raw = r.value[0]
-        action, _ = returns.legal_move_in(raw, rep, board, legal)
+        action, reading = returns.legal_move_in(raw, rep, board, legal)
+        if action is None and reading != returns.ILLEGAL_MOVE and hasattr(rep, "successor_move"):
+            action = rep.successor_move(board, player, self.target, options or {}, legal, timeout)  # a state answered
         if action is None:
             return Move(ok=False, error=f"returned {raw!r}, which is not a legal move here", kind="illegal",
                         raw=raw, seconds=seconds, stdout=r.stdout)

@@ -428,6 +428,25 @@ class ReplayedStates(BuiltByReplay):
                 [self.moves.name, list(self.moves.order)]]
         return self.caller.call_with(HELPER, args, {}, timeout=timeout or self.timeout, **options)
 
+    def successor_move(self, board: Any, player: int, target: str, options: Mapping[str, Any], legal: Sequence[Any],
+                       timeout: float | None = None) -> Any:
+        """The legal move whose successor, through the student's own transition, is the state an agent
+        (``target``) answers on ``board``: an agent that answers the position after its move. None if none."""
+        written = {}
+        for move in legal:  # the student's writing of each legal move, where one was learned
+            try:
+                written[move] = self.encode_action(move)
+            except (KeyError, TypeError, ValueError):
+                continue
+        moves = list(written)
+        mover = self.encode_player(player)
+        ask = ["successor", self.on_own_object(target), [mover], dict(options), [[written[m], mover] for m in moves]]
+        try:
+            r = self.ask(board, player, [ask], timeout=timeout)
+        except NoReplay:
+            return None
+        return moves[r.value[0]] if r.ok and isinstance(r.value[0], int) else None
+
     def moves_ask(self, mover: Any = None) -> list:
         return ["call", self.moves.name, list(self.moves.order), None, mover]
 

@@ -244,6 +244,18 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
             out.append(seen)
         elif kind == "eval":
             out.append(eval(ask[1], namespace)(state, *ask[2], **dict(*ask[3:])))
+        elif kind == "successor":  # an agent that answers the state after its move: which of these moves made it
+            _, expression, arguments, settings, moves = ask
+            answer = eval(expression, namespace)(state, *arguments, **settings)
+            found = None
+            for i, (move, mover) in enumerate(moves):
+                try:
+                    if same(play(copy.deepcopy(state), move, mover)[0], answer):
+                        found = i
+                        break
+                except Exception:  # a move this state does not take: not the one the agent made
+                    continue
+            out.append(found)
         elif kind == "bind":  # an agent's call made ready, so that only the agent's own calls are counted
             return functools.partial(eval(ask[1], namespace), state, *ask[2], **dict(*ask[3:]))
     return out

@@ -135,6 +135,8 @@ FOUND_BY_SWEEPS = [
     ("tictactoe", ("text", "agent_player_first")),
     # agent classes built with a value the notebook keeps as a global: the constructor fills it as a function does
     ("mean_connect4", ("agent_globals", "agent_classes")),
+    # agents that answer the state after their move, on states only replay reads: the move whose successor it is
+    ("mean_connect4", ("cells_dict", "agent_boards")),
 ]
 
 
