@@ -4,8 +4,8 @@ Notebooks keep state beyond the board in module-level values and pass it along b
 and Boxes template's first version stored no box owners on the board, so its students write
 ``score = {...}`` and ``result(board, player, move, score)``, ``random_player(board, player, score)``.
 The grader knows the board, the player and the move, not the score. Where the last required
-parameters of a top-level function (or a class's constructor) are named like module-level values (not functions, classes or
-modules, and not a board, player or move), a call that leaves them out gets a fresh copy of that
+parameters of a top-level function (or a class's constructor) are named like module-level values (not
+functions, classes or modules, and not a board, player or move), a call that leaves them out gets a fresh copy of that
 value, as the notebook's own calls pass it; a call that passes them is unchanged. The feedback
 names each parameter filled this way.
 """

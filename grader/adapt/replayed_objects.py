@@ -441,7 +441,7 @@ class ReplayedAgent:
         raw = r.value[0]
         action, reading = returns.legal_move_in(raw, rep, board, legal)
         if action is None and reading != returns.ILLEGAL_MOVE and hasattr(rep, "successor_move"):
-            action = rep.successor_move(board, player, self.target, options or {}, legal, timeout)  # a state answered
+            action = rep.successor_move(board, player, raw, legal, timeout)  # it answered a state
         if action is None:
             return Move(ok=False, error=f"returned {raw!r}, which is not a legal move here", kind="illegal",
                         raw=raw, seconds=seconds, stdout=r.stdout)

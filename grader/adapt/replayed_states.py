@@ -428,10 +428,10 @@ class ReplayedStates(BuiltByReplay):
                 [self.moves.name, list(self.moves.order)]]
         return self.caller.call_with(HELPER, args, {}, timeout=timeout or self.timeout, **options)
 
-    def successor_move(self, board: Any, player: int, target: str, options: Mapping[str, Any], legal: Sequence[Any],
+    def successor_move(self, board: Any, player: int, answer: Any, legal: Sequence[Any],
                        timeout: float | None = None) -> Any:
-        """The legal move whose successor, through the student's own transition, is the state an agent
-        (``target``) answers on ``board``: an agent that answers the position after its move. None if none."""
+        """The legal move whose successor on ``board``, through the student's own transition, is ``answer``
+        (an agent that answers the position after its move). None if none."""
         written = {}
         for move in legal:  # the student's writing of each legal move, where one was learned
             try:
@@ -440,7 +440,7 @@ class ReplayedStates(BuiltByReplay):
                 continue
         moves = list(written)
         mover = self.encode_player(player)
-        ask = ["successor", self.on_own_object(target), [mover], dict(options), [[written[m], mover] for m in moves]]
+        ask = ["successor", answer, [[written[m], mover] for m in moves]]
         try:
             r = self.ask(board, player, [ask], timeout=timeout)
         except NoReplay:

@@ -244,9 +244,8 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
             out.append(seen)
         elif kind == "eval":
             out.append(eval(ask[1], namespace)(state, *ask[2], **dict(*ask[3:])))
-        elif kind == "successor":  # an agent that answers the state after its move: which of these moves made it
-            _, expression, arguments, settings, moves = ask
-            answer = eval(expression, namespace)(state, *arguments, **settings)
+        elif kind == "successor":  # an agent answered the state after its move: which of these moves makes it
+            _, answer, moves = ask
             found = None
             for i, (move, mover) in enumerate(moves):
                 try:
