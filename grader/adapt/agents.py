@@ -346,7 +346,9 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
             return agent
         # Named for the label and failing here, it is still the student's agent: the checks say how it
         # fails (names rank strongest first, and evaluation helpers are never candidates).
-        if cand.tier < 3 and fallback is None:
+        # Among those, one the grader calls with every argument it requires beats one whose calls leave some
+        # out (a game loop ``play_cutoff(red, yellow, start_board)``): the first fails by its own code.
+        if cand.tier < 3 and (fallback is None or (fallback.unfilled_parameters() and not agent.unfilled_parameters())):
             fallback = agent
         if cand.tier <= 1:
             failed.append(f"{cand.target}() ({_probe_failure(move)})")

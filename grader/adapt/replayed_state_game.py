@@ -56,7 +56,8 @@ class ReplayedStateGame(BuiltGame):
         self.outcome = dict(outcome)
         cells = rep.learned()
         if not (cells and cells.whole):
-            self.doubt_built_positions(spoken(rep.transition.name))
+            self.doubt_built_positions(spoken(rep.transition.name),
+                                       ("actions", "terminal", "utility") if rep.stumbles else ("terminal", "utility"))
 
     def at_size(self, game: Game) -> "ReplayedStateGame":
         return ReplayedStateGame(self.rep.at_size(game.rows, game.cols, game), self.outcome, self.names,
@@ -183,6 +184,8 @@ class ReplayedStateGame(BuiltGame):
         return read_utility(reply, raw, self.interface.bindings.get("utility"), player, self.game, self.rep)
 
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
+        if "actions" in self.doubts_if_lost and self.rep.stumbles:  # asked on the same suspect positions
+            self.doubts_if_lost.setdefault(label, self.doubts_if_lost["actions"].replace("actions()", f"{label}"))
         return find_state_agent(self.rep, self.names, label, aliases, timeout,
                                 playing={binding.name for binding in self.outcome.values()})
 

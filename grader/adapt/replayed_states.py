@@ -378,6 +378,9 @@ class ReplayedStates(BuiltByReplay):
     parameters: tuple[Parameter, ...] = ()
     #: at another board size, (the notebook's game object, the one of this size that stands in for it)
     resized_object: tuple[str, str] | None = None
+    #: evidence positions that replaying moves through the student's transition failed to reach (it raised on
+    #: the way): the positions it builds may hold its bugs, as any function asked on them would show
+    stumbles: int = 0
 
     @property
     def owner(self) -> str | None:
@@ -672,9 +675,9 @@ def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> R
     best, best_score = None, -1
     for turn, pair in options:
         candidate = dataclasses.replace(trial, turn=turn, players=pair)
-        score = _agreement(candidate)
-        if score is not None and score > best_score:
-            best, best_score = candidate, score
+        agreement = _agreement(candidate)
+        if agreement is not None and agreement[0] > best_score:
+            best, best_score = dataclasses.replace(candidate, stumbles=agreement[1]), agreement[0]
     return best if best is not None and best_score > 0 else None
 
 
@@ -703,11 +706,12 @@ def _player_like(parts: Mapping) -> list[tuple[Any, tuple]]:
     return out
 
 
-def _agreement(trial: ReplayedStates, positions: int = 6) -> int | None:
-    """How many answers of the student's ``actions`` on replayed evidence positions agree with the course's,
-    each column or cell also repeated until the course says it is full; None if replaying fails."""
+def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int] | None:
+    """How many answers of the student's ``actions`` on replayed evidence positions agree with the course's
+    (each column or cell also repeated until the course says it is full), and on how many positions replaying
+    failed; None if every position's moves are listed wrongly or could not be reached."""
     game = trial.game
-    score = asked = listed_wrong = 0
+    score = asked = listed_wrong = stumbles = 0
     for state in evidence_positions(game, positions):
         if game.terminal(state):
             continue
@@ -721,8 +725,10 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> int | None:
             asks.append(ask)
             expected.append(seen)
         r = trial.ask_steps(steps, asks)
-        if not r.ok:
-            return None
+        asked += 1
+        if not r.ok:  # the student's code fails on the way here (a bug of its own): this position, not the route
+            listed_wrong, stumbles = listed_wrong + 1, stumbles + 1
+            continue
         try:
             got = [sorted((trial.decode_action(m) for m in items(r.value[0])), key=repr)] + \
                   [list(seen[:len(want)]) for seen, want in zip(r.value[1:], expected[1:])]
@@ -730,9 +736,8 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> int | None:
             return None
         score += sum(g == e for g, e in zip(got, expected))
         listed_wrong += got[0] != expected[0]
-        asked += 1
     # moves listed wrongly everywhere: no transition of the rules (an actions() bug alone lists a few wrongly)
-    return None if asked and listed_wrong == asked else score
+    return None if asked and listed_wrong == asked else (score, stumbles)
 
 
 def repeat_ask(rep: ReplayedStates, state: State, action: Any, limit: int = 8) -> tuple[list, list[bool]]:

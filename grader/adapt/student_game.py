@@ -8,7 +8,7 @@ read, plus the call as the student would write it (for feedback).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -63,10 +63,11 @@ class StudentGame:
         self.doubts_if_lost: dict[str, str] = dict.fromkeys(("initial_state", "actions", "result", "terminal", "utility"),
                                                             interface.tied) if interface.tied else {}
 
-    def doubt_built_positions(self, transition: str) -> None:
+    def doubt_built_positions(self, transition: str, roles: Sequence[str] = ("terminal", "utility")) -> None:
         """Positions built through the student's own transition hold whatever it put there, where the grader
-        could not write every value itself: ``terminal`` and ``utility`` losing points on them go to a person."""
-        for role in ("terminal", "utility"):
+        could not write every value itself: ``roles`` (``terminal`` and ``utility``; ``actions`` too where the
+        transition is known to fail on the way to some positions) losing points on them go to a person."""
+        for role in roles:
             self.doubts_if_lost[role] = (f"the positions are built through your own {transition}(), and the grader "
                                          f"could not write every value of your state: what your {role}() got wrong "
                                          f"may be what {transition}() put there")

@@ -63,6 +63,7 @@ class Face:
     agent_classes: bool = False  # agents as classes: built with their player (and settings), asked get_move(board)
     agent_player_first: bool = False  # agents take (player, board)
     rules_log: bool = False  # the rules take a log the notebook keeps as a global and passes by name
+    game_loops: bool = False  # each agent has a game loop named after it, which takes two agents and a board
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
     steps: tuple[str, ...] = ()  # the transformations that made it
 
@@ -585,7 +586,19 @@ def _agents(face: Face) -> str:
         if face.agent_player_first and not face.carries_turn:
             params[0], params[1] = face.param("player"), face.param("state")  # both required: no default moves first
         out.append(_agent_class(face, label, params, body) if face.agent_classes else _def(face.name(label), params, body))
+    if face.game_loops:
+        out += [_game_loop(face.name(label)) for label in AGENTS[face.assignment]]
     return "\n\n".join((["moves_log = []"] if face.agent_log else []) + out)
+
+
+def _game_loop(agent: str) -> str:
+    """The notebook's own experiment: a loop named after the agent that plays two agents from a board. Its
+    name says the agent's role as strongly as the agent's does, but the grader cannot call it as an agent."""
+    return (f"def {agent}_match(red, yellow, start_board, n=10):\n"
+            f"    played = []\n"
+            f"    for game in range(n):\n"
+            f"        played.append((red, yellow)[game % 2](start_board))\n"
+            f"    return played\n")
 
 
 def _agent_class(face: Face, label: str, params: Sequence[str], body: str) -> str:

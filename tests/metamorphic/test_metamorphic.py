@@ -178,7 +178,8 @@ def _mutant_cases(per_game: int | None) -> list:
         mutants = [m for m in MUTANTS if m.assignment == game and
                    any(c.split(":")[0] in BINDING_CHECK_PREFIXES for c in m.loses)]
         combos = list(combinations(game, 1))
-        pairs = [(m, c) for m in mutants for c in combos if (m.name, *c) not in MUTANT_IS_THE_CONVENTION]
+        pairs = [(m, c) for m in mutants for c in combos if (m.name, *c) not in MUTANT_IS_THE_CONVENTION
+                 and (m.name, c) not in MUTANTS_LEFT_TO_A_PERSON]
         out += pairs if per_game is None else rng.sample(pairs, min(per_game, len(pairs)))
     return out
 
@@ -218,6 +219,9 @@ MUTANTS_FOUND_BY_SWEEPS = [
 MUTANTS_LEFT_TO_A_PERSON = [
     ("c4_result_disc_stays_on_top", ("rows_from_bottom",)),  # no gravity reads as rows counted from the bottom
     ("c4_result_disc_stays_on_top", ("one_based",)),  # the same, with moves learned under one reading tried under all
+    # the positions are built through the buggy result(), which raises on the way to some: what the other functions
+    # get wrong there may be its bug (result() itself is charged)
+    *[("mc4_result_discs_do_not_fall", (state,)) for state in ("dict_state", "tuple_state", "state_object", "cells_dict")],
 ]
 
 

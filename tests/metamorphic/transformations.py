@@ -117,6 +117,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("actions_set", "actions", lambda f: replace(f, actions_style="set")),
     Transformation("agent_classes", "agent_shape", lambda f: replace(f, agent_classes=True)),
     Transformation("agent_player_first", "agent_order", lambda f: replace(f, agent_player_first=True)),
+    Transformation("game_loops", "game_loops", lambda f: replace(f, game_loops=True)),
     # positions
     Transformation("tuple_state", "state", lambda f: replace(f, state="tuple")),
     Transformation("dict_state", "state", lambda f: replace(f, state="dict")),

@@ -7,9 +7,11 @@ from grader.adapt import find_agent
 from reference.games import load_game
 from reference.positions import random_positions
 from grader.adapt import same_board
-from tests.helpers.adapting import ASSIGNMENTS, STUDENTS, adapted, agrees_with_reference, functions_of, graded_way
+from tests.helpers.adapting import ASSIGNMENTS, STUDENTS, adapted, adapted_source, agrees_with_reference, functions_of, \
+    graded_way
+from tests.paths import TESTS
 
-from grader.adapt import adapt, candidates, conventions
+from grader.adapt import adapt, candidates, conventions, student_agent
 from grader.sandbox import Limits, Sandbox
 from grader.sandbox.calls import NameInfo, Parameter
 
@@ -837,3 +839,26 @@ def discs(cells):
             found = find_agent(box, student.names, student.game, student.representation, "heuristic_player",
                                ["heuristic_player"], labels=["random_player", "heuristic_player"], source=source)
             assert isinstance(found, str) or found.name != "dice_agent", found.notes
+
+
+def test_an_agent_that_fails_by_itself_is_graded_rather_than_a_game_loop_the_grader_cannot_call():
+    """Neither the agent (its bug raises) nor a game loop that also says "alphabeta" answers the probe;
+    the loop ranks first by its name, but the grader's calls of it leave out its players and board. The
+    agent the grader can call in full is the one graded, so its own failure is what the feedback shows."""
+    solution = (TESTS.parent / "reference" / "solutions" / "tictactoe.py").read_text()
+    written = solution.replace("def alpha_beta_player(board, player='x'):",
+                               "def pick_alphabeta(board, player='x'):\n    return {}[player]\n\n\n"
+                               "def _unused(board, player='x'):")
+    written = written.replace("alpha_beta_search", "deliberate")  # no other name says alpha-beta
+    assert written != solution
+    written += ("\n\ndef alphabeta_match(red, yellow, start_board, n=100):\n"
+                "    board = start_board\n"
+                "    for _ in range(n):\n"
+                "        board = result(board, 'x', red(board, 'x'))\n"
+                "    return board\n")
+    box, student = adapted_source(written, "tictactoe")
+    with box:
+        agent = student_agent(box, student, "alpha_beta_player", ["alpha_beta_player"], ["alpha_beta_player"], 2.0)
+        assert not isinstance(agent, str), agent
+        assert agent.target == "pick_alphabeta", agent.notes
+        assert not agent.unfilled_parameters()
