@@ -221,7 +221,8 @@ MUTANTS_LEFT_TO_A_PERSON = [
     ("c4_result_disc_stays_on_top", ("one_based",)),  # the same, with moves learned under one reading tried under all
     # the positions are built through the buggy result(), which raises on the way to some: what the other functions
     # get wrong there may be its bug (result() itself is charged)
-    *[("mc4_result_discs_do_not_fall", (state,)) for state in ("dict_state", "tuple_state", "state_object", "cells_dict")],
+    *[("mc4_result_discs_do_not_fall", (state,))
+      for state in ("dict_state", "tuple_state", "state_object", "cells_dict")],
 ]
 
 

@@ -7,8 +7,8 @@ from grader.adapt import find_agent
 from reference.games import load_game
 from reference.positions import random_positions
 from grader.adapt import same_board
-from tests.helpers.adapting import ASSIGNMENTS, STUDENTS, adapted, adapted_source, agrees_with_reference, functions_of, \
-    graded_way
+from tests.helpers.adapting import ASSIGNMENTS, STUDENTS, adapted, adapted_source, agrees_with_reference, \
+    functions_of, graded_way
 from tests.paths import TESTS
 
 from grader.adapt import adapt, candidates, conventions, student_agent
