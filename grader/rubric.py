@@ -90,7 +90,7 @@ class AssignmentLimits(Strict):
     #: their points (grader.checks._budget); a check its share stops before its verdict is settled goes to review
     task_seconds: float = Field(default=60.0, gt=0)
     #: the same in `grader check`, tighter: its verdicts are quick ones, and say so
-    quick_task_seconds: float = Field(default=6.0, gt=0)
+    quick_task_seconds: float = Field(default=5.0, gt=0)
 
 
 class Assignment(Strict):
