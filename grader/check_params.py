@@ -95,7 +95,8 @@ class AgentLegalParams(AgentParams):
 
 class AgentTacticsParams(AgentParams):
     """Positions where the right move is clear (found by the reference), and whether the agent plays it;
-    a share near `line` is decided with confidence, asking more positions up to `max_positions`."""
+    a share near `line` is decided with confidence, asking more positions up to `max_positions`. A tactic
+    given by hand-built positions (Mean Connect 4's `mean_move_win`) is asked on all of those and no others."""
 
     words: ClassVar[str] = "tactics"
     kinds: list[str] | str | None = Field(None, description="the tactics asked, by name (one or a list); default: "
@@ -104,12 +105,6 @@ class AgentTacticsParams(AgentParams):
     line: float = Field(0.6, description="the share of positions an agent must play to be said to play these tactics")
     max_positions: int | None = Field(None, description="positions per tactic at most, when the share is near the "
                                                         "line; default: twice `positions`")
-
-
-class MeanMoveWinParams(AgentParams):
-    """Mean Connect 4: the agent takes a win that only a mean move gives, asked four ways."""
-
-    words: ClassVar[str] = "wins with a mean move"
 
 
 class AgentStrengthParams(AgentParams):
@@ -199,7 +194,6 @@ PARAMS: dict[str, type[Params]] = {
     "no_mutation": NoMutationParams,
     "agent_legal": AgentLegalParams,
     "agent_tactics": AgentTacticsParams,
-    "mean_move_win": MeanMoveWinParams,
     "agent_strength": AgentStrengthParams,
     "agent_timing": AgentTimingParams,
     "search_nodes": SearchNodesParams,

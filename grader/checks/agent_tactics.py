@@ -19,7 +19,10 @@ rests on those asked and goes to ``review``; beyond them, the share stands, with
 
 Positions come from seeded random play, each random game giving at most one position per tactic
 (so positions are not near-copies); positions the exact solver confirmed come first, and ones
-judged by the one-ply rule alone (too early for the solver) only make up a shortfall.
+judged by the one-ply rule alone (too early for the solver) only make up a shortfall. A tactic given by
+hand-built positions (:func:`reference.tactics.hand_built_kind`; Mean Connect 4's ``mean_move_win``) is
+asked on those instead, all of them and no more: ``positions``, ``max_positions`` and ``line`` are not
+its, and its credit is the share played.
 """
 
 from __future__ import annotations
@@ -95,10 +98,11 @@ class AgentTactics(Check):
         most = max(request[2], 2 * request[2] if spec.settings.max_positions is None else spec.settings.max_positions)
         asked: list[Tactic] = []
         out_of_time = False  # the budget stopped it before the share was settled
+        more_exist = any(TACTICS[k].hand_built is None for k in kinds)  # hand-built ones are all asked at once
 
         def unsettled() -> bool:
             nonlocal out_of_time
-            if stopped or settled_share(sum(right.values()), len(asked), line):
+            if stopped or not more_exist or settled_share(sum(right.values()), len(asked), line):
                 return False
             out_of_time = budget.used_up  # no more positions found, nor asked, once the budget is spent
             return not out_of_time
@@ -224,7 +228,8 @@ def _request(ctx: CheckContext, spec: CheckSpec, kinds: Sequence[str]) -> tuple[
 
 @remembered(maxsize=32)
 def tactic_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:
-    """Up to ``count`` distinct positions of each tactic in ``kinds``, from seeded random games.
+    """Up to ``count`` distinct positions of each tactic in ``kinds``, from seeded random games; a tactic
+    given by hand-built positions, all of those instead.
 
     Each random game gives at most one position per tactic, so positions are not near-copies.
     Positions checked by the exact solver come first; unverified ones only make up a shortfall.
@@ -254,6 +259,14 @@ def _hashable(value: Any) -> Any:
 
 
 def _find_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> tuple[Tactic, ...]:
+    built = {k: [Tactic(k, state, tuple(answers)) for state, answers in TACTICS[k].hand_built(game)]
+             for k in kinds if TACTICS[k].hand_built is not None}
+    played = _played_positions(game, tuple(k for k in kinds if k not in built), count, seed)
+    return tuple(t for k in kinds for t in (built[k] if k in built else played[k]))
+
+
+def _played_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -> dict[str, list[Tactic]]:
+    """Up to ``count`` positions of each tactic in ``kinds`` from seeded random games, by tactic."""
     rng = random.Random(seed)
     found: dict[str, list[Tactic]] = {k: [] for k in kinds}
     reserve: dict[str, list[Tactic]] = {k: [] for k in kinds}
@@ -278,7 +291,7 @@ def _find_positions(game: Game, kinds: tuple[str, ...], count: int, seed: int) -
                 if answer.verified:
                     break
                 spare = False  # at most one unverified position per game, but keep looking for a verified one
-    return tuple(t for k in kinds for t in (found[k] + reserve[k])[:count])
+    return {k: (found[k] + reserve[k])[:count] for k in kinds}
 
 
 def _states_along(game: Game, moves: Sequence[Action]) -> list[State]:

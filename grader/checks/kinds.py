@@ -16,7 +16,6 @@ from grader.checks.canned_boards import CannedBoards
 from grader.checks.context import CheckContext
 from grader.checks.initial_state import InitialState
 from grader.checks.manual import Manual
-from grader.checks.mean_move_win import MeanMoveWin
 from grader.checks.no_mutation import NoMutation
 from grader.checks.notebook_runs import NotebookRuns
 from grader.checks.random_positions import RandomPositions
@@ -33,7 +32,6 @@ KINDS: dict[str, Check] = {
     "no_mutation": NoMutation(),
     "agent_legal": AgentLegal(),
     "agent_tactics": AgentTactics(),
-    "mean_move_win": MeanMoveWin(),
     "agent_strength": AgentStrength(),
     "agent_timing": AgentTiming(),
     "search_nodes": SearchNodes(),

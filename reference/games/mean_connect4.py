@@ -84,9 +84,9 @@ class MeanConnect4(Connect4):
     variant_phrases = ("Mean Connect 4", "mean connect four", "mean move", "mean part", "mean rule")
     # Connect 4's tactic finders assume that a move elsewhere never changes a win: a mean move can, so
     # these play every move and prove their answers by a search to a horizon (reference.tactics.mean_connect4);
-    # the tactics only a mean move answers are asked by name.
+    # the tactics only a mean move answers are asked by name, mean_move_win on hand-built boards.
     tactics = ("take_win", "stop_win")
-    depth_tactics = ("mean_win", "mean_block")
+    depth_tactics = ("mean_win", "mean_block", "mean_move_win")
     reply_tactic = "stop_win"
     counted_depth = 3
     action_noun = ""  # a mean move is a pair of columns, not a column
@@ -124,7 +124,7 @@ class MeanConnect4(Connect4):
         from reference.tactics import mean_connect4 as tactics
 
         return {"take_win": tactics.TAKE_WIN, "stop_win": tactics.STOP_WIN, "mean_win": tactics.MEAN_WIN,
-                "mean_block": tactics.MEAN_BLOCK}
+                "mean_block": tactics.MEAN_BLOCK, "mean_move_win": tactics.MEAN_MOVE_WIN}
 
     def dimensions(self) -> dict[str, Any]:
         return {
@@ -360,6 +360,18 @@ class MeanConnect4(Connect4):
             raise InvalidBoard(f"to_move must be +1 or -1, got {to_move!r}")
         mask = first | second
         return MeanC4State(first if to_move == 1 else second, mask, to_move, mask.bit_count())
+
+    def from_corner(self, corner: str, to_move: Player) -> MeanC4State:
+        """The state whose bottom-left corner is the picture ``corner``, the rest empty: its rows top
+        first, '/' between, ``x`` for +1, ``o`` for -1, ``.`` empty (``"...x./xxxo."``). A hand-built
+        position fits every board of at least its size, and every reading of the rule."""
+        values = {".": 0, "x": 1, "o": -1}
+        rows = corner.split("/")
+        board = np.zeros((self.rows, self.cols), dtype=int)
+        for i, row in enumerate(rows):
+            for col, mark in enumerate(row):
+                board[self.rows - len(rows) + i, col] = values[mark]
+        return self.from_course(board, to_move=to_move)
 
     def promising_actions(self, state: MeanC4State) -> list[Action]:
         """Drops nearest the centre first, then mean moves whose disc lands farthest from the centre

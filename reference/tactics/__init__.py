@@ -4,14 +4,16 @@ reference games and the exact solvers. A game names the tactics it has (``Game.t
 (``Game.tactic_kinds``); :data:`TACTICS` finds each by name among every registered game's.
 
 A position shows a tactic only when its answer set is clearly right and some legal move lies
-outside it (else there is nothing to miss); each kind's module says what "clearly" takes.
+outside it (else there is nothing to miss); each kind's module says what "clearly" takes. A kind
+whose positions random play would rarely reach is given by hand-built positions instead
+(:func:`hand_built_kind`): the checks ask those, all of them, and no others.
 """
 
 from __future__ import annotations
 
 from typing import Iterator, Mapping
 
-from reference.tactics.base import Answer, TacticKind, either
+from reference.tactics.base import Answer, TacticKind, either, hand_built_kind
 
 
 class _EveryGamesTactics(Mapping[str, TacticKind]):
@@ -45,4 +47,4 @@ class _EveryGamesTactics(Mapping[str, TacticKind]):
 #: every kind of tactic by name
 TACTICS: Mapping[str, TacticKind] = _EveryGamesTactics()
 
-__all__ = ["Answer", "TACTICS", "TacticKind", "either"]
+__all__ = ["TACTICS", "Answer", "TacticKind", "either", "hand_built_kind"]

@@ -15,6 +15,13 @@ answers by playing every move:
   loses and a searching agent may rightly not care).
 - ``mean_win`` and ``mean_block``: those positions where every answer is a mean move: an agent that
   never considers mean moves misses them all.
+- ``mean_move_win``: hand-built, as random play seldom reaches it: the opponent's disc at the bottom of
+  a column under one of the mover's discs, beside the mover's three (:data:`FREES_A_WIN`), as drawn,
+  mirrored left to right, and each with the colours swapped (so for both players). Moving the
+  opponent's disc anywhere lets the mover's disc fall into four in a row, and no drop wins. The
+  answers are every move that forces a win within ``HORIZON`` plies (:func:`forcing_moves`: under some
+  readings of the rule a drop does, and a search that values every win alike may rightly play it);
+  under the reference's reading only the mean moves do.
 
 Each answer set is exact: every move in it does what it says, and every move outside it does not
 (it lets the opponent win at once, or does not win); the search proves both.
@@ -24,11 +31,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from reference.solvers.mean_connect4 import HorizonSearch
-from reference.tactics.base import Answer, TacticKind
+from reference.tactics.base import Answer, TacticKind, hand_built_kind
 
 #: plies of the search that proves the answers: the tactic's own move, the reply and one more
 HORIZON = 3
+
+#: (picture of the bottom-left corner, player to move; :meth:`MeanConnect4.from_corner`): a mean move
+#: (3, t) takes -1's disc out of column 3 and +1's disc falls into x x x x
+FREES_A_WIN = ("...x./xxxo.", 1)
 
 
 def _is_mean(action: Any) -> bool:
@@ -79,6 +92,21 @@ def forcing_moves(game: Any, state: Any, plies: int = HORIZON) -> tuple[Any, ...
     return tuple(out)
 
 
+def _frees_a_win(game: Any) -> list[tuple[Any, tuple[Any, ...]]]:
+    """:data:`FREES_A_WIN` four ways, each with its forcing moves; only those where a move wins at once and
+    no drop does (none on a board smaller than 4x5, or not four in a row)."""
+    if game.rows < 4 or game.cols < 5 or game.k != 4:
+        return []
+    base = game.to_course(game.from_corner(*FREES_A_WIN))
+    out = []
+    for board, to_move in ((base, 1), (np.fliplr(base), 1), (-base, -1), (-np.fliplr(base), -1)):
+        state = game.from_course(board, to_move=to_move)
+        wins = tuple(a for a in game.actions(state) if game.winner(game.result(state, a)) == to_move)
+        if wins and all(map(_is_mean, wins)):
+            out.append((state, forcing_moves(game, state)))
+    return out
+
+
 def _only_mean(find: Any) -> Any:
     def found(game: Any, state: Any) -> Answer | None:
         answer = find(game, state)
@@ -90,3 +118,5 @@ TAKE_WIN = TacticKind(_take_win, "takes an immediate win (a drop or a mean move)
 STOP_WIN = TacticKind(_stop_win, "stops the opponent's immediate win (a drop or a mean move)")
 MEAN_WIN = TacticKind(_only_mean(_take_win), "takes a win that only a mean move gives")
 MEAN_BLOCK = TacticKind(_only_mean(_stop_win), "stops a win that only a mean move stops")
+MEAN_MOVE_WIN = hand_built_kind(_frees_a_win, "takes the win a mean move gives on a hand-built board "
+                                               "(mirrored, and for both players)")

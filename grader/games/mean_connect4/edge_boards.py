@@ -1,7 +1,8 @@
 """Mean Connect 4 edge cases: the boards that pin the mean rule, at any board of at least 4x5.
 
 Each case is drawn as a picture of the bottom-left corner of the board (row 0 of the picture is
-its top; ``x`` is +1, ``o`` is -1, ``.`` empty) with the player to move. Disc counts do not tell
+its top; ``x`` is +1, ``o`` is -1, ``.`` empty) with the player to move, which
+:meth:`~reference.games.mean_connect4.MeanConnect4.from_corner` reads. Disc counts do not tell
 whose turn it is after a mean move, so any picture with the discs resting on each other is a
 position the game can reach. The expected answers come from the reference game, never from here;
 the readings the template leaves open (the disc back into its own column, the moved disc's
@@ -10,16 +11,15 @@ colour) are the game's options, so the same pictures serve every reading.
 
 from __future__ import annotations
 
-import numpy as np
-
-from grader.games.connect4 import edge_boards as plain_connect4
-from grader.games.building import unique
 from grader.cases import Case
+from grader.games.building import unique
+from grader.games.connect4 import edge_boards as plain_connect4
 from reference.games.connect4 import Connect4
-from reference.games.mean_connect4 import MeanC4State, MeanConnect4
+from reference.games.mean_connect4 import MeanConnect4
+from reference.tactics.mean_connect4 import FREES_A_WIN
 
-#: (picture of the bottom-left corner, player to move); a mean move is (from_col, to_col)
-FREES_A_WIN = ("...x./xxxo.", 1)  # (3, t): -1's disc leaves column 3, +1's disc falls into x x x x
+#: (picture of the bottom-left corner, player to move); a mean move is (from_col, to_col). FREES_A_WIN,
+#: the board the reference's mean_move_win tactic is asked on, is the reference's.
 BREAKS_THREE = ("..x../.ooo.", 1)  # (2, 4): +1's disc falls into the middle of -1's open three
 BOTH_LINES = ("o..../xoo../oxxx.", 1)  # (0, 3): x x x x below, o o o o above: both have a line
 HANDS_A_LINE = ("o..../o..../oxox.", 1)  # (2, 0) puts -1's disc on -1's three: -1 wins
@@ -35,17 +35,6 @@ def cases(game: MeanConnect4, role: str) -> list[Case]:
     return unique([case for case in found if case.action is None or case.action in game.actions(case.state)])
 
 
-def position(game: MeanConnect4, corner: str, to_move: int) -> MeanC4State:
-    """The state whose bottom-left corner is the picture ``corner`` (rows top first, '/' between)."""
-    values = {".": 0, "x": 1, "o": -1}
-    rows = corner.split("/")
-    board = np.zeros((game.rows, game.cols), dtype=int)
-    for i, row in enumerate(rows):
-        for col, mark in enumerate(row):
-            board[game.rows - len(rows) + i, col] = values[mark]
-    return game.from_course(board, to_move=to_move)
-
-
 def _full_column(game: MeanConnect4) -> str:
     """A corner whose column 0 is full with -1's disc at the bottom (+1 may move it, even back on top)."""
     column = ["x" if (game.rows - 1 - i) % 2 == 0 else "o" for i in range(game.rows)]
@@ -57,40 +46,40 @@ def _actions(game: MeanConnect4) -> list[Case]:
     full = _full_column(game)
     return [
         Case(game.initial_state(), why="the empty board: only drops, no disc to move"),
-        Case(position(game, "...../.o...", 1), why="one -1 disc in the bottom row: +1 may move it to any column"),
-        Case(position(game, "...../.o...", -1), why="-1 to move: its own disc cannot be moved, only drops"),
-        Case(position(game, *NO_OPPONENT_BOTTOM), why="+1 to move and no -1 disc in the bottom row: no mean move"),
-        Case(position(game, "o..../x..../xo.o.", 1),
+        Case(game.from_corner("...../.o...", 1), why="one -1 disc in the bottom row: +1 may move it to any column"),
+        Case(game.from_corner("...../.o...", -1), why="-1 to move: its own disc cannot be moved, only drops"),
+        Case(game.from_corner(*NO_OPPONENT_BOTTOM), why="+1 to move and no -1 disc in the bottom row: no mean move"),
+        Case(game.from_corner("o..../x..../xo.o.", 1),
              why="-1 discs in the bottom row of columns 1 and 3 (not column 0, whose -1 disc is higher up)"),
-        Case(position(game, full, 1), why="column 0 is full: a disc may not go there, except its own bottom disc"),
+        Case(game.from_corner(full, 1), why="column 0 is full: a disc may not go there, except its own bottom disc"),
     ]
 
 
 def _result(game: MeanConnect4) -> list[Case]:
-    free, breaks, both = position(game, *FREES_A_WIN), position(game, *BREAKS_THREE), position(game, *BOTH_LINES)
-    lone = position(game, "...../.o...", 1)
+    free, breaks, both = game.from_corner(*FREES_A_WIN), game.from_corner(*BREAKS_THREE), game.from_corner(*BOTH_LINES)
+    lone = game.from_corner("...../.o...", 1)
     return [
         Case(game.initial_state(), 3, "a plain drop on the empty board"),
         Case(lone, (1, 4), "+1 moves -1's only disc from column 1 to column 4: it keeps -1's colour"),
         Case(lone, (1, 1), "the disc goes back into its own column (allowed: 'any column')"),
-        Case(position(game, "..x../.xo../xoox.", -1), (0, 2),
+        Case(game.from_corner("..x../.xo../xoox.", -1), (0, 2),
              "-1 moves +1's disc from the bottom of column 0: column 2 gets it on top"),
-        Case(position(game, "o..../x..../ox...", 1), (0, 3), "the discs above the moved one fall one row"),
-        Case(position(game, _full_column(game), 1), (0, 2),
+        Case(game.from_corner("o..../x..../ox...", 1), (0, 3), "the discs above the moved one fall one row"),
+        Case(game.from_corner(_full_column(game), 1), (0, 2),
              "a disc taken from a full column: the column falls and its top cell is empty"),
         Case(free, (3, 4), "the mean move that lets +1's disc fall into four in a row"),
         Case(breaks, (2, 4), "+1's mean move lets its own disc fall into the middle of -1's three"),
         Case(both, (0, 3), "a mean move that gives both players four in a row"),
-        Case(position(game, *HANDS_A_LINE), (2, 0), "+1 puts -1's disc on -1's three"),
+        Case(game.from_corner(*HANDS_A_LINE), (2, 0), "+1 puts -1's disc on -1's three"),
     ]
 
 
 def _terminal(game: MeanConnect4) -> list[Case]:
     out = [Case(game.initial_state(), why="the empty board is not over")]
-    out.append(Case(game.result(position(game, *FREES_A_WIN), (3, 4)), why="+1 has four after its mean move"))
-    out.append(Case(game.result(position(game, *HANDS_A_LINE), (2, 0)), why="-1 has four: +1 handed it the disc"))
-    out.append(Case(game.result(position(game, *BOTH_LINES), (0, 3)), why="both players have four: it is over"))
-    out.append(Case(game.result(position(game, *BREAKS_THREE), (2, 4)), why="the three was broken: not over"))
+    out.append(Case(game.result(game.from_corner(*FREES_A_WIN), (3, 4)), why="+1 has four after its mean move"))
+    out.append(Case(game.result(game.from_corner(*HANDS_A_LINE), (2, 0)), why="-1 has four: +1 handed it the disc"))
+    out.append(Case(game.result(game.from_corner(*BOTH_LINES), (0, 3)), why="both players have four: it is over"))
+    out.append(Case(game.result(game.from_corner(*BREAKS_THREE), (2, 4)), why="the three was broken: not over"))
     return out + _plain_cases(game, "terminal")
 
 
@@ -113,4 +102,4 @@ def _plain_cases(game: MeanConnect4, role: str) -> list[Case]:
     return out
 
 
-__all__ = ["cases", "position"]
+__all__ = ["cases"]

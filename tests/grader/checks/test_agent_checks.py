@@ -30,7 +30,7 @@ FUNCTIONS = {"initial_state": ["empty_board"], "actions": ["actions"], "result":
              "terminal": ["terminal"], "utility": ["utility"]}
 AGENTS = ["greedy", "random", "never_wins", "sleepy", "illegal", "crashing", "seven_columns", "first_line", "wins_only",
           "clock_mc",
-          "lazy_winner", "spinning", "slow_search"]
+          "lazy_winner", "spinning", "slow_search", "red_wins"]
 CLASS_AGENT = "GreedyAgent"  # a class fixing its player when built
 
 
@@ -452,6 +452,28 @@ def test_a_tactics_share_near_its_line_is_decided_on_more_positions(connect4):
     assert r.points == 5
     clear = connect4.check("agent_tactics", "greedy", positions=4, max_positions=8)
     assert "more than" not in clear.message and clear.points == 10
+
+
+RED_WINS = '''
+
+def red_wins_player(board, player):
+    """Takes a win as +1 (red), mean moves included; as -1 drops into the first open column."""
+    moves = actions(board, player)
+    wins = [m for m in moves if player == 1 and utility(result(board, m, player)) == player]
+    return (wins or [m for m in moves if m[0] == "play"])[0]
+'''
+
+
+def test_a_tactic_given_by_hand_built_positions_is_asked_on_those_alone():
+    """Mean Connect 4's mean_move_win: its four hand-built boards (two for each player), and no more even at a
+    share near the line; credit is the share played, and a miss shows its board and the answers."""
+    source = (TESTS / "students" / "mc4_reference_reading_as_lists.py").read_text() + RED_WINS
+    with Sandbox([source], Limits(call_timeout=1.0, cell_timeout=10.0)) as box:
+        r = Submission("mean_connect4", box).check("agent_tactics", "red_wins", kinds="mean_move_win")
+    assert r.message.startswith("takes the win a mean move gives on a hand-built board (mirrored, and for both "
+                                "players): 2 of 4. First miss (mean_move_win): expected (3, 0), (3, 1)")
+    assert "more than" not in r.message and r.points == 5
+    assert len(r.boards) == 2 and all(b.caption.startswith("mean_move_win: ") for b in r.boards)
 
 
 def test_further_tactic_positions_come_one_of_each_tactic_at_a_time():

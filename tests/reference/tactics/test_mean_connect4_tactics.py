@@ -103,3 +103,32 @@ def test_a_win_is_no_tactic_when_another_move_forces_a_win_within_three_plies():
             assert game.terminal(child) or not search.loses_within(child, 2)
             checked += 1
     assert checked >= 10
+
+
+def test_the_mean_move_win_positions_need_a_mean_move_under_every_reading():
+    from reference.tactics import TACTICS
+
+    hand_built = TACTICS["mean_move_win"].hand_built
+    for reading in MeanConnect4().readings():
+        cases = hand_built(reading)
+        assert len(cases) == 4 and {reading.to_move(s) for s, _ in cases} == {1, -1}
+        for state, wins in cases:
+            drops = [a for a in reading.actions(state) if not isinstance(a, tuple)]
+            assert wins and not any(reading.winner(reading.result(state, a)) for a in drops)
+            assert TACTICS["mean_move_win"].find(reading, state).actions == wins
+            if reading == reading.readings()[0]:  # the reference's: only the mean moves win within 3 plies
+                assert all(isinstance(a, tuple) for a in wins)
+    assert hand_built(MeanConnect4(3, 3, 3)) == []
+    assert TACTICS["mean_move_win"].find(MeanConnect4(), MeanConnect4().initial_state()) is None
+
+
+def test_a_hand_built_tactic_is_asked_on_all_its_positions_whatever_the_count_and_seed():
+    from reference.tactics import TACTICS
+
+    game = MeanConnect4(6, 7)
+    built = [(state, tuple(wins)) for state, wins in TACTICS["mean_move_win"].hand_built(game)]
+    for count, seed in ((1, 0), (10, 5)):
+        tactics = tactic_positions(game, ("mean_move_win",), count, seed)
+        assert [(t.state, t.answers) for t in tactics] == built and all(t.verified for t in tactics)
+    mixed = tactic_positions(game, ("take_win", "mean_move_win"), 2, 3)
+    assert [t.kind for t in mixed] == ["take_win"] * 2 + ["mean_move_win"] * 4
