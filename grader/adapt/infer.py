@@ -153,10 +153,7 @@ def _probe_moves(game: Game, seed: int = 7) -> tuple[tuple[State, Any], ...]:
     reply = first if first in a1 else a1[len(a1) // 2]
     probes = [(s0, first), (s1, reply)]
     rng = random.Random(seed)
-    for _ in range(40):
-        moves, state = random_line(game, rng, plies=rng.randint(3, 8))
-        if game.terminal(state):
-            continue
+    for state in _unfinished(game, rng, 3, 8):
         probes.append((state, rng.choice(game.actions(state))))
         if len(probes) >= 4:
             break
@@ -174,10 +171,7 @@ def _other_kinds_of_move(game: Game, probes: list[tuple[State, Any]], rng: rando
     so that the way a submission writes each kind is seen by its ``result``."""
     seen = {type(a) for _, a in probes}
     out = []
-    for _ in range(40):
-        _, state = random_line(game, rng, plies=rng.randint(2, 8))
-        if game.terminal(state):
-            continue
+    for state in _unfinished(game, rng, 2, 8):
         for action in game.actions(state):
             if type(action) not in seen:
                 seen.add(type(action))
@@ -185,12 +179,19 @@ def _other_kinds_of_move(game: Game, probes: list[tuple[State, Any]], rng: rando
     return out
 
 
+def _unfinished(game: Game, rng: random.Random, fewest: int, most: int, lines: int = 40) -> Iterator[State]:
+    """The unfinished positions that end random lines of play of ``fewest`` to ``most`` moves, of ``lines``
+    lines drawn with ``rng`` (each line's length drawn before it)."""
+    for _ in range(lines):
+        _, state = random_line(game, rng, plies=rng.randint(fewest, most))
+        if not game.terminal(state):
+            yield state
+
+
 def _move_that_moves_again(game: Game, seed: int, mover: int) -> tuple[State, Any] | None:
     """A position where ``mover`` has a move that earns another turn, and that move."""
-    rng = random.Random(seed)
-    for _ in range(200):
-        moves, state = random_line(game, rng, plies=rng.randint(3, 12))
-        if game.terminal(state) or game.to_move(state) != mover:
+    for state in _unfinished(game, random.Random(seed), 3, 12, lines=200):
+        if game.to_move(state) != mover:
             continue
         for a in game.actions(state):
             nxt = game.result(state, a)

@@ -164,7 +164,7 @@ class ReplayedObjects(BuiltByReplay):
         """The answers of the object brought to ``board`` (None: the empty board) with ``player`` to move
         (None: whoever the order of play leaves to move, for questions that do not depend on it)."""
         steps: list = []
-        set_first = 0  # answers of the grader's own "set" asks, dropped from what comes back
+        written: list = []  # the grader's own "set" and "put" asks, whose answers are dropped from what comes back
         if board is not None:
             try:
                 steps = self.steps_to(board, player)
@@ -172,25 +172,19 @@ class ReplayedObjects(BuiltByReplay):
                 if not (self.board and self.reading is not None):
                     raise
                 # no line of play reaches it (Mean Connect 4's mean moves): the board is written into the
-                # object's board attribute in the reading that decodes it
-                asks = [("set", self.board, [self.reading.encode_board(board)]), *asks]
-                set_first += 1
-            else:
-                # the reference's board written over the replayed one: a bug of the student's transition
-                # is charged to result alone, not again to every role asked on positions it built
-                if self.board and self.reading is not None:
-                    asks = [("set", self.board, [self.reading.encode_board(board)]), *asks]
-                    set_first += 1
-                elif self.learns and self.writes(board):
-                    asks = [("put", "", self.writes(board)), *asks]
-                    set_first += 1
+                # object's board attribute in the reading that decodes it, on a fresh object
+            # the reference's board written over the replayed one: a bug of the student's transition
+            # is charged to result alone, not again to every role asked on positions it built
+            if self.board and self.reading is not None:
+                written.append(("set", self.board, [self.reading.encode_board(board)]))
+            elif self.learns and self.writes(board):
+                written.append(("put", "", self.writes(board)))
             if self.turn and player is not None and \
                     not self.game.terminal(self.game.from_course(board, to_move=player)):
-                asks = [("set", self.turn, [self.encode_player(player)]), *asks]
-                set_first += 1
-        r = self.ask_steps(steps, asks, timeout, **options)
-        if r.ok and r.value is not None and set_first:
-            r = dataclasses.replace(r, value=r.value[set_first:])
+                written.insert(0, ("set", self.turn, [self.encode_player(player)]))
+        r = self.ask_steps(steps, [*written, *asks], timeout, **options)
+        if r.ok and r.value is not None and written:
+            r = dataclasses.replace(r, value=r.value[len(written):])
         return r
 
     def identity(self) -> tuple:

@@ -211,19 +211,19 @@ def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
         # agent(state, player=1): a parameter with a default whose name says it is the player is given it
         if len(required) == 1 and len(params) > 1 and role_of(params[1].name) == "player":
             required = params[:2]
+        state, player = ("s", "state"), ("p", "player")  # each argument: (its code, its words)
         if rep.owner and len(required) == 2 and len(game_at) == 1:  # the textbook's player(game, state)
-            args = ", ".join(rep.owner if i == game_at[0] else "s" for i in range(2))
-            shown = ", ".join(rep.owner if i == game_at[0] else "state" for i in range(2))
-            out.append(ObjectAgent(name, f"lambda s, p, **o: {name}({args}, **o)", f"{name}({shown})",
-                                   tuple(info.parameters)))
+            args = [(rep.owner, rep.owner) if i == game_at[0] else state for i in range(2)]
         elif len(required) == 1:
-            out.append(ObjectAgent(name, f"lambda s, p, **o: {name}(s, **o)", f"{name}(state)", tuple(info.parameters)))
+            args = [state]
         elif len(required) == 2 and [role_of(p.name) for p in required] == ["player", "state"]:  # as named
-            out.append(ObjectAgent(name, f"lambda s, p, **o: {name}(p, s, **o)", f"{name}(player, state)",
-                                   tuple(info.parameters)))
+            args = [player, state]
         elif len(required) == 2:
-            out.append(ObjectAgent(name, f"lambda s, p, **o: {name}(s, p, **o)", f"{name}(state, player)",
-                                   tuple(info.parameters)))
+            args = [state, player]
+        else:
+            continue
+        out.append(ObjectAgent(name, f"lambda s, p, **o: {name}({', '.join(code for code, _ in args)}, **o)",
+                               f"{name}({', '.join(words for _, words in args)})", tuple(info.parameters)))
     return out
 
 
