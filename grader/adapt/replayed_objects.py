@@ -229,7 +229,7 @@ class ReplayedObjects(BuiltByReplay):
     def at_size(self, rows: int, cols: int, game: Any) -> "ReplayedObjects":
         found = recipe(self.caller, self.methods, game, self.timeout)
         if found is None:
-            raise TypeError(f"no {self.methods.cls} object of {rows}x{cols} dots could be made")
+            raise TypeError(f"no {self.methods.cls} object of a {rows}x{cols} board could be made")
         return found
 
 
