@@ -55,9 +55,12 @@ class ReplayedStateGame(BuiltGame):
         super().__init__(rep, interface_for(rep, outcome), names, timeout=timeout, source=source)
         self.outcome = dict(outcome)
         cells = rep.learned()
+        #: the positions hold what the student's transition put there, and it fails on the way to some: every
+        #: function and agent asked on them may lose points for its bugs
+        self.suspect_positions = bool(rep.stumbles) and not (cells and cells.whole)
         if not (cells and cells.whole):
-            self.doubt_built_positions(spoken(rep.transition.name),
-                                       ("actions", "terminal", "utility") if rep.stumbles else ("terminal", "utility"))
+            self.doubt_built_positions(spoken(rep.transition.name), ("actions", "terminal", "utility")
+                                       if self.suspect_positions else ("terminal", "utility"))
 
     def at_size(self, game: Game) -> "ReplayedStateGame":
         return ReplayedStateGame(self.rep.at_size(game.rows, game.cols, game), self.outcome, self.names,
@@ -184,8 +187,8 @@ class ReplayedStateGame(BuiltGame):
         return read_utility(reply, raw, self.interface.bindings.get("utility"), player, self.game, self.rep)
 
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
-        if "actions" in self.doubts_if_lost and self.rep.stumbles:  # asked on the same suspect positions
-            self.doubts_if_lost.setdefault(label, self.doubts_if_lost["actions"].replace("actions()", f"{label}"))
+        if self.suspect_positions:
+            self.doubt_built_positions(spoken(self.rep.transition.name), (label,))
         return find_state_agent(self.rep, self.names, label, aliases, timeout,
                                 playing={binding.name for binding in self.outcome.values()})
 
