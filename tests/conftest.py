@@ -1,6 +1,8 @@
 """Shared pytest configuration: slow tests run only with --runslow (CI runs a marked sample); the run is shared
 between pytest-xdist workers as tests/helpers/scheduling.py says."""
 
+import sys
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -12,6 +14,17 @@ from tests.helpers.scheduling import UnitTimer, make_scheduler
 # example is still generated and checked as before.
 settings.register_profile("shared_machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("shared_machine")
+
+
+def pytest_configure(config):
+    # With PYTHONDONTWRITEBYTECODE set (as on the shared 2-core box), each pytest process (the controller and every
+    # xdist worker) compiled and assertion-rewrote every test module, and compiled the grader, from source at every
+    # run: about 10 s of CPU per worker before its first test. The bytecode of what these processes import goes to
+    # pytest's cache folder instead (nothing is written beside the sources; Python checks each entry against its
+    # source, so none is ever stale). Only these processes: children (grader commands, sandboxes) are untouched.
+    if sys.dont_write_bytecode and sys.pycache_prefix is None and getattr(config, "cache", None) is not None:
+        sys.pycache_prefix = str(config.cache.mkdir("pycache"))
+        sys.dont_write_bytecode = False
 
 
 def pytest_addoption(parser):
