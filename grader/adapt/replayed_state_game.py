@@ -23,7 +23,7 @@ from grader.adapt.replayed_objects import ReplayedAgent, find_replayed_agent, it
 from grader.adapt.replayed_states import Call, ReplayedStates, repeat_ask, shown_move, where_in_state
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.adapt.signatures import positional_parameters, role_of
-from grader.adapt.student_game import Reply, _unreadable, read_terminal, read_utility
+from grader.adapt.student_game import Reply, _unreadable
 from grader.text import short
 from reference.games.base import Game, State
 
@@ -170,21 +170,13 @@ class ReplayedStateGame(BuiltGame):
         reply.ok, reply.mutated = True, bool(mutated)
         return reply
 
-    def _outcome(self, role: str, board: Any, player: int | None) -> tuple[Reply, Any]:
+    def _call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> tuple[Reply, Any]:
+        """``terminal`` and ``utility`` (read as :class:`StudentGame` reads them) asked on the replayed state."""
         binding = self.interface.bindings.get(role)
         asks = [["call", binding.name if binding else "", list(binding.order) if binding else [], None,
                  self._mover(player)]]
         reply, values = self._ask(role, board, None, asks)
         return reply, values[-1] if reply.ok else None
-
-    def terminal(self, board: Any) -> Reply:
-        reply, raw = self._outcome("terminal", board, 1)
-        return read_terminal(reply, raw, self.interface.bindings.get("terminal"))
-
-    def utility(self, board: Any, player: int) -> Reply:
-        """The utility from ``player``'s view, read as its binding says (a sign, a margin, the winner)."""
-        reply, raw = self._outcome("utility", board, player)
-        return read_utility(reply, raw, self.interface.bindings.get("utility"), player, self.game, self.rep)
 
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
         if self.suspect_positions:
