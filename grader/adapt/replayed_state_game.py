@@ -181,8 +181,10 @@ class ReplayedStateGame(BuiltGame):
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
         if self.suspect_positions:
             self.doubt_built_positions(spoken(self.rep.transition.name), (label,))
-        return find_state_agent(self.rep, self.names, label, aliases, timeout,
-                                playing={binding.name for binding in self.outcome.values()})
+        found = agent_candidates(self.rep, self.names, label, aliases, {b.name for b in self.outcome.values()})
+        return find_replayed_agent(self.rep, found, label, aliases, timeout,
+                                   (f"no function that takes your state answers like {label}",
+                                    "asked on your states replayed to each position"))
 
 
 def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
@@ -238,10 +240,3 @@ def _class_agent(name: str, info: Any) -> list[ObjectAgent]:
     shown = f"{name}({'player' if needs else ''}).{method}(state{', player' if len(takes) == 2 else ''})"
     return [ObjectAgent(name, f"lambda s, p, **o: {built}.{asked}", shown, tuple(info.parameters or ()))]
 
-
-def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
-                     timeout: float | None = None, playing: set[str] = frozenset()) -> ReplayedAgent | str:
-    """The agent for a rubric label among functions that take the student's state."""
-    return find_replayed_agent(rep, agent_candidates(rep, names, label, aliases, playing), label, aliases, timeout,
-                               (f"no function that takes your state answers like {label}",
-                                "asked on your states replayed to each position"))
