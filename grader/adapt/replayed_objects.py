@@ -29,7 +29,7 @@ from grader.adapt.object_agents import ObjectAgent, _own, class_agents, function
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.replayed_states import BuiltByReplay, NoReplay, _flipping, evidence_positions, items, \
-    match_encoding, turn_options
+    match_encoding, turn_options, unbuilt
 from grader.adapt.signatures import role_of
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game, State
@@ -408,6 +408,10 @@ class ReplayedAgent:
     kind: str = "replayed"
     filled: int = 0  # parameters the grader fills besides the state (see ObjectAgent.filled)
     game_object: str | None = None  # agents here take the student's state, never a game object
+    #: the game's doubts (``StudentGame.doubts_if_lost``) and this agent's label there, once it is graded: a move
+    #: asked on a position the student's code failed to build is no sure loss of the agent's own
+    doubts: dict[str, str] | None = None
+    label: str = ""
 
     def move(self, board: Any, player: int, timeout: float | None = None, *,
              options: Mapping[str, Any] | None = None, count_calls: bool = False,
@@ -427,8 +431,13 @@ class ReplayedAgent:
             return Move(ok=False, error=f"this position could not be built through your code: {e}", kind="error")
         seconds = r.cpu_seconds  # the clock the move limit is judged on
         self.timeouts += r.kind == TIMEOUT
+        why = unbuilt(r)
+        if why and self.doubts is not None:
+            self.doubts.setdefault(self.label, f"some positions could not be built through your own code ({why}): "
+                                               f"what {self.label} lost there may be that code's bug, not its own")
         if not r.ok:
-            return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds, stdout=r.stdout)
+            return Move(ok=False, error=f"this position could not be built through your code: {why}" if why else
+                        r.describe_error(), kind=r.kind or "error", seconds=seconds, stdout=r.stdout)
         if r.value is None:  # counting stopped the search at the move limit: the calls so far are the answer
             return Move(ok=False, error="stopped at the move limit", kind="stopped", seconds=seconds,
                         counted=r.counted)

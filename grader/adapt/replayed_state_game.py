@@ -189,8 +189,8 @@ class ReplayedStateGame(BuiltGame):
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
         if self.suspect_positions:
             self.doubt_built_positions(spoken(self.rep.transition.name), (label,))
-        return find_state_agent(self.rep, self.names, label, aliases, timeout,
-                                playing={binding.name for binding in self.outcome.values()})
+        return self.doubted_where_unbuilt(label, find_state_agent(
+            self.rep, self.names, label, aliases, timeout, playing={binding.name for binding in self.outcome.values()}))
 
 
 def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],

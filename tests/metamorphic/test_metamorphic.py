@@ -223,6 +223,8 @@ MUTANTS_LEFT_TO_A_PERSON = [
     # get wrong there may be its bug (result() itself is charged)
     *[("mc4_result_discs_do_not_fall", (state,))
       for state in ("dict_state", "tuple_state", "state_object", "cells_dict")],
+    # the same on an in-place object: the agent asked where that result() raised on the way goes to a person
+    ("mc4_result_discs_do_not_fall", ("in_place_object",)),
 ]
 #: of those, the ones that only repeat another's route (the turn kept in a tuple or an object, as in a dict):
 #: asked with ``--runslow``, and never drawn into the sampled mutants either
