@@ -126,13 +126,6 @@ class ReplayedGame(BuiltGame):
             return self.rep.make
         return f"{binding.name}() on the replayed object"
 
-    def doubted_where_unbuilt(self, label: str, agent: ReplayedAgent | str) -> ReplayedAgent | str:
-        """The agent graded for ``label``, whose checks go to a person once a position it is asked on could not
-        be built through the student's code (its transition raised on the way)."""
-        if isinstance(agent, ReplayedAgent):
-            agent.doubts, agent.label = self.doubts_if_lost, label
-        return agent
-
     def _ask(self, role: str, board: Any, player: int | None, asks: list, action: Any = None) -> tuple[Reply, Any]:
         """As :meth:`BuiltGame._ask`; a move is shown as the transition is given it."""
         move = (tuple(asks[0][2]) if self.rep.methods.parts > 1 else asks[0][2][0]) if role == "result" else None
