@@ -428,16 +428,13 @@ class ReplayedAgent:
             ask = ("eval", self.target, [], dict(options)) if options else ("eval", self.target, [])
             r = rep.ask(board, player, [ask], timeout=timeout, **extra)
         except NoReplay as e:
-            return Move(ok=False, error=f"this position could not be built through your code: {e}", kind="error")
+            return self._not_built(str(e))
         seconds = r.cpu_seconds  # the clock the move limit is judged on
         self.timeouts += r.kind == TIMEOUT
-        why = unbuilt(r)
-        if why and self.doubts is not None:
-            self.doubts.setdefault(self.label, f"some positions could not be built through your own code ({why}): "
-                                               f"what {self.label} lost there may be that code's bug, not its own")
+        if unbuilt(r):
+            return self._not_built(unbuilt(r), seconds, r.stdout)
         if not r.ok:
-            return Move(ok=False, error=f"this position could not be built through your code: {why}" if why else
-                        r.describe_error(), kind=r.kind or "error", seconds=seconds, stdout=r.stdout)
+            return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds, stdout=r.stdout)
         if r.value is None:  # counting stopped the search at the move limit: the calls so far are the answer
             return Move(ok=False, error="stopped at the move limit", kind="stopped", seconds=seconds,
                         counted=r.counted)
@@ -452,6 +449,16 @@ class ReplayedAgent:
 
     def describe_call(self, player: int) -> str:
         return self.call
+
+    def _not_built(self, why: str, seconds: float = 0.0, stdout: str = "") -> Move:
+        """No move: the position asked could not be built through the student's code (no line of play reaches
+        it, or their code raised on the way). That is no sure fault of the agent's: once graded, its checks that
+        lose points go to a person."""
+        if self.doubts is not None:
+            self.doubts.setdefault(self.label, f"some positions could not be built through your own code ({why}): "
+                                               f"what {self.label} lost there is not surely its own fault")
+        return Move(ok=False, error=f"this position could not be built through your code: {why}", kind="error",
+                    seconds=seconds, stdout=stdout)
 
 
 def agent_candidates(names: Mapping[str, NameInfo], rep: ReplayedObjects, source: str = "",
