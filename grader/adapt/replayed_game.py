@@ -18,7 +18,7 @@ from grader.adapt import returns
 from grader.adapt.infer import WINNER_READING, Binding, Interface
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjects, agent_candidates, \
     find_replayed_agent, interface_for, items
-from grader.adapt.replayed_states import BuiltByReplay, unbuilt
+from grader.adapt.replayed_states import BuiltByReplay, why_not_built
 from grader.adapt.representations.base import NotThisRepresentation, plain
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.adapt.student_game import Reply, StudentGame, _unreadable, read_terminal, read_utility
@@ -47,7 +47,7 @@ class BuiltGame(StudentGame):
 
     def doubted_where_unbuilt(self, label: str, agent: ReplayedAgent | str) -> ReplayedAgent | str:
         """The agent graded for ``label``, whose checks go to a person once a position it is asked on could not
-        be built through the student's code (its transition raised on the way)."""
+        be built through the student's code (see :meth:`ReplayedAgent._not_built`)."""
         if isinstance(agent, ReplayedAgent):
             agent.doubts, agent.label = self.doubts_if_lost, label
         return agent
@@ -62,7 +62,7 @@ class BuiltGame(StudentGame):
         except self.unbuilt as e:
             return Reply(False, error=f"this position could not be built through your code: {e}",
                          kind="unreachable" if isinstance(e, NoReplay) else "error", call=call), None
-        why = unbuilt(r)
+        why = why_not_built(r)
         if why and role != "result":  # the transition's failure, charged to result() where it shows, not here
             return Reply(False, error=f"this position could not be built through your code: {why}",
                          kind="unreachable", call=call, seconds=r.duration), None

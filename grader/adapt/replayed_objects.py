@@ -29,7 +29,7 @@ from grader.adapt.object_agents import ObjectAgent, _own, class_agents, function
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.replayed_states import BuiltByReplay, NoReplay, _flipping, evidence_positions, items, \
-    match_encoding, turn_options, unbuilt
+    match_encoding, turn_options, why_not_built
 from grader.adapt.signatures import role_of
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game, State
@@ -431,8 +431,9 @@ class ReplayedAgent:
             return self._not_built(str(e))
         seconds = r.cpu_seconds  # the clock the move limit is judged on
         self.timeouts += r.kind == TIMEOUT
-        if unbuilt(r):
-            return self._not_built(unbuilt(r), seconds, r.stdout)
+        why = why_not_built(r)
+        if why:
+            return self._not_built(why, seconds, r.stdout)
         if not r.ok:
             return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds, stdout=r.stdout)
         if r.value is None:  # counting stopped the search at the move limit: the calls so far are the answer

@@ -40,7 +40,7 @@ class NoReplay(ValueError):
 NOT_BUILT = "PositionNotBuilt"
 
 
-def unbuilt(r: CallResult) -> str | None:
+def why_not_built(r: CallResult) -> str | None:
     """Why the student's code could not be brought to the position asked (it raised on the way), in words;
     None when it was built (whatever was asked there then answered)."""
     if r.ok or r.error_type != NOT_BUILT:
