@@ -182,9 +182,9 @@ class ReplayedStateGame(BuiltGame):
         if self.suspect_positions:
             self.doubt_built_positions(spoken(self.rep.transition.name), (label,))
         found = agent_candidates(self.rep, self.names, label, aliases, {b.name for b in self.outcome.values()})
-        return find_replayed_agent(self.rep, found, label, aliases, timeout,
-                                   (f"no function that takes your state answers like {label}",
-                                    "asked on your states replayed to each position"))
+        return self.doubted_where_unbuilt(label, find_replayed_agent(self.rep, found, label, aliases, timeout, (
+            f"no function that takes your state answers like {label}",
+            "asked on your states replayed to each position")))
 
 
 def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
