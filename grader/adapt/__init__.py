@@ -101,6 +101,8 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
         student.doubts_if_lost.setdefault(label, student.interface.tied)
     found = find_agent(sandbox, student.names, student.game, student.representation, label, list(aliases),
                        labels=list(labels), timeout=timeout, source=student.source, game_object=student.game_object)
+    if not isinstance(found, str) and student.has("result"):
+        found.own_result = (student.game, student.result)
     unfilled = [] if isinstance(found, str) else found.unfilled_parameters()
     if unfilled:  # its failures may be the grader's call, not the code: a person looks, or binds it by hand
         student.doubts_if_failed.setdefault(label, (

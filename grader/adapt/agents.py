@@ -11,7 +11,7 @@ import random
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -98,6 +98,9 @@ class StudentAgent:
     game_object: str | None = None  # for agents taking the game (``player(game, state)``): the object's name
     fixed_side: int | None = None  # an agent that always plays one player: the other's turns go to it colour-swapped
     timeouts: int = 0  # moves that ran out of time so far, over every check (checks ask less once it is many)
+    #: (the game, the student's own result(board, player, action) -> Reply): a new board an agent answers that no
+    #: reference successor matches is read through it, so a result() bug is charged to result() alone
+    own_result: tuple[Game, Callable[[Any, int, Any], Any]] | None = None
 
     def move(self, board: Any, player: int, timeout: float | None = None, *, options: Mapping[str, Any] | None = None,
              count_calls: bool = False, count_seconds: float | None = None, watch: Sequence[str] = ()) -> Move:
@@ -225,6 +228,11 @@ class StudentAgent:
         for action in legal:
             if same_board(self.game, self.game.to_course(self.game.result(state, action)), new_board):
                 return action, "a new board (the move is what changed)"
+        if self.own_result is not None and self.own_result[0] == self.game:
+            for action in legal:
+                made = self.own_result[1](board, self.game.to_move(state), action)
+                if made.ok and same_board(self.game, made.value, new_board):
+                    return action, "a new board, as your result() makes it (the move is what changed)"
         # The same cells changed, but with the other side's piece: an agent that always plays one side,
         # asked before its side is known (grids only; sides.py then gives it colour-swapped boards).
         changed = _changed_cells(board, new_board)

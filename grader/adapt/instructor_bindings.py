@@ -134,29 +134,19 @@ class InstructorBound:
         return super().describe_call(role, board, player, action)
 
     def initial_state(self) -> Reply:
-        if not self._bound("initial_state"):
-            return super().initial_state()
-        return self._told("initial_state", self.instructor.initial_state()) if self.instructor.has("initial_state") else self._missing("initial_state")
+        return self._answer("initial_state")
 
     def actions(self, board: Any, player: int | None = None) -> Reply:
-        if not self._bound("actions"):
-            return super().actions(board, player)
-        return self._told("actions", self.instructor.actions(board, player)) if self.instructor.has("actions") else self._missing("actions")
+        return self._answer("actions", board, player)
 
     def result(self, board: Any, player: int, action: Any) -> Reply:
-        if not self._bound("result"):
-            return super().result(board, player, action)
-        return self._told("result", self.instructor.result(board, player, action)) if self.instructor.has("result") else self._missing("result")
+        return self._answer("result", board, player, action)
 
     def terminal(self, board: Any) -> Reply:
-        if not self._bound("terminal"):
-            return super().terminal(board)
-        return self._told("terminal", self.instructor.terminal(board)) if self.instructor.has("terminal") else self._missing("terminal")
+        return self._answer("terminal", board)
 
     def utility(self, board: Any, player: int) -> Reply:
-        if not self._bound("utility"):
-            return super().utility(board, player)
-        return self._told("utility", self.instructor.utility(board, player)) if self.instructor.has("utility") else self._missing("utility")
+        return self._answer("utility", board, player)
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
         if self.instructor.has(role):
@@ -167,9 +157,14 @@ class InstructorBound:
         return with_instructor(super().at_size(game), self.instructor.at_size(game), self.instructor_bindings,
                                self.instructor_errors)
 
-    def _bound(self, role: str) -> bool:
-        """Whether the instructor bound ``role`` (answered by the binding, or missing when it does not work)."""
-        return role in self.instructor_bindings
+    def _answer(self, role: str, *args: Any) -> Reply:
+        """``role`` asked of the instructor's binding when they bound it (missing when it does not work), else of
+        the student game."""
+        if role not in self.instructor_bindings:
+            return getattr(super(), role)(*args)
+        if not self.instructor.has(role):
+            return self._missing(role)
+        return self._told(role, getattr(self.instructor, role)(*args))
 
     def _missing(self, role: str) -> Reply:
         return Reply(False, error=self.instructor_errors.get(role, f"no {role} function"), kind="missing",

@@ -18,9 +18,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from grader.adapt import returns
-from grader.adapt.infer import Caller, Interface, decode_actions, infer_interface, misses
-from grader.adapt.representations.base import NotThisRepresentation
+from grader.adapt.infer import Caller, Interface, infer_interface, misses
+from grader.adapt.student_game import StudentGame
 from grader.sandbox.calls import NameInfo
 from reference.games.base import Game, State
 from reference.positions import random_line
@@ -113,33 +112,16 @@ def _differ(game: Game, other: Game, state: State) -> bool:
 
 def _student_answers(caller: Caller, iface: Interface, board: Any, player: int,
                      timeout: float) -> tuple[bool | None, list[str] | None]:
-    """The student's ``terminal`` and ``actions`` answers on a course board (None where not bound as
-    the reference's or not readable)."""
-    return _student_over(caller, iface, board, player, timeout), _student_actions(caller, iface, board, player, timeout)
+    """The student's ``terminal`` and ``actions`` answers on a course board, read as grading reads them (None
+    where not bound as the reference's or not readable)."""
+    student = StudentGame(caller, iface, timeout=timeout)
 
+    def confirmed(role: str) -> bool:
+        return role in iface.bindings and not iface.bindings[role].note and iface.representation is not None
 
-def _student_over(caller: Caller, iface: Interface, board: Any, player: int, timeout: float) -> bool | None:
-    """Whether the student's ``terminal`` says the game on a course board is over, or None."""
-    binding = iface.bindings.get("terminal")
-    if binding is None or binding.note or iface.representation is None:
-        return None
-    reply = caller.call(binding.name, *iface.arguments("terminal", board, player), timeout=timeout)
-    if not reply.ok:
-        return None
-    readers = returns.terminal_readings(binding.empty_value)
-    return readers.get(binding.reading, readers["a bool"])(reply.value)
-
-
-def _student_actions(caller: Caller, iface: Interface, board: Any, player: int, timeout: float) -> list[str] | None:
-    """The student's moves on a course board as a sorted listing of course moves, or None."""
-    binding, rep = iface.bindings.get("actions"), iface.representation
-    if binding is None or binding.note or rep is None:
-        return None
-    reply = caller.call(binding.name, *iface.arguments("actions", board, player), timeout=timeout)
-    try:
-        return _listing(decode_actions(rep, reply.value, board)) if reply.ok else None
-    except (NotThisRepresentation, TypeError, ValueError):
-        return None
+    over = student.terminal(board) if confirmed("terminal") else None
+    moves = student.actions(board, player) if confirmed("actions") else None
+    return over.value if over and over.ok else None, _listing(moves.value) if moves and moves.ok else None
 
 
 def _listing(moves: Any) -> list[str]:

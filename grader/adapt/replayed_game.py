@@ -18,7 +18,7 @@ from grader.adapt import returns
 from grader.adapt.infer import WINNER_READING, Binding, Interface
 from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjects, agent_candidates, \
     find_replayed_agent, interface_for, items
-from grader.adapt.replayed_states import BuiltByReplay
+from grader.adapt.replayed_states import BuiltByReplay, why_not_built
 from grader.adapt.representations.base import NotThisRepresentation, plain
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.adapt.student_game import Reply, StudentGame, _unreadable, read_terminal, read_utility
@@ -45,6 +45,13 @@ class BuiltGame(StudentGame):
     def game_object(self) -> str | None:
         return None
 
+    def doubted_where_unbuilt(self, label: str, agent: ReplayedAgent | str) -> ReplayedAgent | str:
+        """The agent graded for ``label``, whose checks go to a person once a position it is asked on could not
+        be built through the student's code (see :meth:`ReplayedAgent._not_built`)."""
+        if isinstance(agent, ReplayedAgent):
+            agent.doubts, agent.label = self.doubts_if_lost, label
+        return agent
+
     def _ask(self, role: str, board: Any, player: int | None, asks: list, action: Any = None) -> tuple[Reply, Any]:
         """The answers of the student's code brought to ``board``, as a reply (not ok when it could not be built)."""
         call = self.describe_call(role, board, player, action)
@@ -55,6 +62,10 @@ class BuiltGame(StudentGame):
         except self.unbuilt as e:
             return Reply(False, error=f"this position could not be built through your code: {e}",
                          kind="unreachable" if isinstance(e, NoReplay) else "error", call=call), None
+        why = why_not_built(r)
+        if why and role != "result":  # the transition's failure, charged to result() where it shows, not here
+            return Reply(False, error=f"this position could not be built through your code: {why}",
+                         kind="unreachable", call=call, seconds=r.duration), None
         if not r.ok:
             return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call, seconds=r.duration), None
         return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value
@@ -204,9 +215,9 @@ class ReplayedGame(BuiltGame):
         """The agent for a rubric label, played on replayed objects."""
         rep, cls = self.rep, self.rep.methods.cls
         found = agent_candidates(self.names, rep, self.source, rep.game.counted_depth)
-        return find_replayed_agent(rep, found, label, aliases, timeout, (
+        return self.doubted_where_unbuilt(label, find_replayed_agent(rep, found, label, aliases, timeout, (
             f"no function or class that plays your {cls} objects answers like {label}",
-            f"asked on objects of your {cls} brought to each position by replaying its moves"))
+            f"asked on objects of your {cls} brought to each position by replaying its moves")))
 
     def _board_after(self, reply: Reply, values: list, expected: State | None) -> Any:
         """The course board an object shows (the answers to :meth:`_board_asks`, last in ``values``): read

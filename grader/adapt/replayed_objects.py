@@ -29,7 +29,7 @@ from grader.adapt.object_agents import ObjectAgent, _own, class_agents, function
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.replayed_states import BuiltByReplay, NoReplay, _flipping, evidence_positions, items, \
-    match_encoding, turn_options
+    match_encoding, turn_options, why_not_built
 from grader.adapt.signatures import role_of
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game, State
@@ -408,6 +408,10 @@ class ReplayedAgent:
     kind: str = "replayed"
     filled: int = 0  # parameters the grader fills besides the state (see ObjectAgent.filled)
     game_object: str | None = None  # agents here take the student's state, never a game object
+    #: the game's doubts (``StudentGame.doubts_if_lost``) and this agent's label there, once it is graded: a move
+    #: asked on a position the student's code failed to build is no sure loss of the agent's own
+    doubts: dict[str, str] | None = None
+    label: str = ""
 
     def move(self, board: Any, player: int, timeout: float | None = None, *,
              options: Mapping[str, Any] | None = None, count_calls: bool = False,
@@ -424,9 +428,12 @@ class ReplayedAgent:
             ask = ("eval", self.target, [], dict(options)) if options else ("eval", self.target, [])
             r = rep.ask(board, player, [ask], timeout=timeout, **extra)
         except NoReplay as e:
-            return Move(ok=False, error=f"this position could not be built through your code: {e}", kind="error")
+            return self._not_built(str(e))
         seconds = r.cpu_seconds  # the clock the move limit is judged on
         self.timeouts += r.kind == TIMEOUT
+        why = why_not_built(r)
+        if why:
+            return self._not_built(why, seconds, r.stdout)
         if not r.ok:
             return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds, stdout=r.stdout)
         if r.value is None:  # counting stopped the search at the move limit: the calls so far are the answer
@@ -443,6 +450,16 @@ class ReplayedAgent:
 
     def describe_call(self, player: int) -> str:
         return self.call
+
+    def _not_built(self, why: str, seconds: float = 0.0, stdout: str = "") -> Move:
+        """No move: the position asked could not be built through the student's code (no line of play reaches
+        it, or their code raised on the way). That is no sure fault of the agent's: once graded, its checks that
+        lose points go to a person."""
+        if self.doubts is not None:
+            self.doubts.setdefault(self.label, f"some positions could not be built through your own code ({why}): "
+                                               f"what {self.label} lost there is not surely its own fault")
+        return Move(ok=False, error=f"this position could not be built through your code: {why}", kind="error",
+                    seconds=seconds, stdout=stdout)
 
 
 def agent_candidates(names: Mapping[str, NameInfo], rep: ReplayedObjects, source: str = "",

@@ -23,7 +23,7 @@ from grader.adapt.replayed_objects import ReplayedAgent, find_replayed_agent, it
 from grader.adapt.replayed_states import Call, ReplayedStates, repeat_ask, shown_move, where_in_state
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.adapt.signatures import positional_parameters, role_of
-from grader.adapt.student_game import Reply, _unreadable, read_terminal, read_utility
+from grader.adapt.student_game import Reply, _unreadable
 from grader.text import short
 from reference.games.base import Game, State
 
@@ -170,27 +170,21 @@ class ReplayedStateGame(BuiltGame):
         reply.ok, reply.mutated = True, bool(mutated)
         return reply
 
-    def _outcome(self, role: str, board: Any, player: int | None) -> tuple[Reply, Any]:
+    def _call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> tuple[Reply, Any]:
+        """``terminal`` and ``utility`` (read as :class:`StudentGame` reads them) asked on the replayed state."""
         binding = self.interface.bindings.get(role)
         asks = [["call", binding.name if binding else "", list(binding.order) if binding else [], None,
                  self._mover(player)]]
         reply, values = self._ask(role, board, None, asks)
         return reply, values[-1] if reply.ok else None
 
-    def terminal(self, board: Any) -> Reply:
-        reply, raw = self._outcome("terminal", board, 1)
-        return read_terminal(reply, raw, self.interface.bindings.get("terminal"))
-
-    def utility(self, board: Any, player: int) -> Reply:
-        """The utility from ``player``'s view, read as its binding says (a sign, a margin, the winner)."""
-        reply, raw = self._outcome("utility", board, player)
-        return read_utility(reply, raw, self.interface.bindings.get("utility"), player, self.game, self.rep)
-
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
         if self.suspect_positions:
             self.doubt_built_positions(spoken(self.rep.transition.name), (label,))
-        return find_state_agent(self.rep, self.names, label, aliases, timeout,
-                                playing={binding.name for binding in self.outcome.values()})
+        found = agent_candidates(self.rep, self.names, label, aliases, {b.name for b in self.outcome.values()})
+        return self.doubted_where_unbuilt(label, find_replayed_agent(self.rep, found, label, aliases, timeout, (
+            f"no function that takes your state answers like {label}",
+            "asked on your states replayed to each position")))
 
 
 def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
@@ -246,10 +240,3 @@ def _class_agent(name: str, info: Any) -> list[ObjectAgent]:
     shown = f"{name}({'player' if needs else ''}).{method}(state{', player' if len(takes) == 2 else ''})"
     return [ObjectAgent(name, f"lambda s, p, **o: {built}.{asked}", shown, tuple(info.parameters or ()))]
 
-
-def find_state_agent(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: list[str],
-                     timeout: float | None = None, playing: set[str] = frozenset()) -> ReplayedAgent | str:
-    """The agent for a rubric label among functions that take the student's state."""
-    return find_replayed_agent(rep, agent_candidates(rep, names, label, aliases, playing), label, aliases, timeout,
-                               (f"no function that takes your state answers like {label}",
-                                "asked on your states replayed to each position"))

@@ -36,6 +36,18 @@ class NoReplay(ValueError):
     """A position that the student's object cannot be brought to, or a class that cannot be replayed."""
 
 
+#: the exception the worker's helpers raise when the student's own code fails while replaying moves to a position
+NOT_BUILT = "PositionNotBuilt"
+
+
+def why_not_built(r: CallResult) -> str | None:
+    """Why the student's code could not be brought to the position asked (it raised on the way), in words;
+    None when it was built (whatever was asked there then answered)."""
+    if r.ok or r.error_type != NOT_BUILT:
+        return None
+    return f"on the way there your code raised {r.message}"
+
+
 def items(value: Any) -> list:
     """A student's answer as a list (numpy arrays and generators too)."""
     return value.tolist() if hasattr(value, "tolist") else list(value)

@@ -140,13 +140,14 @@ def judge_answers(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: 
         judged.append((where, judge_answer(where, role, case)))
         if judged[-1][1].timed_out and sum(v.timed_out for _, v in judged) >= 3:
             break  # a function that hangs is not called a hundred more times
-    # a position no line of play reaches cannot be asked of code whose positions are built by playing moves
-    # through it (Mean Connect 4's boards after mean moves): it is left out, not charged
+    # a position that cannot be built by playing moves through the student's code (no line of play reaches
+    # Mean Connect 4's boards after mean moves; their transition raises on the way) is left out, not charged
     unreachable = [v for _, v in judged if v.reply.kind == "unreachable"]
     judged = [(where, v) for where, v in judged if v.reply.kind != "unreachable"]
     total = len(asked) - len(unreachable)
-    left_out = (f"{len(unreachable)} board{'s' if len(unreachable) != 1 else ''} left out: no line of play from "
-                "the empty board reaches them, and your positions are built by playing moves through your code")
+    left_out = (f"{len(unreachable)} board{'s' if len(unreachable) != 1 else ''} left out, as your positions are "
+                f"built by playing moves through your code (first: "
+                f"{unreachable[0].reply.error.rsplit('through your code: ', 1)[-1]})" if unreachable else "")
     if unreachable and not judged:
         return Outcome(0.0, f"{left_out}, so a person judges this", status="review")
     wrong = [(where, v) for where, v in judged if not v.right]

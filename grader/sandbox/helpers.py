@@ -24,6 +24,21 @@ def install(namespace: dict) -> None:
         namespace[name] = functools.partial(helper, namespace)
 
 
+class PositionNotBuilt(Exception):
+    """The student's own code raised while the grader replayed moves through it to reach a position: the
+    position was never built, so what was to be asked there is not the student's answer (the original
+    exception's traceback is kept, so its place in the student's cells is still shown)."""
+
+
+@contextlib.contextmanager
+def building():
+    """Replaying moves to reach a position: an exception of the student's code becomes PositionNotBuilt."""
+    try:
+        yield
+    except Exception as e:  # noqa: BLE001 - whatever the student's code raised
+        raise PositionNotBuilt(f"{type(e).__name__}: {e}").with_traceback(e.__traceback__) from None
+
+
 def _find(namespace: dict, path: str):
     head, *rest = path.split(".")
     obj = namespace[head]
@@ -214,8 +229,9 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
         return [[k, w, v] for k, w, v in pairs if type(v) in (int, str, float, bool) and type(w) in (int, str)]
 
     state = eval(start, namespace)
-    for move, mover in steps:
-        state, _ = play(state, move, mover)
+    with building():
+        for move, mover in steps:
+            state, _ = play(state, move, mover)
     out = []
     for ask in asks:
         kind = ask[0]
@@ -286,10 +302,11 @@ def replayed_object(namespace, make, transition, steps, turn, asks):
     with contextlib.redirect_stdout(KeptOutput(sys.stdout)):
         obj = eval(make, namespace)
         play = getattr(obj, transition.lstrip("*"))
-        for move, mover in steps:
-            if turn and mover is not None:
-                setattr(obj, turn, mover)
-            play(*move) if transition.startswith("*") else play(move)
+        with building():
+            for move, mover in steps:
+                if turn and mover is not None:
+                    setattr(obj, turn, mover)
+                play(*move) if transition.startswith("*") else play(move)
         out = []
         for kind, what, args, *keywords in asks:
             if kind == "state":

@@ -196,6 +196,9 @@ def _assert_loses_exactly(mutant, combo, tmp_path) -> None:
 
 #: (mutant, transformations) that sweeps found losing other points than the mutant's own
 MUTANTS_FOUND_BY_SWEEPS = [
+    # an agent answering the board its move makes, built by that buggy result(): read through the student's own
+    # result() when no reference successor matches, so the bug is charged to result() alone
+    ("mc4_result_discs_do_not_fall", ("agent_boards",)),
     ("dab_result_no_extra_turn", ("synonyms",)),  # 'h'/'v' in the code were taken for player marks
     # a box credited to the wrong player is read from the state (its cells learned from replays) and
     # charged to result(), not to utility() on the positions it built
@@ -223,6 +226,8 @@ MUTANTS_LEFT_TO_A_PERSON = [
     # get wrong there may be its bug (result() itself is charged)
     *[("mc4_result_discs_do_not_fall", (state,))
       for state in ("dict_state", "tuple_state", "state_object", "cells_dict")],
+    # the same on an in-place object: the agent asked where that result() raised on the way goes to a person
+    ("mc4_result_discs_do_not_fall", ("in_place_object",)),
 ]
 #: of those, the ones that only repeat another's route (the turn kept in a tuple or an object, as in a dict):
 #: asked with ``--runslow``, and never drawn into the sampled mutants either

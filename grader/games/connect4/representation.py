@@ -12,16 +12,13 @@ import numpy as np
 
 from grader.adapt.representations.base import (
     NotThisRepresentation,
-    Symbols,
-    as_grid,
     cell_values,
     cells,
     container_of,
     plain,
-    player_candidates,
     rebuild,
 )
-from grader.games.grid import GridRepresentation
+from grader.games.grid import GridRepresentation, Symbols, as_grid, player_candidates
 from grader.sandbox.codec import AttrDict
 
 

@@ -12,15 +12,13 @@ import numpy as np
 
 from grader.adapt.representations.base import (
     NotThisRepresentation,
-    Symbols,
     cell_values,
     container_of,
     plain,
-    player_candidates,
     rebuild,
 )
 from grader.adapt.representations.base import cells as board_cells
-from grader.games.grid import GridRepresentation
+from grader.games.grid import GridRepresentation, Symbols, player_candidates
 
 COURSE_MARK = {" ": 0, "x": 1, "o": -1}
 COURSE_SYMBOL = {0: " ", 1: "x", -1: "o"}

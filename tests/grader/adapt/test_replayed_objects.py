@@ -220,3 +220,26 @@ def test_grading_an_in_place_connect4_class_charges_each_bug_to_its_function(tmp
     functions = {name for name in lost if name.startswith(("actions", "result", "terminal", "utility"))}
     assert functions and all(name.startswith(charged) for name in functions), lost
     assert any(name.startswith(charged[0]) for name in functions), lost
+
+
+class _Unbuildable:
+    """A replay recipe no position can be brought to (as Mean Connect 4's boards after mean moves, where
+    no board attribute can be written)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def ask(self, board, player, asks, timeout=None, **options):
+        from grader.adapt.replayed_states import NoReplay
+        raise NoReplay("no line of play from the empty board reaches this position")
+
+
+def test_an_agent_asked_where_no_position_could_be_built_goes_to_a_person_not_charged():
+    from grader.adapt.replayed_objects import ReplayedAgent
+    game = load_game("mean_connect4")
+    doubts: dict[str, str] = {}
+    agent = ReplayedAgent(None, game, _Unbuildable(game), "pick", "pick", "pick(game)", doubts=doubts,
+                          label="mcts_player")
+    move = agent.move(game.to_course(game.initial_state()), 1)
+    assert not move.ok and "could not be built through your code" in move.error
+    assert "no line of play" in doubts["mcts_player"]

@@ -180,3 +180,28 @@ def test_a_kind_of_move_the_first_position_lacks_is_read_by_the_rule_learned_the
     written = table[mean]
     assert written == tuple(p + shift for p in mean)
     assert decode_move(found, written, game, table) == mean
+
+
+#: result() that raises on a third disc in the last column (an index bug of its own)
+RAISES_ON_A_TALL_COLUMN = ("    grid[(action, heights[action])] = state['turn']\n",
+                           "    if action == 6 and heights[6] == 2:\n        raise IndexError('column 6 is full')\n"
+                           "    grid[(action, heights[action])] = state['turn']\n")
+
+
+def test_a_position_the_students_result_fails_to_build_is_left_out_of_other_functions_not_charged_to_them():
+    """Replaying moves through a result() that raises on the way: the position is never built, so a terminal()
+    asked there is not answering (left out of its count); result() itself is charged where the move is its own."""
+    game = load_game("connect4")
+    tall = game.initial_state()
+    for action in (6, 0, 6, 0):
+        tall = game.result(tall, action)
+    box, student = adapted_source(variant(RAISES_ON_A_TALL_COLUMN))
+    with box:
+        assert isinstance(student, ReplayedStateGame)
+        beyond = game.result(tall, 6)  # reached only through the move that raises
+        asked = student.terminal(game.to_course(beyond))
+        assert not asked.ok and asked.kind == "unreachable"
+        assert "IndexError: column 6 is full" in asked.error and "on the way there" in asked.error
+        own = student.result(game.to_course(tall), game.to_move(tall), 6)
+        assert not own.ok and own.kind != "unreachable" and "IndexError" in own.error
+        assert student.terminal(game.to_course(tall)).ok  # built without that move: answered as ever
