@@ -27,6 +27,19 @@ from grader.sandbox.calls import TIMEOUT, CallResult
 TIMEOUTS_ALLOWED = 2
 
 
+def _fingerprint(value: Any) -> Any:
+    """A hashable key equal for equal arguments: arrays by their bytes (printing a numpy board for a key cost a
+    fifth of a Mean Connect 4 grading's own CPU time, profiled), containers item by item, the rest by repr."""
+    if type(value).__name__ == "ndarray":
+        data = _fingerprint(value.tolist()) if value.dtype.hasobject else value.tobytes()
+        return ("ndarray", value.shape, value.dtype.str, data)
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, *map(_fingerprint, value))
+    if isinstance(value, dict):
+        return ("dict", *((_fingerprint(k), _fingerprint(v)) for k, v in value.items()))
+    return (type(value).__name__, repr(value))
+
+
 @dataclass
 class ProbeBudget:
     """A sandbox seen by the binders: calls pass through, except to a function that already ran out of
@@ -38,7 +51,7 @@ class ProbeBudget:
 
     def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult:
         try:
-            key = (str(target), repr(args), repr(sorted(kwargs.items())))
+            key = (str(target), _fingerprint(args), _fingerprint(sorted(kwargs.items())))
         except Exception:  # noqa: BLE001 - a value whose repr fails is simply not remembered
             key = None
         if key in self.answered:
