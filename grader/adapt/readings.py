@@ -50,14 +50,14 @@ def infer_reading(caller: Caller, names: Mapping[str, NameInfo], game: Game, ali
 def _reading_by_answers(caller: Caller, iface: Interface, readings: Sequence[Game], timeout: float) -> Game:
     """The reading the student's ``terminal`` and ``actions`` agree with where it and the graded one
     differ, if they agree there more often than with the graded one and on at least half of them."""
-    chosen = iface.game
+    chosen, student = iface.game, StudentGame(caller, iface, timeout=timeout)
     for other in readings:
         if other == chosen:
             continue
         theirs = ours = asked = 0
         for state in _positions_where_readings_differ(chosen, other):
             board, mover = chosen.to_course(state), chosen.to_move(state)
-            answers = _student_answers(caller, iface, board, mover, timeout)
+            answers = _student_answers(student, board, mover)
             there = other.from_course(board, to_move=mover)
             by_end = chosen.terminal(state) != other.terminal(there)
             mine, yours = _agrees(chosen, state, answers, by_end), _agrees(other, there, answers, by_end)
@@ -110,11 +110,10 @@ def _differ(game: Game, other: Game, state: State) -> bool:
     return not game.terminal(state) and _listing(game.actions(state)) != _listing(other.actions(there))
 
 
-def _student_answers(caller: Caller, iface: Interface, board: Any, player: int,
-                     timeout: float) -> tuple[bool | None, list[str] | None]:
+def _student_answers(student: StudentGame, board: Any, player: int) -> tuple[bool | None, list[str] | None]:
     """The student's ``terminal`` and ``actions`` answers on a course board, read as grading reads them (None
     where not bound as the reference's or not readable)."""
-    student = StudentGame(caller, iface, timeout=timeout)
+    iface = student.interface
 
     def confirmed(role: str) -> bool:
         return role in iface.bindings and not iface.bindings[role].note and iface.representation is not None

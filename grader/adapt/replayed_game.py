@@ -60,12 +60,13 @@ class BuiltGame(StudentGame):
         try:
             r = self.rep.ask(board, player, asks, timeout=self.timeout)
         except self.unbuilt as e:
-            return Reply(False, error=f"this position could not be built through your code: {e}",
-                         kind="unreachable" if isinstance(e, NoReplay) else "error", call=call), None
+            if isinstance(e, NoReplay):  # unreachable: the error is the reason alone, as the checks quote it
+                return Reply(False, error=str(e), kind="unreachable", call=call), None
+            return Reply(False, error=f"this position could not be built through your code: {e}", kind="error",
+                         call=call), None
         why = why_not_built(r)
         if why and role != "result":  # the transition's failure, charged to result() where it shows, not here
-            return Reply(False, error=f"this position could not be built through your code: {why}",
-                         kind="unreachable", call=call, seconds=r.duration), None
+            return Reply(False, error=why, kind="unreachable", call=call, seconds=r.duration), None
         if not r.ok:
             return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call, seconds=r.duration), None
         return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value

@@ -33,6 +33,7 @@ class Reply:
     raw: Any = None
     error: str = ""
     kind: str = ""  # sandbox error kind ('timeout', 'exception', ...), 'missing', 'unreadable' or 'unreachable'
+    # ('unreachable': the position could not be built through the student's code; the error says why)
     call: str = ""
     seconds: float = 0.0
     mutated: bool | None = None  # whether the call changed its board argument (only from ``mutation``)

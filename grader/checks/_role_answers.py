@@ -146,8 +146,7 @@ def judge_answers(ctx: CheckContext, role: str, cases: Sequence[Case], *, show: 
     judged = [(where, v) for where, v in judged if v.reply.kind != "unreachable"]
     total = len(asked) - len(unreachable)
     left_out = (f"{len(unreachable)} board{'s' if len(unreachable) != 1 else ''} left out, as your positions are "
-                f"built by playing moves through your code (first: "
-                f"{unreachable[0].reply.error.rsplit('through your code: ', 1)[-1]})" if unreachable else "")
+                f"built by playing moves through your code (first: {unreachable[0].reply.error})" if unreachable else "")
     if unreachable and not judged:
         return Outcome(0.0, f"{left_out}, so a person judges this", status="review")
     wrong = [(where, v) for where, v in judged if not v.right]

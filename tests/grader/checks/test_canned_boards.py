@@ -296,7 +296,7 @@ class _ReplayedTerminal:
         from grader.adapt import Reply
         state = self.game.from_course(board)
         if not self.reachable(board.tobytes()):
-            return Reply(False, error="this position could not be built through your code: no line of play "
+            return Reply(False, error="no line of play "
                          "from the empty board reaches this board", kind="unreachable", call="terminal(state)")
         return Reply(True, value=self.game.terminal(state), call="terminal(state)")
 
