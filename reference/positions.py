@@ -12,12 +12,17 @@ from reference.games.base import Game, State
 
 
 def random_line(game: Game, rng: random.Random, plies: int | None = None, *,
-                remember: bool = True) -> tuple[list[Any], State]:
+                remember: bool = True, going_on: bool = False) -> tuple[list[Any], State]:
     """Random legal moves from the initial state, stopping after ``plies`` moves or at the end; each position
-    on the line is remembered (a replay of it needs no search) unless the line is only looked at."""
+    on the line is remembered (a replay of it needs no search) unless the line is only looked at. A line
+    ``going_on`` picks among the moves that do not end the game while there are any, so that it fills
+    most of the board (a random Connect 4 game ends long before its top row)."""
     state, moves = game.initial_state(), []
     while not game.terminal(state) and (plies is None or len(moves) < plies):
-        action = rng.choice(game.actions(state))
+        choices = game.actions(state)
+        if going_on:
+            choices = [a for a in choices if not game.terminal(game.result(state, a))] or choices
+        action = rng.choice(choices)
         moves.append(action)
         state = game.result(state, action)
         if remember:
@@ -45,11 +50,11 @@ def random_positions(game: Game, count: int, seed: int = 0, *, include_terminal:
     return out
 
 
-def finished_games(game: Game, seed: int = 0) -> Iterator[State]:
-    """Terminal positions of seeded random games, endlessly."""
+def finished_games(game: Game, seed: int = 0, *, going_on: bool = False) -> Iterator[State]:
+    """Terminal positions of seeded random games (lines :func:`random_line` calls ``going_on``), endlessly."""
     rng = random.Random(seed)
     while True:
-        yield random_line(game, rng)[1]
+        yield random_line(game, rng, going_on=going_on)[1]
 
 
 def terminal_with_outcome(game: Game, winner: int | None, seed: int = 0, tries: int = 20000) -> State | None:

@@ -533,20 +533,25 @@ def _swapped(expression: str, old: str, new: str) -> str:
     return re.sub(rf"(?<![\w.]){re.escape(old)}(?!\w)", new, expression)
 
 
-def _filling(game: Game, positions: list[State], tries: int = 300, most: int = 4) -> list[State]:
-    """A few finished games that fill the squares of the board ``positions`` leave empty (a top corner)."""
+def _filling(game: Game, positions: list[State], patience: int = 20, most: int = 4) -> list[State]:
+    """A few finished games that fill the squares of the board ``positions`` leave empty (a top corner): games
+    that go on while they can, so that between them every square is filled. The search ends after ``patience``
+    games in a row fill nothing new (a value no move changes, as a board's size, is no square)."""
     from reference.positions import finished_games
     empty = learned_cells.course_leaves(game.to_course(game.initial_state()))
     left = {p for p, v in empty.items() if not any(learned_cells.course_leaves(game.to_course(s)).get(p, v) != v
                                                    for s in positions)}
     out: list[State] = []
-    for _, state in zip(range(tries), finished_games(game, seed=len(left))):
-        if not left or len(out) == most:
+    idle = 0
+    for state in finished_games(game, seed=len(left), going_on=True):
+        if not left or len(out) == most or idle == patience:
             break
         board = learned_cells.course_leaves(game.to_course(state))
+        idle += 1
         if any(board.get(p, empty[p]) != empty[p] for p in left):
             out.append(state)
             left = {p for p in left if board.get(p, empty[p]) == empty[p]}
+            idle = 0
     return out
 
 

@@ -133,3 +133,17 @@ def test_no_reading_is_learned_when_a_square_has_no_leaf_that_follows_it():
     samples = [(course, {q: v for q, v in theirs.items() if q != (("k", "cells"), ("k", (1, 1)))})
                for course, theirs in _samples()[0]]
     assert learn(samples, ("X", "O")) is None
+
+
+def test_the_lines_a_reading_is_learned_from_fill_every_square_of_every_game():
+    # random games of Connect 4 and Mean Connect 4 end long before their top row fills: a square no line fills
+    # is one whose reading is never learned, and positions with a disc there were sent to a person
+    from grader.adapt.replayed_states import _filling, evidence_positions
+
+    for name in ("connect4", "mean_connect4", "tictactoe"):  # a Dots and Boxes board lists only the lines drawn
+        game = load_game(name)
+        evidence = evidence_positions(game)
+        empty = course_leaves(game.to_course(game.initial_state()))
+        filled = {path for state in evidence + _filling(game, evidence)
+                  for path, value in course_leaves(game.to_course(state)).items() if value != empty.get(path, value)}
+        assert set(empty) <= filled, (name, sorted(set(empty) - filled))
