@@ -10,8 +10,9 @@ value, as the notebook's own calls pass it; a call that passes them is unchanged
 names each parameter filled this way.
 
 Notebooks also fix the board's size in module-level constants (``ROW_COUNT = 6``, ``COLUMN_COUNT = 7``) that
-every function reads. Their code is right for any size the constants say, so a call the grader makes on a
-board of another size runs with the constants set to that board's shape, and set back afterwards.
+their functions read, themselves or through helpers. Their code is right for any size the constants say, so a
+call the grader makes on a board of another size runs with the constants set to that board's shape, and set
+back afterwards.
 """
 
 from __future__ import annotations
@@ -109,9 +110,8 @@ def {SIZE_FUNCTION}(rows, cols):
     import functools, types
     g = globals()
 
-    def reads(code):
-        return rows in code.co_names or cols in code.co_names or any(
-            reads(c) for c in code.co_consts if isinstance(c, types.CodeType))
+    def names(code):
+        return set(code.co_names).union(*(names(c) for c in code.co_consts if isinstance(c, types.CodeType)))
 
     def shape(values):
         for v in values:
@@ -136,9 +136,17 @@ def {SIZE_FUNCTION}(rows, cols):
                 g[rows], g[cols] = now
         return call
 
-    for name, value in list(g.items()):
-        if isinstance(value, types.FunctionType) and not name.startswith("_") and reads(value.__code__):
-            g[name] = sized(value)
+    functions = {{n: names(getattr(v, "__wrapped__", v).__code__) for n, v in g.items()
+                  if isinstance(v, types.FunctionType)}}
+    reading = {{rows, cols}}  # the constants, then every function that reads them or calls one that does
+    while True:
+        more = {{n for n, used in functions.items() if n not in reading and used & reading}}
+        if not more:
+            break
+        reading |= more
+    for name in reading & set(functions):
+        if not name.startswith("_"):
+            g[name] = sized(g[name])
 '''
 
 
