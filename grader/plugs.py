@@ -56,8 +56,9 @@ class GamePlug:
     #: the hand-written edge cases of a game function: ``edge_cases(game, role)``
     edge_cases: Callable[["Game", str], list["Case"]] | None = None
     #: ways students write this game's moves beyond the course's own, numbers from 1 and cells: (words,
-    #: decoder from the student's move to the course's, None when it is no such move), plainest first
-    move_encodings: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
+    #: decoder from the student's move and the game to the course's move, None when it is no such move),
+    #: plainest first
+    move_encodings: tuple[tuple[str, Callable[[Any, Any], Any]], ...] = ()
 
 
 NO_PLUG = GamePlug()

@@ -11,7 +11,7 @@ from typing import Mapping, Sequence
 
 from grader.adapt import conventions, game_objects, instructor_bindings, replayed_objects, replayed_states, routes
 from grader.adapt.agents import Move, StudentAgent, find_agent
-from grader.adapt.global_arguments import fill_from_globals
+from grader.adapt.global_arguments import fill_from_globals, size_from_boards
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses, same_board
 from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
@@ -40,6 +40,7 @@ def _inferred(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout
     sandbox.load([conventions.SHIM_CELL])  # the grader's helpers in the worker (a session has loaded them already)
     names = sandbox.names()
     filled = fill_from_globals(sandbox, names)  # state kept in globals and passed by name (``score``)
+    filled += size_from_boards(sandbox, names)  # the board's size kept in globals (``ROW_COUNT = 6``)
     if filled:
         names = sandbox.names()
     probes = ProbeBudget(sandbox)  # binding stops asking a function that keeps running out of time

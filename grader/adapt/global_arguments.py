@@ -8,6 +8,11 @@ parameters of a top-level function (or a class's constructor) are named like mod
 functions, classes or modules, and not a board, player or move), a call that leaves them out gets a fresh copy of that
 value, as the notebook's own calls pass it; a call that passes them is unchanged. The feedback
 names each parameter filled this way.
+
+Notebooks also fix the board's size in module-level constants (``ROW_COUNT = 6``, ``COLUMN_COUNT = 7``) that
+their functions read, themselves or through helpers. Their code is right for any size the constants say, so a
+call the grader makes on a board of another size runs with the constants set to that board's shape, and set
+back afterwards.
 """
 
 from __future__ import annotations
@@ -90,3 +95,76 @@ def fill_from_globals(sandbox: Any, names: Mapping[str, NameInfo]) -> list[str]:
     return [f"{target}(): fills {', '.join(params)} with a copy of your global of the same name when the grader "
             f"leaves {'it' if len(params) == 1 else 'them'} out, as your own calls pass "
             f"{'it' if len(params) == 1 else 'them'}" for target, params in fills.items()]
+
+
+#: the function, defined in the submission's namespace, that sets the size constants from a call's board
+SIZE_FUNCTION = "__grader_size_from_board__"
+
+#: module-level names (normalised) that hold the number of rows, of columns
+ROW_NAMES = ("rows", "rowcount", "numrows", "nrows", "numberofrows", "height", "boardheight", "boardrows")
+COLUMN_NAMES = ("cols", "columns", "colcount", "columncount", "numcols", "numcolumns", "ncols", "numberofcolumns",
+                "width", "boardwidth", "boardcols")
+
+_SIZE_SHIM = f'''
+def {SIZE_FUNCTION}(rows, cols):
+    import functools, types
+    g = globals()
+
+    def names(code):
+        return set(code.co_names).union(*(names(c) for c in code.co_consts if isinstance(c, types.CodeType)))
+
+    def shape(values):
+        for v in values:
+            s = getattr(v, "shape", None)
+            if isinstance(s, tuple) and len(s) == 2:
+                return tuple(int(n) for n in s)
+            if isinstance(v, list) and v and all(isinstance(r, (list, str)) for r in v) \\
+                    and len({{len(r) for r in v}}) == 1:
+                return len(v), len(v[0])
+        return None
+
+    def sized(fn):
+        @functools.wraps(fn)
+        def call(*args, **kwargs):
+            now, asked = (g[rows], g[cols]), shape(list(args) + list(kwargs.values()))
+            if asked is None or asked in (now, now[::-1]):  # the constants' own size, or its board transposed
+                return fn(*args, **kwargs)
+            g[rows], g[cols] = asked
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                g[rows], g[cols] = now
+        return call
+
+    functions = {{n: names(getattr(v, "__wrapped__", v).__code__) for n, v in g.items()
+                  if isinstance(v, types.FunctionType)}}
+    reading = {{rows, cols}}  # the constants, then every function that reads them or calls one that does
+    while True:
+        more = {{n for n, used in functions.items() if n not in reading and used & reading}}
+        if not more:
+            break
+        reading |= more
+    for name in reading & set(functions):
+        if not name.startswith("_"):
+            g[name] = sized(g[name])
+'''
+
+
+def size_constants(names: Mapping[str, NameInfo]) -> tuple[str, str] | None:
+    """(rows, columns): the module-level ints that fix the board's size, when one of each is named so."""
+    ints = [n for n, info in names.items() if info.kind == "value" and info.type_name == "int"]
+    found = [[n for n in ints if n.replace("_", "").lower() in words] for words in (ROW_NAMES, COLUMN_NAMES)]
+    return (found[0][0], found[1][0]) if all(len(f) == 1 for f in found) else None
+
+
+def size_from_boards(sandbox: Any, names: Mapping[str, NameInfo]) -> list[str]:
+    """Wrap the functions that read the size constants :func:`size_constants` finds, in the sandbox; what
+    was done, in words."""
+    found = size_constants(names)
+    if found is None:
+        return []
+    report = sandbox.load([_SIZE_SHIM + f"{SIZE_FUNCTION}({found[0]!r}, {found[1]!r})\n"])
+    if not all(c.ok for c in report.cells):
+        return []
+    return [f"your functions that read {found[0]} and {found[1]} run with them set to the size of the board "
+            f"they are given"]

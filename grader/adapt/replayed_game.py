@@ -206,9 +206,10 @@ class ReplayedGame(BuiltGame):
         if not reply.ok:
             return reply
         raw = plain(values[-1])
+        paired = returns.per_player(raw) is not raw  # one number per player names no winner, even when it is 0
         number = isinstance(raw, (int, float)) and not isinstance(raw, bool)
         # its sign, from the first player's view when it takes no player (the object's utility names no margin)
-        reading = "" if number and (given or returns.winner_of(raw, self.rep) is None) else WINNER_READING
+        reading = "" if paired or number and (given or returns.winner_of(raw, self.rep) is None) else WINNER_READING
         return read_utility(reply, raw, Binding("utility", "", ("player",) if given else (), reading), player,
                             self.game, self.rep)
 

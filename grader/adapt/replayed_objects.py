@@ -34,6 +34,9 @@ from grader.adapt.signatures import role_of
 from grader.sandbox.calls import TIMEOUT, CallResult, NameInfo
 from reference.games.base import Game, State
 
+#: the words of move encodings that number the moves the grader's way, not by any table of the student's
+GUESSED = "numbers counting"
+
 #: the grader's helper in the worker: builds an object, replays moves, asks it questions
 HELPER = "_grader_replayed"
 
@@ -249,8 +252,10 @@ def recipe(caller: Caller, methods: Methods, game: Game, timeout: float = 2.0) -
         if not r.ok:
             continue
         moves = items(r.value[0])
-        lined = next(iter(match_encoding(moves, game, game.initial_state(), own=True)), None) or \
-            indexed_lines(trial, moves, empty)
+        own = match_encoding(moves, game, game.initial_state(), own=True)
+        # numbers that index a table of the object's own say more than a numbering the grader knows
+        lined = next((m for m in own if not m[0].startswith(GUESSED)), None) or indexed_lines(trial, moves, empty) \
+            or next(iter(own), None)
         matches = [lined] if lined else match_encoding(moves, game, game.initial_state())
         for encoding, to_student in matches:
             found = _with_transition(dataclasses.replace(trial, encoding=encoding, to_student=to_student,

@@ -133,7 +133,7 @@ def encodings(game: Game) -> dict[str, Decoder]:
 
 @lru_cache(maxsize=None)
 def _encodings(plug: GamePlug) -> dict[str, Decoder]:
-    own = ((words, (lambda d: lambda v, g: d(v))(decode)) for words, decode in plug.move_encodings)
+    own = ((words, (lambda d: lambda v, g: d(v, g))(decode)) for words, decode in plug.move_encodings)
     return dict((*ENCODINGS, *own))
 
 

@@ -116,6 +116,14 @@ def sign(value: Any) -> int | None:
     return (v > 0) - (v < 0)
 
 
+def per_player(value: Any) -> Any:
+    """A pair of numbers, one per player in turn order (OpenSpiel's ``returns()``, each player's boxes), as the
+    first player's number less the second's; any other value as it is."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(sign(v) is not None for v in value):
+        return plain(value[0]) - plain(value[1])
+    return value
+
+
 def board_part(value: Any) -> list[Any]:
     """What a ``result`` call may have returned as the board: the value itself, or the first item of
     a ``(board, next_player)`` / ``(board, extra_turn)`` pair."""

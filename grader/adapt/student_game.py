@@ -299,11 +299,11 @@ def read_utility(reply: Reply, raw: Any, binding: Binding | None, player: int, g
             return _unreadable(reply, f"returned {short(raw, 120)}, which is neither player nor a draw")
         reply.value = winner * player
         return reply
-    s = returns.sign(raw)
+    s = returns.sign(returns.per_player(raw))
     if s is None:
         return _unreadable(reply, f"returned {short(raw, 120)}, which is not a number")
     if game.margin_utility and "margin" in binding.reading:
-        value = returns.plain(raw)
+        value = returns.plain(returns.per_player(raw))
         reply.value = int(value) if float(value).is_integer() else value
     else:
         reply.value = s

@@ -140,8 +140,9 @@ def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *
         seat.start_game(seat_seeds[player] if seat_seeds is not None else seat_seed(seed, scheduled.game_id, player))
     rng = random.Random(f"{seed}:{scheduled.game_id}:faults")
     state = game.initial_state()
-    for action in scheduled.opening:
-        state = game.result(state, course_action(action))
+    line = [course_action(action) for action in scheduled.opening]
+    for action in line:
+        state = game.result(state, action)
     moves: list[Any] = []
     movers: list[int] = []
     seconds: list[float] = []
@@ -168,6 +169,9 @@ def play_game(game: Game, scheduled: ScheduledGame, seats: Mapping[int, Seat], *
         movers.append(player)
         seconds.append(round(move.seconds, 6))
         state = game.result(state, action)
+        # a seat that builds positions through the student's own code replays the game's moves, never a search
+        # for a line of play that may not find one within its budget
+        game.remember(state, line + moves)
     winner = game.winner(state)
     reason = end_reason(game, state, names)
     if faults:

@@ -64,6 +64,7 @@ class Face:
     agent_player_first: bool = False  # agents take (player, board)
     rules_log: bool = False  # the rules take a log the notebook keeps as a global and passes by name
     game_loops: bool = False  # each agent has a game loop named after it, which takes two agents and a board
+    size_constants: bool = False  # module-level ROWS, COLS fix the board's size: the code fails on any other
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
     steps: tuple[str, ...] = ()  # the transformations that made it
 
@@ -128,6 +129,10 @@ class Face:
             out.append("an agent that answers a board plays on boards, not on states or objects")
         if self.shape in ("state_object", "in_place", "position_class") and self.state != "board":
             out.append("a state object is its own state")
+        if self.size_constants and (self.shape != "functions" or self.state != "board" or self.agent_classes
+                                    or self.container not in (("course", "lists", "numpy") if grid else ())
+                                    or (self.assignment == "tictactoe" and self.container == "course")):
+            out.append("size constants are read by functions given a two-dimensional board")
         return out
 
 
@@ -225,8 +230,20 @@ def _grid_board(face: Face) -> str:
     else:
         move_out = "return m"
         move_in = "return tuple(int(x) for x in m) if isinstance(m, (tuple, list)) else int(m)"
+    if face.size_constants:  # the student's board must have the constants' shape (its axes as the student has them)
+        rows, cols = DEFAULT_SIZES[face.assignment]
+        rows, cols = (cols, rows) if transposed else (rows, cols)
+        board_in = board_in.replace("def _board_in(s):", "def _board_in_any(s):") + (
+            f"\n\n\nROWS, COLS = {rows}, {cols}\n\n\ndef _board_in(s):\n"
+            "    if (len(s), len(s[0])) != (ROWS, COLS):\n"
+            "        raise IndexError(f'written for a {ROWS}x{COLS} board')\n"
+            "    return _board_in_any(s)")
     return (f"{board_out}\n\n\n{board_in}\n\n\n"
             f"def _move_out(m, b):\n    {move_out}\n\n\ndef _move_in(m, b):\n    {move_in}\n")
+
+
+#: the board each grid assignment is graded on by default (rows, columns)
+DEFAULT_SIZES = {"connect4": (6, 7), "mean_connect4": (6, 7), "tictactoe": (3, 3)}
 
 
 def _dab_board(face: Face) -> str:

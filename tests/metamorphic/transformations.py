@@ -118,6 +118,8 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("agent_classes", "agent_shape", lambda f: replace(f, agent_classes=True)),
     Transformation("agent_player_first", "agent_order", lambda f: replace(f, agent_player_first=True)),
     Transformation("game_loops", "game_loops", lambda f: replace(f, game_loops=True)),
+    # the board's size in module-level constants that the functions read
+    Transformation("size_constants", "size", lambda f: replace(f, size_constants=True), GRIDS),
     # positions
     Transformation("tuple_state", "state", lambda f: replace(f, state="tuple")),
     Transformation("dict_state", "state", lambda f: replace(f, state="dict")),

@@ -51,9 +51,28 @@ def lettered(value: Any, offset: int = 0, swap: bool = False) -> tuple | None:
     return (letter, r - offset, c - offset)
 
 
-#: (words, decoder: the student's move -> the course's line) for each way students write a line, plainest first
-ENCODINGS: tuple[tuple[str, Callable[[Any], tuple | None]], ...] = tuple(
+def numbered(value: Any, game: Any, verticals_first: bool = False) -> tuple | None:
+    """('h'|'v', r, c) of a line given as its number when every line is numbered row by row, all
+    horizontals first (OpenSpiel's numbering) or all verticals first; None if it is no such number."""
+    value = _plain(value)
+    if not isinstance(value, int) or isinstance(value, bool) or game is None:
+        return None
+    rows, cols = game.rows, game.cols  # dots
+    blocks = [("h", rows * (cols - 1), cols - 1), ("v", (rows - 1) * cols, cols)]
+    for kind, count, width in (blocks[::-1] if verticals_first else blocks):
+        if 0 <= value < count:
+            return (kind, value // width, value % width)
+        value -= count
+    return None
+
+
+#: (words, decoder: the student's move and the game -> the course's line) for each way students write a line,
+#: plainest first
+ENCODINGS: tuple[tuple[str, Callable[[Any, Any], tuple | None]], ...] = tuple(
     [(f"('h'|'v', row, col){' 1-based' if o else ''}{', h and v swapped' if s else ''}",
-      (lambda o, s: lambda v: lettered(v, o, s))(o, s)) for o in (0, 1) for s in (False, True)]
+      (lambda o, s: lambda v, g=None: lettered(v, o, s))(o, s)) for o in (0, 1) for s in (False, True)]
     + [(f"pairs of dots ((row, col), (row, col)){' 1-based' if o else ''}{' as (x, y)' if t else ''}",
-        (lambda o, t: lambda v: dots_to_line(v, o, t))(o, t)) for o in (0, 1) for t in (False, True)])
+        (lambda o, t: lambda v, g=None: dots_to_line(v, o, t))(o, t)) for o in (0, 1) for t in (False, True)]
+    # on a square board the verticals-first numbering is the horizontals-first one transposed, a symmetry of the
+    # game; on others the transition's closed boxes tell the two apart only late, so only OpenSpiel's is tried
+    + [("numbers counting the lines row by row, horizontals first", lambda v, g=None: numbered(v, g))])

@@ -1,0 +1,67 @@
+"""Code in the shape of well-known public interfaces, written for the tests: an OpenSpiel-like state (lines
+numbered, ``returns()`` one value per player), a gym-like environment (``step``), and a tutorial whose board
+size lives in module-level constants. Each is correct code and must be read as such."""
+
+import numpy as np
+import pytest
+
+from grader.adapt import ReplayedGame
+from reference.games import load_game
+from reference.positions import random_positions
+from tests.helpers.adapting import STUDENTS, adapted, adapted_source, agrees_with_reference
+from tests.helpers.replayed_objects import wrong_roles
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def test_lines_numbered_row_by_row_horizontals_first_are_matched_to_the_course_lines():
+    """OpenSpiel numbers Dots and Boxes lines h(r, c) = r * C + c, then the verticals: no table on the object
+    says so, the game's size does."""
+    box, student = adapted_source((STUDENTS / "dab_openspiel_numbered_lines.py").read_text(), "dots_and_boxes")
+    with box:
+        assert isinstance(student, ReplayedGame)
+        assert "numbers counting the lines" in student.rep.describe()
+        wrong = wrong_roles(student)
+        assert wrong["actions"] == wrong["result"] == wrong["terminal"] == 0, wrong  # utility: 0 until the end
+        assert_utility_on_finished_games(student)
+
+
+def assert_utility_on_finished_games(student, extra=()):
+    game = student.game
+    ended = [s for s in random_positions(game, 40, seed=2, include_terminal=True) if game.terminal(s)][:6]
+    assert ended
+    for state in ended + list(extra):
+        for view in (1, -1):
+            got = student.utility(game.to_course(state), view)
+            margin = game.utility(state, view)
+            assert got.ok and got.value == (margin > 0) - (margin < 0), (state, view, got)
+
+
+def test_returns_with_one_value_per_player_are_the_utility_and_a_draw_is_no_win():
+    box, student = adapted_source((STUDENTS / "c4_openspiel_returns_per_player.py").read_text(), "connect4")
+    with box:
+        game = student.game
+        assert student.interface.bindings["utility"].name.endswith(".returns")
+        rows = [[-1, -1, 1, 1, -1, -1, 1], [1, 1, -1, -1, 1, 1, -1]] * 3  # full, no line: a draw
+        draw = game.from_course(np.array(rows))
+        assert game.terminal(draw) and game.utility(draw, 1) == 0
+        assert_utility_on_finished_games(student, [draw])
+
+
+def test_a_gym_environment_is_replayed_through_its_step():
+    box, student = adapted_source((STUDENTS / "c4_gym_env_step.py").read_text(), "connect4")
+    with box:
+        assert isinstance(student, ReplayedGame) and student.rep.methods.transition == "step"
+        wrong = wrong_roles(student, positions=6)
+        assert wrong["actions"] == wrong["result"] == 0, wrong  # its terminal and utility are step's answers
+
+
+def test_size_constants_follow_the_board_each_call_is_given():
+    """ROWS = 6 and COLS = 7 at the top, read by every function: asked on a 5x6 board, the functions run
+    with the constants set to 5 and 6."""
+    box, student = adapted("c4_tutorial_search_with_depth.py", "connect4")
+    with box:
+        smaller = load_game("connect4", rows=5, cols=6)
+        agrees_with_reference(student.at_size(smaller), smaller, count=6)
+        assert any("run with them set to the size" in a for a in student.interface.adaptations)
+        agrees_with_reference(student, student.game, count=3)  # and the constants are set back
