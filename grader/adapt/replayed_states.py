@@ -133,8 +133,11 @@ def encodings(game: Game) -> dict[str, Decoder]:
 
 @lru_cache(maxsize=None)
 def _encodings(plug: GamePlug) -> dict[str, Decoder]:
-    own = ((words, (lambda d: lambda v, g: d(v))(decode)) for words, decode in plug.move_encodings)
-    return dict((*ENCODINGS, *own))
+    own = [(words, (lambda d: lambda v, g: d(v))(decode)) for words, decode in plug.move_encodings]
+    # the game's own forms written as text too ("H 1 2", "v-0-3"): its parts read as the form reads them
+    text = [(f"{words} written as text", (lambda d: lambda v, g: d(_from_text(v)) if isinstance(v, str) else None)(
+        decode)) for words, decode in plug.move_encodings]
+    return dict((*ENCODINGS, *own, *text))
 
 
 def match_encoding(student_moves: Sequence[Any], game: Game, state: State,
@@ -158,7 +161,22 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State,
             picked = PICKED.get(words)  # a move that depends on the position is picked from the student's list there
             out.append((words, MoveTable(words, {d: {"pick": [*picked, d]} for d in decoded} if picked else
                                          zip(decoded, student_moves))))
+    if not out and not own and _numbered(student_moves, wanted):
+        # moves no rule reads (Dots and Boxes lines numbered 0..E-1): paired in order with the course's, which
+        # replaying through the student's own code then confirms or rejects
+        out.append((NUMBERED, MoveTable(NUMBERED, zip(wanted, student_moves))))
     return out
+
+
+#: the words of moves numbered in the course's order of moves
+NUMBERED = "moves numbered in the course's order"
+
+
+def _numbered(student_moves: Sequence[Any], wanted: Sequence[Any]) -> bool:
+    """Whether the student's moves are as many distinct whole numbers as the course's moves, listed in order."""
+    numbers = [plain(m) for m in student_moves]
+    return len(numbers) == len(wanted) > 1 and all(type(n) is int for n in numbers) \
+        and len(set(numbers)) == len(numbers) and numbers == sorted(numbers)
 
 
 #: encodings that are a rule, which writes and reads kinds of move the table never saw (the mean moves that the
