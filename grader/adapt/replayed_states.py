@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt import game_objects, learned_cells
 from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
-from grader.adapt.infer import named_mark_pairs
+from grader.adapt.infer import arithmetic_player_pairs, named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain
 from grader.adapt.board_sizes import size_arguments
@@ -646,7 +646,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
         moves = _candidates(names, "actions", aliases.get("actions", ()), STATE_ORDERS, owner)
         transitions = _candidates(names, "result", aliases.get("result", ()), TRANSITION_ORDERS, owner)
         for move_call in moves:
-            named = named_mark_pairs(source, game)
+            named = named_mark_pairs(source, game) + arithmetic_player_pairs(source)
             for players in _player_pairs(named):  # the first pair of ids that actions(state, player) takes
                 trial = ReplayedStates(caller, game, start, Call("", ()), move_call, sizes, encoding="", to_student={},
                                        players=players, timeout=timeout)
