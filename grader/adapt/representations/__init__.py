@@ -35,12 +35,22 @@ def candidates(game: Any, initial_board: Any | None) -> list[Representation]:
             grid = plug.grid
             found += cell_map.candidates(game.rows, game.cols, value, grid.to_grid(game.cols), grid.from_grid,
                                          grid.gravity, first_mark)
-        return found
+        return [r for r in found if value is None or _reads(r, value)]
 
     wrapped = records.candidates(initial_board, game, boards)
     if wrapped or getattr(initial_board, "_fields", None) is not None:
         return list(wrapped)
     return boards(initial_board)
+
+
+def _reads(rep: Representation, board: Any) -> bool:
+    """Whether ``rep`` reads ``board`` at all: a reading chosen by a board's outline (its keys, its shape) that
+    cannot decode the board's parts (boxes kept in a grid where it expects a dict) is no reading of it."""
+    try:
+        rep.decode_board(board)
+    except (NotThisRepresentation, TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return False
+    return True
 
 
 __all__ = ["NotThisRepresentation", "Representation", "candidates"]
