@@ -540,7 +540,7 @@ class ReplayedStates(BuiltByReplay):
             return found[variable] is not None
 
         variable = game_objects.sized_object(self.caller, self.caller.names(), notebook, rows, cols,
-                                             getattr(game, "k", None), fits)
+                                             getattr(game, "k", None), fits, game.size_readings())
         if variable is None:
             raise TypeError(f"the class of {notebook} takes no board size, so boards of {rows}x{cols} cannot be built")
         return found[variable]
