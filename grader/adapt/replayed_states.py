@@ -101,6 +101,15 @@ def _from_text(value: Any) -> Any:
     return None if not tokens else tokens[0] if len(tokens) == 1 else tuple(tokens)
 
 
+def _from_digits(value: Any) -> Any:
+    """A move written as text whose numbers run together, one digit each (``'h01'``, ``'v23'``) -> its parts."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z_]*\d{2,}", value.strip()):
+        return None
+    letters, digits = re.match(r"([A-Za-z_]*)(\d+)", value.strip()).groups()
+    parts = [int(d) for d in digits]
+    return tuple([letters] + parts if letters else parts)
+
+
 def _as_is(value: Any) -> Any:
     value = plain(value)
     if isinstance(value, bool):
@@ -135,8 +144,9 @@ def encodings(game: Game) -> dict[str, Decoder]:
 def _encodings(plug: GamePlug) -> dict[str, Decoder]:
     own = [(words, (lambda d: lambda v, g: d(v))(decode)) for words, decode in plug.move_encodings]
     # the game's own forms written as text too ("H 1 2", "v-0-3"): its parts read as the form reads them
-    text = [(f"{words} written as text", (lambda d: lambda v, g: d(_from_text(v)) if isinstance(v, str) else None)(
-        decode)) for words, decode in plug.move_encodings]
+    text = [(f"{words} written as text{how}", (lambda d, read: lambda v, g: d(read(v)) if isinstance(v, str) else None)(
+        decode, read)) for read, how in ((_from_text, ""), (_from_digits, ", a digit for each number"))
+        for words, decode in plug.move_encodings]
     return dict((*ENCODINGS, *own, *text))
 
 

@@ -45,6 +45,12 @@ def test_the_games_own_move_forms_are_read_when_written_as_text():
     assert "('h'|'v', row, col) 1-based written as text" in words
 
 
+def test_a_move_whose_numbers_run_together_in_its_text_is_read_a_digit_for_each():
+    named = [f"{k}{r}{c}" for k, r, c in GAME.actions(GAME.initial_state())]
+    assert [w for w, _ in match_encoding(named, GAME, GAME.initial_state())] == [
+        "('h'|'v', row, col) written as text, a digit for each number"]
+
+
 def test_moves_no_rule_reads_are_paired_in_order_with_the_courses():
     count = len(GAME.actions(GAME.initial_state()))
     found = match_encoding(list(range(count)), GAME, GAME.initial_state())
@@ -155,6 +161,7 @@ def points_by_check(fixture: str) -> dict[str, tuple[float, float]]:
     ("dab_lines_numbered_in_order.py", set()),
     ("dab_class_text_moves_one_based.py", {"result: does not change its input board"}),
     ("dab_line_kinds_as_words_players_0_1.py", set()),
+    ("dab_state_pair_lines_named_h01.py", set()),
 ])
 def test_correct_notebooks_in_mixed_shapes_keep_their_points(fixture, lost):
     checks = points_by_check(fixture)
