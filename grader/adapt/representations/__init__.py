@@ -44,11 +44,14 @@ def candidates(game: Any, initial_board: Any | None) -> list[Representation]:
 
 
 def _reads(rep: Representation, board: Any) -> bool:
-    """Whether ``rep`` reads ``board`` at all: a reading chosen by a board's outline (its keys, its shape) that
-    cannot decode the board's parts (boxes kept in a grid where it expects a dict) is no reading of it."""
+    """Whether ``rep`` can take ``board`` apart at all: a reading chosen by a board's outline (its keys) whose
+    decoder breaks on the board's parts (box owners in a grid where it expects a dict) is no reading of it. One
+    that takes it apart and finds another shape (a board read columns first, asked at its own shape) may be."""
     try:
         rep.decode_board(board)
-    except (NotThisRepresentation, TypeError, ValueError, KeyError, IndexError, AttributeError):
+    except NotThisRepresentation:
+        return True
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
         return False
     return True
 
