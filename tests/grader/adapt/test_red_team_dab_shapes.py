@@ -9,6 +9,7 @@ import math
 import pytest
 
 from grader.adapt.infer import arithmetic_player_pairs
+from grader.adapt.learned_cells import learn
 from grader.adapt.replayed_states import NUMBERED, match_encoding
 from grader.adapt.representations import candidates
 from grader.adapt.search_arguments import WATCHED, read_arguments
@@ -70,6 +71,18 @@ def test_a_board_whose_parts_no_reading_decodes_has_no_reading():
     board = {"rows": 4, "cols": 4, "lines": set(), "boxes": [[None] * 3 for _ in range(3)], "turn": "A"}
     assert candidates(GAME, board) == []
     assert candidates(GAME, {"size": (4, 4), "lines": {}, "boxes": {}})
+
+
+def test_a_line_that_keeps_who_drew_it_reads_as_drawn_but_a_box_keeps_its_owner():
+    """Lines hold the drawer's id, which the course's board does not keep; a box's id still names its owner."""
+    line, box = (("k", "lines"), ("k", ("h", 0, 0))), (("k", "boxes"), ("k", (0, 0)))
+    their_line, their_box = (("k", "lines"), ("k", (1, 1, 1, 2))), (("k", "boxes"), ("k", (1, 1)))
+    samples = [({}, {}), ({line: True}, {their_line: "X"}), ({line: True}, {their_line: "O"}),
+               ({line: True, box: 1}, {their_line: "X", their_box: "X"}),
+               ({line: True, box: 1}, {their_line: "O", their_box: "O"})]  # the box given to the wrong player
+    cells = {cell.square: cell for cell in learn(samples, ("X", "O")).cells}
+    assert cells[line].read("O") is True and cells[line].read("X") is True
+    assert cells[box].read("O") == -1
 
 
 # a correct max/min alpha-beta on a tree with extra turns: a node is a leaf's value or a list of (keeps the
@@ -162,6 +175,7 @@ def points_by_check(fixture: str) -> dict[str, tuple[float, float]]:
     ("dab_class_text_moves_one_based.py", {"result: does not change its input board"}),
     ("dab_line_kinds_as_words_players_0_1.py", set()),
     ("dab_state_pair_lines_named_h01.py", set()),
+    ("dab_template_outline_lines_as_four_numbers.py", set()),
 ])
 def test_correct_notebooks_in_mixed_shapes_keep_their_points(fixture, lost):
     checks = points_by_check(fixture)
