@@ -360,6 +360,12 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                 best.bindings[role] = replace(binding, doubt=why)
         if best.initial_unread or best.moves_unread:  # every board and move handed to the agents is a guess too
             best.boards_doubt = why
+    if not best.boards_doubt and not any(r in best.bindings and not best.bindings[r].note
+                                         for r in ("initial_state", "actions", "result")):
+        # nothing of the student's makes, lists the moves of or changes a board under any reading: the boards
+        # their agents are handed are guesses, so an agent that fails on them goes to a person
+        best.boards_doubt = ("no function of yours that makes a board, lists its moves or plays one was found "
+                             "under any reading tried, so your agents were handed boards written in a guessed form")
     return best
 
 

@@ -183,3 +183,13 @@ def test_correct_notebooks_in_mixed_shapes_keep_their_points(fixture, lost):
               or name.startswith("alpha_beta_player") and name.split(": ", 1)[1] in SEARCH_CHECKS}
     short = {name for name, (got, most) in judged.items() if not math.isclose(got, most)}
     assert short == lost, {name: checks[name] for name in short}
+
+
+def test_agents_handed_boards_no_function_of_the_student_confirmed_fail_into_review_not_to_zero():
+    """Its moves are a form the grader cannot write yet, so its agents are handed the course's dicts and fail:
+    a person decides, as for its functions."""
+    graded = grade_submission(STUDENTS / "dab_class_moves_the_grader_cannot_write.py", "dots_and_boxes",
+                              load_rubric(None).assignment("dots_and_boxes"), public_only=True)
+    agents = [c for c in graded.checks if c.check.startswith(("random_player", "alpha_beta_player"))]
+    assert agents and all(c.status == "review" for c in agents if c.points < c.max_points), \
+        [(c.check, c.status) for c in agents]
