@@ -126,7 +126,10 @@ def replayed_game(sandbox, names, game: Game, interface: Interface, aliases: Map
         rep = replayed_objects.recipe(sandbox, methods, game, timeout)
         if rep is not None:
             return ReplayedGame(rep, names, timeout=timeout, source=source)
-    if not (interface.initial_unread or "initial_state" not in interface.bindings):  # a reading knows a start
+    # a reading knows a start, and the student's moves: their boards are read, not replayed (a reading under which
+    # no actions() reads the moves it lists is no reading of their boards, whatever it made of the start)
+    moves_read = not interface.moves_unread and "actions" in interface.bindings
+    if not (interface.initial_unread or not moves_read or "initial_state" not in interface.bindings):
         return None
     found = replayed_states.recipe(sandbox, names, game, aliases, timeout, source)
     return None if found is None else ReplayedStateGame(*found, names, timeout=timeout, source=source)

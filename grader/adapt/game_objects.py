@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt.board_sizes import first_size, size_arguments
 from grader.adapt.candidates import ROLE_WORDS, normalise
@@ -65,11 +65,12 @@ def make_game_objects(sandbox: Any, names: Mapping[str, NameInfo], rows: int, co
 
 
 def _constructions(name: str, parameters: tuple[Parameter, ...], rows: int, cols: int,
-                   k: int | None) -> list[tuple[str, str]]:
-    """(variable, arguments) of each object to make: the defaults, then the rubric's size both ways (a size
-    the defaults already make is not made twice)."""
+                   k: int | None, sizes: Sequence[tuple[int, int]] | None = None) -> list[tuple[str, str]]:
+    """(variable, arguments) of each object to make: the defaults, then the rubric's size both ways, in each
+    of the ways ``sizes`` counts it (Dots and Boxes: dots, then boxes; a size the defaults already make is not
+    made twice)."""
     base = name.lower()
-    arguments = size_arguments(parameters, [(rows, cols)], k)
+    arguments = size_arguments(parameters, sizes or [(rows, cols)], k)
     made = first_size(parameters)
     out = [(f"{base}_game", "")] if "" in arguments else []
     for given in arguments:
@@ -111,16 +112,17 @@ def game_object(bound: list[str]) -> str | None:
 
 
 def sized_object(sandbox: Any, names: Mapping[str, NameInfo], obj: str, rows: int, cols: int, k: int | None,
-                 fits: Callable[[str], bool]) -> str | None:
+                 fits: Callable[[str], bool], sizes: Sequence[tuple[int, int]] | None = None) -> str | None:
     """An object like the module-level ``obj`` but made for a board of ``rows`` x ``cols``, when its class
     takes the size (``Connect4(rows=6, cols=7)``): its methods read the size from the object, so they
-    are asked about another size through an object of that size. Its name in the worker, or None when
+    are asked about another size through an object of that size, counted each way of ``sizes`` (the game's
+    ``size_readings()``: a class may take Dots and Boxes sizes in boxes). Its name in the worker, or None when
     the class takes no size or no object of the size ``fits`` (a check of the new variable's methods)."""
     info = names.get(obj)
     cls = info.type_name.rsplit(".", 1)[-1] if info is not None and info.kind == "value" else None
     if cls is None or names.get(cls) is None or names[cls].kind != "class":
         return None
-    for _, arguments in _constructions(cls, names[cls].parameters or (), rows, cols, k):
+    for _, arguments in _constructions(cls, names[cls].parameters or (), rows, cols, k, sizes):
         if not arguments:
             continue  # the defaults are the object the notebook already has
         variable = f"{obj}_{rows}x{cols}"  # feedback shows the calls: rules_5x6.over(board)

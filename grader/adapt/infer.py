@@ -360,6 +360,12 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                 best.bindings[role] = replace(binding, doubt=why)
         if best.initial_unread or best.moves_unread:  # every board and move handed to the agents is a guess too
             best.boards_doubt = why
+    if not best.boards_doubt and not any(r in best.bindings and not best.bindings[r].note
+                                         for r in ("initial_state", "actions", "result")):
+        # nothing of the student's makes, lists the moves of or changes a board under any reading: the boards
+        # their agents are handed are guesses, so an agent that fails on them goes to a person
+        best.boards_doubt = ("no function of yours that makes a board, lists its moves or plays one was found "
+                             "under any reading tried, so your agents were handed boards written in a guessed form")
     return best
 
 
@@ -569,6 +575,40 @@ def named_mark_pairs(source: str, game: Game | None = None) -> tuple[tuple[Any, 
 
     ranked = sorted((p for p in counts if not names_moves(p)), key=lambda p: -counts[p])
     return tuple(dict.fromkeys(ranked + [(b, a) for a, b in ranked]))
+
+
+#: what the code computes the other player as, and the ids that arithmetic implies
+_OTHER_PLAYER = {("-", 1): (0, 1), ("^", 1): (0, 1), ("-", 3): (1, 2)}
+#: words in the name of a variable that holds whose turn it is
+_TURN_WORDS = ("player", "turn", "mover", "who", "side", "colo")
+
+
+def arithmetic_player_pairs(source: str) -> tuple[tuple[int, int], ...]:
+    """The numeric ids the code's arithmetic for the other player implies, most used first: ``1 - player`` and
+    ``player ^ 1`` mean 0/1, ``3 - player`` means 1/2 (an empty state shows no ids, and a function that only
+    passes its player along answers the same under any)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ()
+
+    def turn_name(node: ast.AST) -> bool:
+        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else \
+            node.slice.value if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) else None
+        return isinstance(name, str) and (name.lower() == "p" or any(w in name.lower() for w in _TURN_WORDS))
+
+    counts: dict[tuple[int, int], int] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Sub, ast.BitXor)):
+            continue
+        op = "-" if isinstance(node.op, ast.Sub) else "^"
+        sides = [(node.left, node.right)] + ([(node.right, node.left)] if op == "^" else [])
+        for number, other in sides:
+            if isinstance(number, ast.Constant) and type(number.value) is int and turn_name(other):
+                pair = _OTHER_PLAYER.get((op, number.value))
+                if pair is not None:
+                    counts[pair] = counts.get(pair, 0) + 1
+    return tuple(sorted(counts, key=lambda p: -counts[p]))
 
 
 def player_affinity(rep: Representation, source: str) -> int:

@@ -69,10 +69,15 @@ class Cell:
     blank: Any  # the leaf's value then (ABSENT: not in the state)
     table: Mapping[Any, Any]  # the square's other values -> the leaf's
     by_ids: bool  # the leaf holds the student's player ids, read as such
+    #: the square takes one value, no player's mark, but the leaf was seen to hold several (a line keeps who
+    #: drew it, which the course's board does not): any value but the blank reads as that one
+    any_value: bool = False
 
     def read(self, value: Any) -> Any:
         if _tag(value) == _tag(self.blank):
             return self.empty
+        if self.any_value:
+            return next(iter(self.table))
         for square, leaf in self.table.items():
             if _tag(leaf) == _tag(value):
                 return square
@@ -226,7 +231,10 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
                                 and _tag(t) != _tag(held[0])], players, marks)
         if table is None:
             return None
-        cells.append(Cell(square, leaf, values[0], held[0], table, by_ids))
+        seen = {_tag(t) for i, t in enumerate(held) if mask >> i & 1 and _tag(t) != _tag(held[0])}
+        only = next(iter(table)) if len(table) == 1 else None  # a square that is drawn or not, no player's mark
+        any_value = only is not None and len(seen) > 1 and _tag(only) not in {_tag(m) for m in marks}
+        cells.append(Cell(square, leaf, values[0], held[0], table, by_ids, any_value=any_value))
         used.add(leaf)
     if not cells:
         return None

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt import game_objects, learned_cells
 from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
-from grader.adapt.infer import named_mark_pairs
+from grader.adapt.infer import arithmetic_player_pairs, named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain
 from grader.adapt.board_sizes import size_arguments
@@ -101,6 +101,15 @@ def _from_text(value: Any) -> Any:
     return None if not tokens else tokens[0] if len(tokens) == 1 else tuple(tokens)
 
 
+def _from_digits(value: Any) -> Any:
+    """A move written as text whose numbers run together, one digit each (``'h01'``, ``'v23'``) -> its parts."""
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z_]*\d{2,}", value.strip()):
+        return None
+    letters, digits = re.match(r"([A-Za-z_]*)(\d+)", value.strip()).groups()
+    parts = [int(d) for d in digits]
+    return tuple([letters] + parts if letters else parts)
+
+
 def _as_is(value: Any) -> Any:
     value = plain(value)
     if isinstance(value, bool):
@@ -133,8 +142,13 @@ def encodings(game: Game) -> dict[str, Decoder]:
 
 @lru_cache(maxsize=None)
 def _encodings(plug: GamePlug) -> dict[str, Decoder]:
-    own = ((words, (lambda d: lambda v, g: d(v, g))(decode)) for words, decode in plug.move_encodings)
-    return dict((*ENCODINGS, *own))
+    own = [(words, (lambda d: lambda v, g: d(v, g))(decode)) for words, decode in plug.move_encodings]
+    # the game's own forms written as text too ("H 1 2", "v-0-3"): its parts read as the form reads them
+    text = [(f"{words} written as text{how}", (lambda d, read: lambda v, g: d(read(v), g) if isinstance(v, str)
+                                               else None)(decode, read))
+            for read, how in ((_from_text, ""), (_from_digits, ", a digit for each number"))
+            for words, decode in plug.move_encodings]
+    return dict((*ENCODINGS, *own, *text))
 
 
 def match_encoding(student_moves: Sequence[Any], game: Game, state: State,
@@ -158,7 +172,22 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State,
             picked = PICKED.get(words)  # a move that depends on the position is picked from the student's list there
             out.append((words, MoveTable(words, {d: {"pick": [*picked, d]} for d in decoded} if picked else
                                          zip(decoded, student_moves))))
+    if not out and not own and _numbered(student_moves, wanted):
+        # moves no rule reads (Dots and Boxes lines numbered 0..E-1): paired in order with the course's, which
+        # replaying through the student's own code then confirms or rejects
+        out.append((NUMBERED, MoveTable(NUMBERED, zip(wanted, student_moves))))
     return out
+
+
+#: the words of moves numbered in the course's order of moves
+NUMBERED = "moves numbered in the course's order"
+
+
+def _numbered(student_moves: Sequence[Any], wanted: Sequence[Any]) -> bool:
+    """Whether the student's moves are as many distinct whole numbers as the course's moves, listed in order."""
+    numbers = [plain(m) for m in student_moves]
+    return len(numbers) == len(wanted) > 1 and all(type(n) is int for n in numbers) \
+        and len(set(numbers)) == len(numbers) and numbers == sorted(numbers)
 
 
 #: encodings that are a rule, which writes and reads kinds of move the table never saw (the mean moves that the
@@ -522,7 +551,7 @@ class ReplayedStates(BuiltByReplay):
             return found[variable] is not None
 
         variable = game_objects.sized_object(self.caller, self.caller.names(), notebook, rows, cols,
-                                             getattr(game, "k", None), fits)
+                                             getattr(game, "k", None), fits, game.size_readings())
         if variable is None:
             raise TypeError(f"the class of {notebook} takes no board size, so boards of {rows}x{cols} cannot be built")
         return found[variable]
@@ -633,7 +662,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
         moves = _candidates(names, "actions", aliases.get("actions", ()), STATE_ORDERS, owner)
         transitions = _candidates(names, "result", aliases.get("result", ()), TRANSITION_ORDERS, owner)
         for move_call in moves:
-            named = named_mark_pairs(source, game)
+            named = named_mark_pairs(source, game) + arithmetic_player_pairs(source)
             for players in _player_pairs(named):  # the first pair of ids that actions(state, player) takes
                 trial = ReplayedStates(caller, game, start, Call("", ()), move_call, sizes, encoding="", to_student={},
                                        players=players, timeout=timeout)

@@ -48,8 +48,11 @@ class PassedDown:
     window_unchanged: bool = False
 
 
-def read_arguments(counted: CountedCalls, nodes: frozenset[int], result_name: str | None) -> PassedDown:
-    """The window and player of the search whose node functions are ``nodes`` (function numbers)."""
+def read_arguments(counted: CountedCalls, nodes: frozenset[int], result_name: str | None,
+                   alternating: bool = True) -> PassedDown:
+    """The window and player of the search whose node functions are ``nodes`` (function numbers);
+    ``alternating``: every move of the game passes the turn, so a level's parity says whose position it is
+    (with extra turns only the player the search passes does)."""
     parents = call_parents(counted.calls)
     functions = [f for f, _ in counted.calls]
     node_level: dict[int, int] = {}  # each position's level below its search's root
@@ -64,7 +67,8 @@ def read_arguments(counted: CountedCalls, nodes: frozenset[int], result_name: st
     beta_fixed = _beta_fixed(counted, node_level, node_parent)
     return PassedDown(swapped=_swapped(counted, node_parent), beta_fixed=beta_fixed,
                       same_player=_same_player(counted, nodes, node_level, parents, result_name),
-                      window_unchanged=beta_fixed and _both_sides_branch(counted, node_level, node_parent))
+                      window_unchanged=beta_fixed and _both_sides_branch(counted, node_level, node_parent,
+                                                                         alternating))
 
 
 def role_values(counted: CountedCalls, call: int, role: str) -> list:
@@ -110,14 +114,19 @@ def _beta_fixed(counted: CountedCalls, node_level: dict[int, int], node_parent: 
     return any(n >= 2 for n in children.values()) and max(node_level.values()) >= 2
 
 
-def _both_sides_branch(counted: CountedCalls, node_level: dict[int, int], node_parent: dict[int, int]) -> bool:
+def _both_sides_branch(counted: CountedCalls, node_level: dict[int, int], node_parent: dict[int, int],
+                       alternating: bool = True) -> bool:
     """Positions of both players searched two moves or more: by the player each was entered with where the
-    search passes one (a game with extra turns has the same player on consecutive levels), else by levels."""
+    search passes one, else by levels where every move passes the turn. In a game with extra turns the same
+    player moves on consecutive levels (a capture, then the next), so a correct max/min search whose opponent
+    is cut off after one reply everywhere branches on consecutive levels too: unread players say nothing."""
     children = Counter(node_parent.values())
     branching = [parent for parent, n in children.items() if n >= 2 and parent in node_level]
     players = [tuple(role_values(counted, parent, "player")) for parent in branching]
     if players and all(players):
         return len(set(players)) >= 2
+    if not alternating:
+        return False
     levels = {node_level[parent] for parent in branching}
     return any(level + 1 in levels for level in levels)
 

@@ -62,6 +62,7 @@ def read_search(counted: CountedCalls) -> SearchCalls:
     if not ring:
         return SearchCalls(problem="no function of the submission calls itself during a move, so its positions "
                            "cannot be counted")
+    ring |= _beside_the_ring(functions, parents, ring)
     in_ring = [f in ring for f in functions]
     ring_children: list[int] = [0] * len(functions)
     for call, parent in enumerate(parents):
@@ -105,6 +106,19 @@ def _largest_ring(functions: list[int], parents: list[int | None], count: int) -
             rings.append({g for g in reach[f] if f in reach[g]})
     calls = Counter(functions)
     return max(rings, key=lambda ring: sum(calls[f] for f in ring), default=set())
+
+
+def _beside_the_ring(functions: list[int], parents: list[int | None], ring: set[int]) -> set[int]:
+    """Functions that hold positions of the search though they call themselves through none of its cycles: one
+    entered from the same caller as the ring's root positions that itself calls into the ring (a max/min pair
+    where one side never calls the other back in this tree: after a capture the same player moves again, and
+    a reply that ends every line of play keeps the search in one function). A wrapper, entered from somewhere
+    else, is not one."""
+    entry_callers = {functions[p] for call, p in enumerate(parents)
+                     if functions[call] in ring and p is not None and functions[p] not in ring}
+    calls_in = {p for call, p in enumerate(parents) if functions[call] in ring and p is not None}
+    return {functions[call] for call, p in enumerate(parents)
+            if functions[call] not in ring and p is not None and functions[p] in entry_callers and call in calls_in}
 
 
 def _reachable(start: int, edges: dict[int, set[int]]) -> set[int]:

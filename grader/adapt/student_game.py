@@ -106,7 +106,8 @@ class StudentGame:
         key = (obj, game.rows, game.cols)
         if key not in self.sized_objects:
             self.sized_objects[key] = game_objects.sized_object(self.caller, self.names, obj, game.rows, game.cols,
-                                                                getattr(game, "k", None), fits)
+                                                                getattr(game, "k", None), fits,
+                                                                game.size_readings())
         variable = self.sized_objects[key]
         if variable is not None:
             resized.interface = replace(interface, bindings=on(variable))

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from grader.adapt import Move, StudentAgent, find_agent
+from grader.adapt import Move, StudentAgent, student_agent
 from grader.adapt.candidates import normalise
 from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
 from grader.adapt.search_parameters import depth_parameter
@@ -161,7 +161,8 @@ class SearchNodes(Check):
                 verdict = Verdict("no move", f"no legal move to count the search of: {failure_words(move, limit)}")
             else:  # a move, or a search stopped after the move limit: what it finished is judged
                 calls = read_search(move.counted)
-                passed = read_arguments(move.counted, calls.nodes, result_name)
+                passed = read_arguments(move.counted, calls.nodes, result_name,
+                                        alternating=not getattr(ctx.game, "extra_turns", False))
                 verdict = diagnose_search(ctx.game, state, calls, depth if depth_name else None, depth_name, passed)
                 if i >= len(counted) and verdict.kind == "fine":  # a tactic position: its move against minimax's
                     verdict = diagnose_values(ctx.game, state, calls, move.action if move.ok else None)
@@ -400,9 +401,9 @@ def plain_minimax(ctx: CheckContext, agent: StudentAgent) -> StudentAgent | None
         if ("minimax" not in words or any(w in words for w in ALPHA_BETA_WORDS) or not info.callable
                 or name == agent.target.split(".")[0] or info.kind == "class"):
             continue
-        found = find_agent(ctx.sandbox, ctx.student.names, ctx.game, ctx.student.representation, name, [name],
-                           timeout=move_limit(ctx))
-        if isinstance(found, StudentAgent) and depth_parameter(found):
+        # asked as the graded agent is (on the student's replayed states where positions are built by replay)
+        found = student_agent(ctx.sandbox, ctx.student, name, [name], [name], move_limit(ctx))
+        if isinstance(found, StudentAgent) and found.target != agent.target and depth_parameter(found):
             return found
     return None
 

@@ -208,8 +208,9 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
 
     def made(state, given, out):
         """The state a transition made: what it answered; the state it was given, changed in place, when nothing
-        (or True) came back; the state part of a (state, whose turn) pair."""
-        if out is None or out is True:
+        or a flag came back (True as the template's draw_line answers, or whether the mover goes again); the
+        state part of a (state, whose turn) pair."""
+        if out is None or isinstance(out, bool):
             return given
         if isinstance(out, tuple) and len(out) == 2 and not like(out, state) and like(out[0], state):
             return out[0]

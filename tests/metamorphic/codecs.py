@@ -161,6 +161,26 @@ def dots_to_line(dots, base):
     return ("h", r1, c1) if r1 == r2 else ("v", r1, c1)
 
 
+def line_to_word(line):
+    """A line whose kind is written as a word: ('horizontal', r, c), ('vertical', r, c)."""
+    return ({"h": "horizontal", "v": "vertical"}[line[0]], line[1], line[2])
+
+
+def word_to_line(line):
+    return (line[0][0], line[1], line[2])
+
+
+def dab_to_words(board):
+    return {"size": board["size"], "lines": {({"h": "horizontal", "v": "vertical"}[k], r, c): v
+                                              for (k, r, c), v in board["lines"].items()},
+            "boxes": dict(board["boxes"])}
+
+
+def dab_from_words(board):
+    return {"size": board["size"], "lines": {(k[0], r, c): v for (k, r, c), v in board["lines"].items()},
+            "boxes": dict(board["boxes"])}
+
+
 def dab_to_dots(board):
     return {"size": board["size"], "lines": {((r, c), (r, c + 1)) if k == "h" else ((r, c), (r + 1, c)): v
                                               for (k, r, c), v in board["lines"].items()},

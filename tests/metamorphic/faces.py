@@ -50,7 +50,8 @@ class Face:
     orientation: tuple[str, ...] = ()  # grids: 'flip' (row 0 at the bottom), 'transpose' (columns as rows)
     container: str = "course"  # grids: numpy, lists, text, flat, cells; Dots and Boxes: course, set, matrices
     moves: str = "course"  # grids: one_based, cell, text; Dots and Boxes: one_based, text
-    lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined)
+    lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined),
+    #: words (the kind written as a word, ('horizontal', r, c))
     terminal: str = "bool"  # bool, status ('continue' / 'draw' / the winner), pair ((over, winner))
     utility: str = "player"  # player (from its view), first (no player: the first player's view)
     scale: float = 1
@@ -111,6 +112,8 @@ class Face:
             out.append("Dots and Boxes boards have no grid")
         if self.moves == "text" and self.lines == "dots":
             out.append("dot pairs are not written as text here")
+        if self.moves == "text" and self.lines == "words":  # open (2026-11-28): moves 'horizontal 0 1' beside board
+            out.append("kinds as words are not written as text here")  # keys ('horizontal', 0, 1) lose result()'s points
         if self.container in ("matrices", "dot_grid") and (self.lines != "course" or self.moves != "course"):
             out.append("line matrices and pictures are indexed by the course's own lines")
         if grid and self.lines != "course":
@@ -177,7 +180,8 @@ def _prelude(face: Face) -> str:
         lines.append(_copied(codecs.dab_relabel, codecs.dab_shift, codecs.line_shift, codecs.line_swap,
                              codecs.dab_swap, codecs.dab_to_dots, codecs.dab_from_dots, codecs.line_to_dots,
                              codecs.dots_to_line, codecs.dab_to_set, codecs.dab_from_set, codecs.dab_to_matrices,
-                             codecs.dab_from_matrices, codecs.dab_to_grid, codecs.dab_from_grid))
+                             codecs.dab_from_matrices, codecs.dab_to_grid, codecs.dab_from_grid,
+                             codecs.line_to_word, codecs.word_to_line, codecs.dab_to_words, codecs.dab_from_words))
         lines.append(_dab_board(face))
     else:
         lines.append(f"_TABLE_OUT = {{{ce!r}: {empty!r}, {c1!r}: {first!r}, {c2!r}: {second!r}}}")
@@ -262,6 +266,11 @@ def _dab_board(face: Face) -> str:
         in_steps.insert(0, "b = _dab_swap(b)")
         move_out.append("m = _line_swap(m)")
         move_in.insert(0, "m = _line_swap(m)")
+    elif face.lines == "words":
+        out_steps.append("b = _dab_to_words(b)")
+        in_steps.insert(0, "b = _dab_from_words(b)")
+        move_out.append("m = _line_to_word(m)")
+        move_in.insert(0, "m = _word_to_line(m)")
     elif face.lines == "dots":
         out_steps.append("b = _dab_to_dots(b)")
         in_steps.insert(0, "b = _dab_from_dots(b)")

@@ -99,6 +99,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("cell_moves", "moves", lambda f: replace(f, moves="cell"), ("connect4", "tictactoe")),
     Transformation("swapped_lines", "lines", lambda f: replace(f, lines="swapped"), ("dots_and_boxes",)),
     Transformation("dot_pairs", "lines", lambda f: replace(f, lines="dots"), ("dots_and_boxes",)),
+    Transformation("line_words", "lines", lambda f: replace(f, lines="words"), ("dots_and_boxes",)),
     # answers
     Transformation("terminal_status", "terminal", lambda f: replace(f, terminal="status")),
     Transformation("terminal_pair", "terminal", lambda f: replace(f, terminal="pair")),

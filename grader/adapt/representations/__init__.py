@@ -35,12 +35,25 @@ def candidates(game: Any, initial_board: Any | None) -> list[Representation]:
             grid = plug.grid
             found += cell_map.candidates(game.rows, game.cols, value, grid.to_grid(game.cols), grid.from_grid,
                                          grid.gravity, first_mark)
-        return found
+        return [r for r in found if value is None or _reads(r, value)]
 
     wrapped = records.candidates(initial_board, game, boards)
     if wrapped or getattr(initial_board, "_fields", None) is not None:
         return list(wrapped)
     return boards(initial_board)
+
+
+def _reads(rep: Representation, board: Any) -> bool:
+    """Whether ``rep`` can take ``board`` apart at all: a reading chosen by a board's outline (its keys) whose
+    decoder breaks on the board's parts (box owners in a grid where it expects a dict) is no reading of it. One
+    that takes it apart and finds another shape (a board read columns first, asked at its own shape) may be."""
+    try:
+        rep.decode_board(board)
+    except NotThisRepresentation:
+        return True
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return False
+    return True
 
 
 __all__ = ["NotThisRepresentation", "Representation", "candidates"]

@@ -11,7 +11,10 @@ import numpy as np
 
 def dots_to_line(value: Any, offset: int = 0, transposed: bool = False) -> tuple | None:
     """('h'|'v', r, c) of a line written as the two dots it joins, ((r1, c1), (r2, c2)) or flat
-    (r1, c1, r2, c2), in either order (``transposed``: each dot as (x, y)); None if it is no such line."""
+    (r1, c1, r2, c2), in either order, or as the set of its two dots (``transposed``: each dot as (x, y)); None
+    if it is no such line."""
+    if isinstance(value, (set, frozenset)):
+        value = tuple(value)
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(d, (list, tuple)) and len(d) == 2
                                                                      for d in value):
         dots = [tuple(_plain(v) for v in d) for d in value]
@@ -37,18 +40,25 @@ def _plain(value: Any) -> Any:
 
 
 def lettered(value: Any, offset: int = 0, swap: bool = False) -> tuple | None:
-    """('h'|'v', r, c) of a line given as a letter and its starting dot (``swap``: the student's 'h' is the
+    """('h'|'v', r, c) of a line given as a letter (or its kind's word) and its starting dot (``swap``: the student's 'h' is the
     course's 'v'); None if it is no such line."""
     if not isinstance(value, (list, tuple)) or len(value) != 3:
         return None
     letter, r, c = (_plain(v) for v in value)
-    if not isinstance(letter, str) or letter.lower() not in ("h", "v") or \
+    if not isinstance(letter, str) or _kind(letter) is None or \
             not all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c)):
         return None
-    letter = letter.lower()
+    letter = _kind(letter)
     if swap:
         letter = "v" if letter == "h" else "h"
     return (letter, r - offset, c - offset)
+
+
+def _kind(word: str) -> str | None:
+    """'h' or 'v' for a line's kind written as a letter or as the start of its word ('H', 'hor', 'horizontal',
+    'Vertical'); None for any other word."""
+    low = word.strip().lower()
+    return next((k for k, full in (("h", "horizontal"), ("v", "vertical")) if low and full.startswith(low)), None)
 
 
 def numbered(value: Any, game: Any, verticals_first: bool = False) -> tuple | None:
