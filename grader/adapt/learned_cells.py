@@ -209,7 +209,7 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
 
     leaves = {q: column(1, q) for q in {q for _, student in samples for q in student}}
     masks = {q: filled(c) for q, c in leaves.items() if filled(c)}
-    cells, used, unreached = [], set(), []
+    found, used, unreached = [], set(), []
     for square in sorted({p for course, _ in samples for p in course}, key=repr):
         values = column(0, square)
         mask = filled(values)
@@ -222,12 +222,22 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
             return None
         leaf = scored[0][2]
         held = leaves[leaf]
-        table, by_ids = _table([(s, t) for i, (s, t) in enumerate(zip(values, held)) if mask >> i & 1
-                                and _tag(t) != _tag(held[0])], players, marks)
-        if table is None:
-            return None
-        cells.append(Cell(square, leaf, values[0], held[0], table, by_ids))
+        found.append((square, leaf, values[0], held[0], [(s, t) for i, (s, t) in enumerate(zip(values, held))
+                                                         if mask >> i & 1 and _tag(t) != _tag(held[0])]))
         used.add(leaf)
+    # squares that hold the players' marks are written alike: their table is learned from all of them at once,
+    # so a square the replays filled for one player only is still read for the other
+    kinds = {id(pairs): "marks" if {_tag(s) for s, _ in pairs} <= {_tag(m) for m in marks} else id(pairs)
+             for *_, pairs in found}
+    pooled = {}
+    for *_, pairs in found:
+        pooled.setdefault(kinds[id(pairs)], []).extend(pairs)
+    cells = []
+    for square, leaf, empty, blank, pairs in found:
+        table, by_ids = _table(pooled[kinds[id(pairs)]], players, marks)
+        if table is None or (not by_ids and any(_tag(table.get(sq, ABSENT)) != _tag(t) for sq, t in pairs)):
+            return None  # a leaf that is not the square's (a column's height): its own values disagree
+        cells.append(Cell(square, leaf, empty, blank, table, by_ids))
     if not cells:
         return None
     counts = _counts([q for q in masks if q not in used and q != turn], leaves, samples)

@@ -24,7 +24,7 @@ from grader.adapt import game_objects, learned_cells
 from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
 from grader.adapt.infer import named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
-    Representation, plain
+    Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.signatures import argument_orders, positional_parameters
 from grader.plugs import GamePlug, plug_for
@@ -101,6 +101,17 @@ def _from_text(value: Any) -> Any:
     return None if not tokens else tokens[0] if len(tokens) == 1 else tuple(tokens)
 
 
+def _tagged(value: Any) -> Any:
+    """A move written as a word, then the course's numbers (``('drop', 3)``, ``('mean', 1, 4)``) -> those numbers."""
+    value = plain(value)
+    if not isinstance(value, (list, tuple)) or len(value) < 2 or not isinstance(value[0], str):
+        return None
+    numbers = [_number(v) for v in value[1:]]
+    if any(n is None for n in numbers):
+        return None
+    return numbers[0] if len(numbers) == 1 else tuple(numbers)
+
+
 def _as_is(value: Any) -> Any:
     value = plain(value)
     if isinstance(value, bool):
@@ -118,6 +129,7 @@ ENCODINGS: tuple[tuple[str, Decoder], ...] = (
     ("the course's own moves", lambda v, g: _as_is(v)),
     ("numbers counted from 1", lambda v, g: _shifted(v, 1)),
     ("moves written as text", lambda v, g: _from_text(v)),
+    ("moves tagged with a word", lambda v, g: _tagged(v)),
     *((f"cells as {pair}{start}", lambda v, g, r=row_at, o=offset: _cell(v, g, o, r))
       for pair, row_at, start, offset in _CELL_FORMS),
     *((f"the column of a {pair} cell{start}", lambda v, g, r=row_at, o=offset: _part(v, 1 - r, o))
@@ -163,7 +175,7 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State,
 
 #: encodings that are a rule, which writes and reads kinds of move the table never saw (the mean moves that the
 #: empty board lacks)
-RULED = ("the course's own moves", "numbers counted from 1", "moves written as text")
+RULED = ("the course's own moves", "numbers counted from 1", "moves written as text", "moves tagged with a word")
 
 
 class MoveTable(dict):
@@ -180,6 +192,13 @@ class MoveTable(dict):
                     for sep in re.findall(r"(?<=[\w])[^\w-]+(?=[-\w])", text)]
             parts = move if isinstance(move, tuple) else (move,)
             return (seps[0] if seps else ",").join(str(p) for p in parts)
+        if self.encoding == "moves tagged with a word":  # the word of a listed move with as many numbers
+            parts = move if isinstance(move, tuple) else (move,)
+            word = next((m[0] for c, m in self.items() if len(c if isinstance(c, tuple) else (c,)) == len(parts)
+                         and isinstance(m, (tuple, list))), None)
+            if word is None:
+                raise NoReplay(f"no move like {move!r} was seen in your moves ({self.encoding})")
+            return (word, *parts)
         shift = {"the course's own moves": 0, "numbers counted from 1": 1}.get(self.encoding)
         if shift is None:
             raise NoReplay(f"no way of writing the move {move!r} was seen in your moves ({self.encoding})")
@@ -366,7 +385,10 @@ class BuiltByReplay(Representation):
                 here = game.result(here, action)
                 boards.append(learned_cells.course_leaves(game.to_course(here)))
             lines.append(list(zip(boards, (mover for _, mover in line))))
-            got = self.leaves_along(line)
+            try:
+                got = self.leaves_along(line)
+            except NoReplay:  # a move the student's moves were never seen to write
+                continue
             if got:
                 samples += [(course, learned_cells.student_leaves(leaves)) for course, leaves in zip(boards, got[1:])]
         return samples, learned_cells.course_marks(samples[0][0], lines)
@@ -650,6 +672,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                     for pair in pairs:
                         found = _with_transition(dataclasses.replace(trial, players=pair), transition, r.value[1])
                         if found is not None:
+                            found = _ids_the_states_hold(found)
                             return found, _outcome_functions(found, names, aliases)
     return None
 
@@ -670,10 +693,70 @@ def _player_pairs(named: Sequence[tuple[Any, Any]] = ()) -> list[tuple[Any, Any]
     return list(dict.fromkeys([*ordered, *USUAL_PLAYERS]))
 
 
+def _unseen_kinds(trial: ReplayedStates, lines: int = 4, plies: int = 8) -> ReplayedStates:
+    """``trial`` with the kinds of move its initial state does not list (Mean Connect 4's mean moves) learned as the
+    student's own ``actions`` writes them, on positions reached from the initial state by the moves already known
+    (seeded random lines); encodings that are a rule of the course's numbers alone write them already."""
+    import random
+    table, game = trial.to_student, trial.game
+    if not isinstance(table, MoveTable) or table.encoding not in encodings(game) or \
+            (table.encoding in RULED and table.encoding != "moves tagged with a word"):
+        return trial
+    decode, table = encodings(game)[table.encoding], MoveTable(table.encoding, table)
+    trial = dataclasses.replace(trial, to_student=table)
+    rng = random.Random(11)
+    for _ in range(lines):
+        state, steps = game.initial_state(), []
+        for _ in range(plies):
+            if game.terminal(state):
+                break
+            wanted = set(game.actions(state))
+            if not wanted <= set(table):
+                r = trial.ask_steps(steps, [trial.moves_ask(trial.encode_player(game.to_move(state)))])
+                try:
+                    listed = items(r.value[0]) if r.ok else []
+                except TypeError:
+                    listed = []
+                for move in listed:
+                    try:
+                        course = decode(move, game)
+                    except (TypeError, ValueError):
+                        continue
+                    if course in wanted and course not in table:
+                        table[course] = move
+            known = sorted((a for a in wanted if a in table and not isinstance(a, tuple)), key=repr) or \
+                sorted((a for a in wanted if a in table), key=repr)
+            if not known:
+                break
+            action = rng.choice(known)
+            steps.append([table[action], trial.encode_player(game.to_move(state))])
+            state = game.result(state, action)
+    return trial
+
+
+def _ids_the_states_hold(rep: ReplayedStates) -> ReplayedStates:
+    """``rep`` with the players' ids its states hold for each player's squares, when nothing the replay calls
+    was told a player and no part of the state says whose turn it is: the ids tried until then are a guess,
+    and the ids a utility or an agent is handed must be those the student's own code writes."""
+    if rep.turn is not None or "player" in rep.moves.order or "player" in rep.transition.order:
+        return rep
+    cells = rep.learned()
+    if cells is None:
+        return rep
+    by_player = {who: mark for mark, who in cells.marks.items()}
+    for cell in cells.cells:
+        if set(by_player) == {1, -1} and all(by_player[w] in cell.table for w in (1, -1)):
+            pair = (cell.table[by_player[1]], cell.table[by_player[-1]])
+            if any(type(p) is not type(q) or not same_mark(p, q) for p, q in zip(pair, rep.players)):
+                return dataclasses.replace(rep, players=pair)
+            return rep
+    return rep
+
+
 def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> ReplayedStates | None:
     """``trial`` with ``transition``, when replaying through it keeps the student's moves agreeing with the
     course's on every evidence position; the turn kept where the state flips it between moves."""
-    trial = dataclasses.replace(trial, transition=transition)
+    trial = _unseen_kinds(dataclasses.replace(trial, transition=transition))
     game = trial.game
     first = game.actions(game.initial_state())[0]
     move = trial.to_student[first]

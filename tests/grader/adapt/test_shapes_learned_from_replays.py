@@ -1,0 +1,33 @@
+"""Shapes whose reading is learned from the student's own replayed states: the players' ids a state holds when
+nothing the replay calls is told a player, each square's values read as every square's are, and kinds of move
+the initial state does not list (Mean Connect 4's mean moves) written as the student's own actions() writes them."""
+
+from grader.adapt import ReplayedStateGame
+from reference.games import load_game
+from tests.grader.adapt.test_replayed_states import wrong_roles
+from tests.helpers.adapting import STUDENTS, adapted_source
+
+
+def test_the_ids_a_state_holds_are_the_players_when_no_function_is_told_one():
+    box, student = adapted_source((STUDENTS / "c4_board_class_ids_1_2_from_the_counts.py").read_text())
+    with box:
+        assert isinstance(student, ReplayedStateGame)
+        assert student.rep.players == (1, 2)
+        cells = student.rep.learned()
+        assert cells is not None and all(cell.table == {1: 1, -1: 2} for cell in cells.cells)
+        assert wrong_roles(student, student.game) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
+
+
+def test_mean_moves_the_empty_board_does_not_list_are_written_as_the_students_actions_write_them():
+    box, student = adapted_source((STUDENTS / "mc4_state_object_tagged_moves.py").read_text(), "mean_connect4")
+    with box:
+        assert isinstance(student, ReplayedStateGame)
+        rep, game = student.rep, student.game
+        assert rep.to_student[3] == ("drop", 3) and rep.to_student[(2, 5)] == ("mean", 2, 5)
+        state = game.result(game.result(game.initial_state(), 3), 2)  # red may now move yellow's disc
+        board, player = game.to_course(state), game.to_move(state)
+        got = student.actions(board, player)
+        assert got.ok and sorted(got.value, key=repr) == sorted(game.actions(state), key=repr)
+        mean = next(a for a in game.actions(state) if isinstance(a, tuple))
+        got = student.result(board, player, mean)
+        assert got.ok and game.same_board(got.value, game.to_course(game.result(state, mean)))
