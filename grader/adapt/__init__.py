@@ -39,7 +39,7 @@ def _inferred(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout
     """The submission as inference reads it (see :func:`adapt`)."""
     sandbox.load([conventions.SHIM_CELL])  # the grader's helpers in the worker (a session has loaded them already)
     names = sandbox.names()
-    filled = fill_from_globals(sandbox, names)  # state kept in globals and passed by name (``score``)
+    filled = fill_from_globals(sandbox, names, source)  # state kept in globals and passed by name (``score``)
     if filled:
         names = sandbox.names()
     probes = ProbeBudget(sandbox)  # binding stops asking a function that keeps running out of time
