@@ -235,8 +235,9 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
     cells = []
     for square, leaf, empty, blank, pairs in found:
         table, by_ids = _table(pooled[kinds[id(pairs)]], players, marks)
-        if table is None or (not by_ids and any(_tag(table.get(sq, ABSENT)) != _tag(t) for sq, t in pairs)):
-            return None  # a leaf that is not the square's (a column's height): its own values disagree
+        if table is None or (kinds[id(pairs)] == "marks" and not by_ids and
+                             any(_tag(table.get(sq, ABSENT)) != _tag(t) for sq, t in pairs)):
+            return None  # a leaf that is not the square's (a column's height): its own values disagree with the pool
         cells.append(Cell(square, leaf, empty, blank, table, by_ids))
     if not cells:
         return None

@@ -14,6 +14,7 @@ bug in the student's turn keeping is charged once, at ``result``, not again to e
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from functools import lru_cache
 import re
@@ -375,9 +376,10 @@ class BuiltByReplay(Representation):
                     learned_cells.student_leaves(first[0]))]
         lines = []
         evidence = evidence_positions(game, positions)
-        for state in evidence + _filling(game, evidence):
+        plain_lines = [line for line in _plain_lines(game) if line]  # games of the plainest moves (drops, no mean move)
+        for state in evidence + _filling(game, evidence) + plain_lines:
             try:
-                line = _moves_and_movers(game, state, self._paths)
+                line = state if isinstance(state, list) else _moves_and_movers(game, state, self._paths)
             except NoReplay:
                 continue
             boards, here = [], game.initial_state()
@@ -672,7 +674,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                     for pair in pairs:
                         found = _with_transition(dataclasses.replace(trial, players=pair), transition, r.value[1])
                         if found is not None:
-                            found = _ids_the_states_hold(found)
+                            found = _moves_by_effect(_ids_the_states_hold(found))
                             return found, _outcome_functions(found, names, aliases)
     return None
 
@@ -732,6 +734,98 @@ def _unseen_kinds(trial: ReplayedStates, lines: int = 4, plies: int = 8) -> Repl
             steps.append([table[action], trial.encode_player(game.to_move(state))])
             state = game.result(state, action)
     return trial
+
+
+#: the words of moves learned from the boards the student's result() makes of them
+BY_EFFECT = "your own moves, each matched by the board your result() makes of it"
+
+
+def _plain_lines(game: Game, lines: int = 4, plies: int = 16) -> list[list[tuple[Any, int]]]:
+    """Seeded random lines of play, as (move, mover), of the plainest kind of move each position has (a drop
+    before a mean move): positions every way of writing moves reaches."""
+    import random
+    rng, out = random.Random(13), []
+    for _ in range(lines):
+        state, line = game.initial_state(), []
+        while len(line) < plies and not game.terminal(state):
+            moves = game.actions(state)
+            plain_moves = sorted((a for a in moves if not isinstance(a, tuple)), key=repr) or sorted(moves, key=repr)
+            action = rng.choice(plain_moves)
+            line.append((action, game.to_move(state)))
+            state = game.result(state, action)
+        out.append(line)
+    return out
+
+
+def _drop_lines(rep: ReplayedStates, lines: int = 4, plies: int = 8):
+    """(course state, the student's steps there) along seeded random lines of the moves ``rep`` already writes,
+    the plainest kind first (a drop before a mean move)."""
+    import random
+    game, table, rng = rep.game, rep.to_student, random.Random(11)
+    for _ in range(lines):
+        state, steps = game.initial_state(), []
+        for _ in range(plies):
+            if game.terminal(state):
+                break
+            yield state, list(steps)
+            wanted = game.actions(state)
+            known = sorted((a for a in wanted if a in table and not isinstance(a, tuple)), key=repr) or \
+                sorted((a for a in wanted if a in table), key=repr)
+            if not known:
+                break
+            action = rng.choice(known)
+            steps.append([table[action], rep.encode_player(game.to_move(state))])
+            state = game.result(state, action)
+
+
+def _same_move(a: Any, b: Any) -> bool:
+    return type(plain(a)) is type(plain(b)) and plain(a) == plain(b)
+
+
+def _moves_by_effect(rep: ReplayedStates) -> ReplayedStates:
+    """``rep`` with the moves its ``actions`` lists that its encoding does not read as the course's (Mean Connect 4's
+    mean moves numbered past the columns: ``7 + 7 * src + dst``) matched, one by one, with the course move whose
+    board their ``result`` makes (read through the learned cells); ``rep`` as it is when every listed move reads."""
+    game = rep.game
+    unread: list[tuple[State, list, Any]] = []
+    for state, steps in _drop_lines(rep, lines=8, plies=12):
+        wanted = set(game.actions(state))
+        if wanted <= set(rep.to_student):
+            continue
+        r = rep.ask_steps(steps, [rep.moves_ask(rep.encode_player(game.to_move(state)))])
+        try:
+            listed = items(r.value[0]) if r.ok else []
+        except TypeError:
+            continue
+        for move in listed:
+            try:
+                course = decode_move(rep.encoding, move, game, rep.to_student)
+            except NotThisRepresentation:
+                course = None
+            if course not in wanted:
+                unread.append((state, steps, move))
+    cells = rep.learned() if unread else None
+    if cells is None:  # squares no replay reached stay empty when read: a wrong reading matches no move
+        return rep
+    table = MoveTable(BY_EFFECT, {a: m for a, m in rep.to_student.items()})
+    empty = game.to_course(game.initial_state())
+    for state, steps, move in unread:
+        if any(_same_move(move, m) for m in table.values()):
+            continue
+        mover = game.to_move(state)
+        r = rep.ask_steps(steps, [["apply", move, rep.encode_player(mover), True], ["leaves", "", []]])
+        if not r.ok:
+            continue
+        try:
+            board = cells.board(r.value[-1], copy.deepcopy(empty))
+        except NotThisRepresentation:
+            continue
+        matches = [a for a in game.actions(state) if game.same_board(board, game.to_course(game.result(state, a)))]
+        if len(matches) == 1 and matches[0] not in table:  # a board two moves make tells neither
+            table[matches[0]] = move
+    if len(table) == len(rep.to_student):
+        return rep
+    return dataclasses.replace(rep, encoding=BY_EFFECT, to_student=table)
 
 
 def _ids_the_states_hold(rep: ReplayedStates) -> ReplayedStates:

@@ -31,3 +31,19 @@ def test_mean_moves_the_empty_board_does_not_list_are_written_as_the_students_ac
         mean = next(a for a in game.actions(state) if isinstance(a, tuple))
         got = student.result(board, player, mean)
         assert got.ok and game.same_board(got.value, game.to_course(game.result(state, mean)))
+
+
+def test_moves_no_rule_reads_are_matched_by_the_boards_the_students_result_makes():
+    box, student = adapted_source((STUDENTS / "mc4_moves_numbered_as_one_action_space.py").read_text(), "mean_connect4")
+    with box:
+        assert isinstance(student, ReplayedStateGame)
+        rep, game = student.rep, student.game
+        assert rep.to_student[3] == 3 and rep.to_student[(2, 5)] == 7 + 7 * 2 + 5
+        assert len(rep.to_student) == 7 + 7 * 7  # every mean move: from each column into each
+        state = game.result(game.result(game.initial_state(), 3), 2)
+        board, player = game.to_course(state), game.to_move(state)
+        got = student.actions(board, player)
+        assert got.ok and sorted(got.value, key=repr) == sorted(game.actions(state), key=repr)
+        for mean in [a for a in game.actions(state) if isinstance(a, tuple)][:3]:
+            got = student.result(board, player, mean)
+            assert got.ok and game.same_board(got.value, game.to_course(game.result(state, mean)))
