@@ -113,6 +113,9 @@ class LearnedCells:
     whole: bool
     #: squares no replayed position filled (a top corner random games never reach): where they live is unknown
     unreached: tuple[Path, ...] = ()
+    #: a value of the state that varies and is neither a square's, a count nor whose turn it is: a position written
+    #: without replaying its moves would leave it wrong
+    loose: bool = False
 
     def writes(self, board: Any) -> list | None:
         """The assignments that make a replayed state hold ``board``'s squares; None when ``board`` fills a
@@ -244,7 +247,7 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
     counts = _counts([q for q in masks if q not in used and q != turn], leaves, samples)
     rest = set(masks) - used - {count.leaf for count in counts} - {turn}
     return LearnedCells(tuple(cells), samples[0][0], counts, dict(marks),
-                        whole=not rest and not unreached, unreached=tuple(unreached))
+                        whole=not rest and not unreached, unreached=tuple(unreached), loose=bool(rest))
 
 
 def _counts(candidates: Iterable[Path], leaves: Mapping[Path, list], samples: Sequence) -> tuple[Count, ...]:

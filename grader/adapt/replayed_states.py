@@ -427,15 +427,31 @@ class ReplayedStates(BuiltByReplay):
             **options: Any) -> CallResult:
         """The answers of the student's state brought to ``board`` (None: the initial state) with
         ``player`` to move. An agent's ``('eval', target, [])`` gets the mover's id too."""
-        steps = [] if board is None else self.steps_to(board, player)
+        try:
+            steps = [] if board is None else self.steps_to(board, player)
+            writes = self.writes(board)
+        except NoReplay:  # no line of play reaches it (Mean Connect 4 after mean moves): written into the start
+            steps, writes = [], self.written_whole(board, player)
+            if writes is None:
+                raise
         mover = self.encode_player(player if player is not None else 1)
         sent = [[a[0], self.on_own_object(a[1]), [mover], *a[3:]] if a[0] == "eval" else
                 [a[0], self.on_own_object(a[1]), *a[2:]] if a[0] == "call" else list(a) for a in asks]
-        writes = self.writes(board)
         written = [["put", writes]] if writes else []
         if options.get("count_calls") and len(sent) == 1 and sent[0][0] == "eval":
             return self._counted(steps, written + [["bind", *sent[0][1:]]], timeout, options)
         return self.ask_steps(steps, written + sent, timeout=timeout, **options)
+
+    def written_whole(self, board: Any, player: int | None) -> list | None:
+        """The assignments that make the initial state hold ``board`` with ``player`` to move, when the learned
+        cells say where every value of the state that varies lives (its squares, counts and whose turn it is)
+        and the board fills no square the replays never reached; None otherwise."""
+        cells = self.learned()
+        turn = self.turn_leaf()
+        if cells is None or cells.loose or player is None or turn is None:
+            return None
+        writes = cells.writes(board)
+        return None if writes is None else writes + [[[list(step) for step in turn], True, self.encode_player(player)]]
 
     def identity(self) -> tuple:
         return self.start, self.transition, self.turn, self.players

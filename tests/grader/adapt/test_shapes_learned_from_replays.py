@@ -2,7 +2,10 @@
 nothing the replay calls is told a player, each square's values read as every square's are, and kinds of move
 the initial state does not list (Mean Connect 4's mean moves) written as the student's own actions() writes them."""
 
+import pytest
+
 from grader.adapt import ReplayedStateGame
+from grader.adapt.replayed_states import NoReplay, line_of_play
 from reference.games import load_game
 from tests.grader.adapt.test_replayed_states import wrong_roles
 from tests.helpers.adapting import STUDENTS, adapted_source
@@ -47,3 +50,24 @@ def test_moves_no_rule_reads_are_matched_by_the_boards_the_students_result_makes
         for mean in [a for a in game.actions(state) if isinstance(a, tuple)][:3]:
             got = student.result(board, player, mean)
             assert got.ok and game.same_board(got.value, game.to_course(game.result(state, mean)))
+
+
+def test_a_position_no_line_of_play_reaches_is_written_into_the_students_initial_state():
+    """After 6, 6, 6, 6, 0 yellow moves red's disc from column 0 to column 1: the search for a line of play from the
+    empty board finds none. The learned cells say where every value of the state lives, so it is written."""
+    box, student = adapted_source((STUDENTS / "mc4_state_object_tagged_moves.py").read_text(), "mean_connect4")
+    with box:
+        game = student.game
+        state = game.initial_state()
+        for move in [6, 6, 6, 6, 0, (0, 1)]:
+            state = game.result(state, move)
+        board, player = game.to_course(state), game.to_move(state)
+        with pytest.raises(NoReplay):
+            line_of_play(game, board, player, {})
+        got = student.actions(board, player)
+        assert got.ok and sorted(got.value, key=repr) == sorted(game.actions(state), key=repr)
+        assert student.terminal(board).value is False
+        agent = student.agent("random_player", ["random_player"])
+        assert not isinstance(agent, str), agent
+        move = agent.move(board, player)
+        assert move.ok and move.action in game.actions(state), move.error
