@@ -427,13 +427,16 @@ class ReplayedStates(BuiltByReplay):
             **options: Any) -> CallResult:
         """The answers of the student's state brought to ``board`` (None: the initial state) with
         ``player`` to move. An agent's ``('eval', target, [])`` gets the mover's id too."""
+        write_unreached = options.pop("write_unreached", False)
         try:
             steps = [] if board is None else self.steps_to(board, player)
             writes = self.writes(board)
-        except NoReplay:  # no line of play reaches it (Mean Connect 4 after mean moves): written into the start
-            steps, writes = [], self.written_whole(board, player)
+        except NoReplay:  # no line of play reaches it (Mean Connect 4 after mean moves): an agent's position, which
+            # a game it plays reached, is written into the start; a role's board stays out of the count
+            writes = self.written_whole(board, player) if write_unreached else None
             if writes is None:
                 raise
+            steps = []
         mover = self.encode_player(player if player is not None else 1)
         sent = [[a[0], self.on_own_object(a[1]), [mover], *a[3:]] if a[0] == "eval" else
                 [a[0], self.on_own_object(a[1]), *a[2:]] if a[0] == "call" else list(a) for a in asks]
@@ -497,7 +500,7 @@ class ReplayedStates(BuiltByReplay):
         mover = self.encode_player(player)
         ask = ["successor", answer, [[written[m], mover] for m in moves]]
         try:
-            r = self.ask(board, player, [ask], timeout=timeout)
+            r = self.ask(board, player, [ask], timeout=timeout, write_unreached=True)
         except NoReplay:
             return None
         return moves[r.value[0]] if r.ok and isinstance(r.value[0], int) else None

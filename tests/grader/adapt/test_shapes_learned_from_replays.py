@@ -52,9 +52,10 @@ def test_moves_no_rule_reads_are_matched_by_the_boards_the_students_result_makes
             assert got.ok and game.same_board(got.value, game.to_course(game.result(state, mean)))
 
 
-def test_a_position_no_line_of_play_reaches_is_written_into_the_students_initial_state():
+def test_an_agents_position_no_line_of_play_reaches_is_written_into_the_students_initial_state():
     """After 6, 6, 6, 6, 0 yellow moves red's disc from column 0 to column 1: the search for a line of play from the
-    empty board finds none. The learned cells say where every value of the state lives, so it is written."""
+    empty board finds none. A game the agent plays reaches such boards; the learned cells say where every value of
+    the state lives, so it is written for the agent."""
     box, student = adapted_source((STUDENTS / "mc4_state_object_tagged_moves.py").read_text(), "mean_connect4")
     with box:
         game = student.game
@@ -64,9 +65,7 @@ def test_a_position_no_line_of_play_reaches_is_written_into_the_students_initial
         board, player = game.to_course(state), game.to_move(state)
         with pytest.raises(NoReplay):
             line_of_play(game, board, player, {})
-        got = student.actions(board, player)
-        assert got.ok and sorted(got.value, key=repr) == sorted(game.actions(state), key=repr)
-        assert student.terminal(board).value is False
+        assert not student.actions(board, player).ok  # a role's board no line reaches stays out of the count
         agent = student.agent("random_player", ["random_player"])
         assert not isinstance(agent, str), agent
         move = agent.move(board, player)
