@@ -39,7 +39,7 @@ def _inferred(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout
     """The submission as inference reads it (see :func:`adapt`)."""
     sandbox.load([conventions.SHIM_CELL])  # the grader's helpers in the worker (a session has loaded them already)
     names = sandbox.names()
-    filled = fill_from_globals(sandbox, names)  # state kept in globals and passed by name (``score``)
+    filled = fill_from_globals(sandbox, names, source)  # state kept in globals and passed by name (``score``)
     filled += size_from_boards(sandbox, names)  # the board's size kept in globals (``ROW_COUNT = 6``)
     if filled:
         names = sandbox.names()

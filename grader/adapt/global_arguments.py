@@ -1,4 +1,5 @@
-"""Parameters the grader cannot fill, filled the way the notebook fills them: from its global of the same name.
+"""Parameters the grader cannot fill, filled the way the notebook fills them: from its global of the same name,
+or with what the notebook's own calls of the function pass for them.
 
 Notebooks keep state beyond the board in module-level values and pass it along by name: the Dots
 and Boxes template's first version stored no box owners on the board, so its students write
@@ -6,8 +7,12 @@ and Boxes template's first version stored no box owners on the board, so its stu
 The grader knows the board, the player and the move, not the score. Where the last required
 parameters of a top-level function (or a class's constructor) are named like module-level values (not
 functions, classes or modules, and not a board, player or move), a call that leaves them out gets a fresh copy of that
-value, as the notebook's own calls pass it; a call that passes them is unchanged. The feedback
-names each parameter filled this way.
+value, as the notebook's own calls pass it; a call that passes them is unchanged. A parameter no global
+is named after is filled with what every call of the function in the notebook (``functools.partial`` of it
+too) passes for it by keyword, when that is one of its top-level names or a constant:
+``heuristic_player(board, piece, depth, evaluate)`` used as ``partial(heuristic_player, depth=4,
+evaluate=windows)`` gets ``evaluate=windows`` (a search's depth is left to ``search_parameters``). The
+feedback names each parameter filled this way.
 
 Notebooks also fix the board's size in module-level constants (``ROW_COUNT = 6``, ``COLUMN_COUNT = 7``) that
 their functions read, themselves or through helpers. Their code is right for any size the constants say, so a
@@ -17,8 +22,10 @@ back afterwards.
 
 from __future__ import annotations
 
+import ast
 from typing import Any, Mapping
 
+from grader.adapt.search_parameters import search_role
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import NameInfo
 
@@ -35,7 +42,7 @@ def {FILL_FUNCTION}(target, names):
     def fill(args, kwargs):
         for position, p in enumerate(params):
             if p.name in names and position >= len(args) and p.name not in kwargs:
-                value = globals()[p.name]
+                value = eval(names[p.name], globals())
                 try:
                     value = copy.deepcopy(value)
                 except Exception:
@@ -65,36 +72,85 @@ def {FILL_FUNCTION}(target, names):
 '''
 
 
-def from_globals(names: Mapping[str, NameInfo]) -> dict[str, tuple[str, ...]]:
-    """Function or class -> its trailing required parameters that module-level values of the same name fill."""
+def from_globals(names: Mapping[str, NameInfo], source: str = "") -> dict[str, dict[str, str]]:
+    """Function or class -> its trailing required parameters that module-level values fill, each with the
+    expression that fills it: the global of its name, else what the notebook's own calls pass for it."""
     values = {n for n, info in names.items() if info.kind == "value" and not n.startswith("_")}
+    passed = passed_in_calls(source, set(names))
     fills = {}
     for name, info in names.items():
         if info.kind not in ("function", "class") or name.startswith("_") or not info.parameters:
             continue
         required = [p for p in positional_parameters(info.parameters) if not p.has_default]
-        filled: list[str] = []
+        filled: dict[str, str] = {}
         for p in reversed(required[1:]):  # the first parameter is what the function is about
-            if p.name not in values or role_of(p.name) is not None:
+            if role_of(p.name) is not None:
                 break
-            filled.insert(0, p.name)
+            if p.name in values:
+                filled[p.name] = p.name
+            elif (name, p.name) in passed and search_role(p.name) is None:
+                filled[p.name] = passed[name, p.name]
+            else:
+                break
         if filled:
-            fills[name] = tuple(filled)
+            fills[name] = dict(reversed(filled.items()))
     return fills
 
 
-def fill_from_globals(sandbox: Any, names: Mapping[str, NameInfo]) -> list[str]:
+def passed_in_calls(source: str, top_level: set[str]) -> dict[tuple[str, str], str]:
+    """(function, parameter) -> the expression every keyword argument of that name in the notebook's calls of the
+    function (direct, or through ``functools.partial``) passes, when they all pass the same top-level name or
+    constant."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return {}
+    seen: dict[tuple[str, str], set[str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if _name(func) == "partial" and node.args:
+            func = node.args[0]
+        target = _name(func)
+        if target is None or target not in top_level:
+            continue
+        for k in node.keywords:
+            if k.arg is None:
+                continue
+            v = k.value
+            ok = (isinstance(v, ast.Name) and v.id in top_level) or \
+                (isinstance(v, ast.Constant) and isinstance(v.value, (int, float, str, bool)))
+            seen.setdefault((target, k.arg), set()).add(ast.unparse(v) if ok else "\0")
+    return {key: exprs.pop() for key, exprs in seen.items() if len(exprs) == 1 and "\0" not in exprs}
+
+
+def _name(func: ast.expr) -> str | None:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def fill_from_globals(sandbox: Any, names: Mapping[str, NameInfo], source: str = "") -> list[str]:
     """Wrap the functions :func:`from_globals` finds, in the sandbox; what was filled, in words."""
-    fills = from_globals(names)
+    fills = from_globals(names, source)
     if not fills:
         return []
     cell = _SHIM + "".join(f"{FILL_FUNCTION}({target!r}, {params!r})\n" for target, params in fills.items())
     report = sandbox.load([cell])
     if not all(c.ok for c in report.cells):
         return []
-    return [f"{target}(): fills {', '.join(params)} with a copy of your global of the same name when the grader "
-            f"leaves {'it' if len(params) == 1 else 'them'} out, as your own calls pass "
-            f"{'it' if len(params) == 1 else 'them'}" for target, params in fills.items()]
+    out = []
+    for target, params in fills.items():
+        same = [p for p, e in params.items() if e == p]
+        calls = [f"{p}={e}" for p, e in params.items() if e != p]
+        if same:
+            out.append(f"{target}(): fills {', '.join(same)} with a copy of your global of the same name when the "
+                       f"grader leaves {'it' if len(same) == 1 else 'them'} out, as your own calls pass "
+                       f"{'it' if len(same) == 1 else 'them'}")
+        if calls:
+            out.append(f"{target}(): called with {', '.join(calls)} when the grader leaves "
+                       f"{'it' if len(calls) == 1 else 'them'} out, as your own calls pass "
+                       f"{'it' if len(calls) == 1 else 'them'}")
+    return out
 
 
 #: the function, defined in the submission's namespace, that sets the size constants from a call's board

@@ -118,6 +118,9 @@ class LearnedCells:
     whole: bool
     #: squares no replayed position filled (a top corner random games never reach): where they live is unknown
     unreached: tuple[Path, ...] = ()
+    #: a value of the state that varies and is neither a square's, a count nor whose turn it is: a position written
+    #: without replaying its moves would leave it wrong
+    loose: bool = False
 
     def writes(self, board: Any) -> list | None:
         """The assignments that make a replayed state hold ``board``'s squares; None when ``board`` fills a
@@ -214,7 +217,7 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
 
     leaves = {q: column(1, q) for q in {q for _, student in samples for q in student}}
     masks = {q: filled(c) for q, c in leaves.items() if filled(c)}
-    cells, used, unreached = [], set(), []
+    found, used, unreached = [], set(), []
     for square in sorted({p for course, _ in samples for p in course}, key=repr):
         values = column(0, square)
         mask = filled(values)
@@ -227,21 +230,32 @@ def learn(samples: Sequence[tuple[dict[Path, Any], dict[Path, Any]]], players: t
             return None
         leaf = scored[0][2]
         held = leaves[leaf]
-        table, by_ids = _table([(s, t) for i, (s, t) in enumerate(zip(values, held)) if mask >> i & 1
-                                and _tag(t) != _tag(held[0])], players, marks)
-        if table is None:
-            return None
-        seen = {_tag(t) for i, t in enumerate(held) if mask >> i & 1 and _tag(t) != _tag(held[0])}
-        only = next(iter(table)) if len(table) == 1 else None  # a square that is drawn or not, no player's mark
-        any_value = only is not None and len(seen) > 1 and _tag(only) not in {_tag(m) for m in marks}
-        cells.append(Cell(square, leaf, values[0], held[0], table, by_ids, any_value=any_value))
+        found.append((square, leaf, values[0], held[0], [(s, t) for i, (s, t) in enumerate(zip(values, held))
+                                                         if mask >> i & 1 and _tag(t) != _tag(held[0])]))
         used.add(leaf)
+    # squares that hold the players' marks are written alike: their table is learned from all of them at once,
+    # so a square the replays filled for one player only is still read for the other
+    kinds = {id(pairs): "marks" if {_tag(s) for s, _ in pairs} <= {_tag(m) for m in marks} else id(pairs)
+             for *_, pairs in found}
+    pooled = {}
+    for *_, pairs in found:
+        pooled.setdefault(kinds[id(pairs)], []).extend(pairs)
+    cells = []
+    for square, leaf, empty, blank, pairs in found:
+        table, by_ids = _table(pooled[kinds[id(pairs)]], players, marks)
+        if table is None or (kinds[id(pairs)] == "marks" and not by_ids and
+                             any(_tag(table.get(sq, ABSENT)) != _tag(t) for sq, t in pairs)):
+            return None  # a leaf that is not the square's (a column's height): its own values disagree with the pool
+        only = next(iter(table)) if len(table) == 1 else None  # a square that is drawn or not, no player's mark
+        any_value = only is not None and len({_tag(t) for _, t in pairs}) > 1 and \
+            _tag(only) not in {_tag(m) for m in marks}
+        cells.append(Cell(square, leaf, empty, blank, table, by_ids, any_value=any_value))
     if not cells:
         return None
     counts = _counts([q for q in masks if q not in used and q != turn], leaves, samples)
     rest = set(masks) - used - {count.leaf for count in counts} - {turn}
     return LearnedCells(tuple(cells), samples[0][0], counts, dict(marks),
-                        whole=not rest and not unreached, unreached=tuple(unreached))
+                        whole=not rest and not unreached, unreached=tuple(unreached), loose=bool(rest))
 
 
 def _counts(candidates: Iterable[Path], leaves: Mapping[Path, list], samples: Sequence) -> tuple[Count, ...]:

@@ -429,6 +429,8 @@ class ReplayedAgent:
         state = self.game.from_course(board, to_move=player)
         legal = self.game.actions(state)
         extra = {"count_calls": True, "count_seconds": count_seconds, "watch": tuple(watch)} if count_calls else {}
+        if hasattr(rep, "written_whole"):  # a position of a game the agent plays is written when no line reaches it
+            extra["write_unreached"] = True
         try:
             ask = ("eval", self.target, [], dict(options)) if options else ("eval", self.target, [])
             r = rep.ask(board, player, [ask], timeout=timeout, **extra)

@@ -14,6 +14,7 @@ bug in the student's turn keeping is charged once, at ``result``, not again to e
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from functools import lru_cache
 import re
@@ -24,7 +25,7 @@ from grader.adapt import game_objects, learned_cells
 from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
 from grader.adapt.infer import arithmetic_player_pairs, named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
-    Representation, plain
+    Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.signatures import argument_orders, positional_parameters
 from grader.plugs import GamePlug, plug_for
@@ -110,6 +111,17 @@ def _from_digits(value: Any) -> Any:
     return tuple([letters] + parts if letters else parts)
 
 
+def _tagged(value: Any) -> Any:
+    """A move written as a word, then the course's numbers (``('drop', 3)``, ``('mean', 1, 4)``) -> those numbers."""
+    value = plain(value)
+    if not isinstance(value, (list, tuple)) or len(value) < 2 or not isinstance(value[0], str):
+        return None
+    numbers = [_number(v) for v in value[1:]]
+    if any(n is None for n in numbers):
+        return None
+    return numbers[0] if len(numbers) == 1 else tuple(numbers)
+
+
 def _as_is(value: Any) -> Any:
     value = plain(value)
     if isinstance(value, bool):
@@ -127,6 +139,7 @@ ENCODINGS: tuple[tuple[str, Decoder], ...] = (
     ("the course's own moves", lambda v, g: _as_is(v)),
     ("numbers counted from 1", lambda v, g: _shifted(v, 1)),
     ("moves written as text", lambda v, g: _from_text(v)),
+    ("moves tagged with a word", lambda v, g: _tagged(v)),
     *((f"cells as {pair}{start}", lambda v, g, r=row_at, o=offset: _cell(v, g, o, r))
       for pair, row_at, start, offset in _CELL_FORMS),
     *((f"the column of a {pair} cell{start}", lambda v, g, r=row_at, o=offset: _part(v, 1 - r, o))
@@ -192,7 +205,7 @@ def _numbered(student_moves: Sequence[Any], wanted: Sequence[Any]) -> bool:
 
 #: encodings that are a rule, which writes and reads kinds of move the table never saw (the mean moves that the
 #: empty board lacks)
-RULED = ("the course's own moves", "numbers counted from 1", "moves written as text")
+RULED = ("the course's own moves", "numbers counted from 1", "moves written as text", "moves tagged with a word")
 
 
 class MoveTable(dict):
@@ -209,6 +222,13 @@ class MoveTable(dict):
                     for sep in re.findall(r"(?<=[\w])[^\w-]+(?=[-\w])", text)]
             parts = move if isinstance(move, tuple) else (move,)
             return (seps[0] if seps else ",").join(str(p) for p in parts)
+        if self.encoding == "moves tagged with a word":  # the word of a listed move with as many numbers
+            parts = move if isinstance(move, tuple) else (move,)
+            word = next((m[0] for c, m in self.items() if len(c if isinstance(c, tuple) else (c,)) == len(parts)
+                         and isinstance(m, (tuple, list))), None)
+            if word is None:
+                raise NoReplay(f"no move like {move!r} was seen in your moves ({self.encoding})")
+            return (word, *parts)
         shift = {"the course's own moves": 0, "numbers counted from 1": 1}.get(self.encoding)
         if shift is None:
             raise NoReplay(f"no way of writing the move {move!r} was seen in your moves ({self.encoding})")
@@ -385,9 +405,10 @@ class BuiltByReplay(Representation):
                     learned_cells.student_leaves(first[0]))]
         lines = []
         evidence = evidence_positions(game, positions)
-        for state in evidence + _filling(game, evidence):
+        plain_lines = [line for line in _plain_lines(game) if line]  # games of the plainest moves (drops, no mean move)
+        for state in evidence + _filling(game, evidence) + plain_lines:
             try:
-                line = _moves_and_movers(game, state, self._paths)
+                line = state if isinstance(state, list) else _moves_and_movers(game, state, self._paths)
             except NoReplay:
                 continue
             boards, here = [], game.initial_state()
@@ -395,7 +416,10 @@ class BuiltByReplay(Representation):
                 here = game.result(here, action)
                 boards.append(learned_cells.course_leaves(game.to_course(here)))
             lines.append(list(zip(boards, (mover for _, mover in line))))
-            got = self.leaves_along(line)
+            try:
+                got = self.leaves_along(line)
+            except NoReplay:  # a move the student's moves were never seen to write
+                continue
             if got:
                 samples += [(course, learned_cells.student_leaves(leaves)) for course, leaves in zip(boards, got[1:])]
         return samples, learned_cells.course_marks(samples[0][0], lines)
@@ -432,15 +456,34 @@ class ReplayedStates(BuiltByReplay):
             **options: Any) -> CallResult:
         """The answers of the student's state brought to ``board`` (None: the initial state) with
         ``player`` to move. An agent's ``('eval', target, [])`` gets the mover's id too."""
-        steps = [] if board is None else self.steps_to(board, player)
+        write_unreached = options.pop("write_unreached", False)
+        try:
+            steps = [] if board is None else self.steps_to(board, player)
+            writes = self.writes(board)
+        except NoReplay:  # no line of play reaches it (Mean Connect 4 after mean moves): an agent's position, which
+            # a game it plays reached, is written into the start; a role's board stays out of the count
+            writes = self.written_whole(board, player) if write_unreached else None
+            if writes is None:
+                raise
+            steps = []
         mover = self.encode_player(player if player is not None else 1)
         sent = [[a[0], self.on_own_object(a[1]), [mover], *a[3:]] if a[0] == "eval" else
                 [a[0], self.on_own_object(a[1]), *a[2:]] if a[0] == "call" else list(a) for a in asks]
-        writes = self.writes(board)
         written = [["put", writes]] if writes else []
         if options.get("count_calls") and len(sent) == 1 and sent[0][0] == "eval":
             return self._counted(steps, written + [["bind", *sent[0][1:]]], timeout, options)
         return self.ask_steps(steps, written + sent, timeout=timeout, **options)
+
+    def written_whole(self, board: Any, player: int | None) -> list | None:
+        """The assignments that make the initial state hold ``board`` with ``player`` to move, when the learned
+        cells say where every value of the state that varies lives (its squares, counts and whose turn it is)
+        and the board fills no square the replays never reached; None otherwise."""
+        cells = self.learned()
+        turn = self.turn_leaf()
+        if cells is None or cells.loose or player is None or turn is None:
+            return None
+        writes = cells.writes(board)
+        return None if writes is None else writes + [[[list(step) for step in turn], True, self.encode_player(player)]]
 
     def identity(self) -> tuple:
         return self.start, self.transition, self.turn, self.players
@@ -486,7 +529,7 @@ class ReplayedStates(BuiltByReplay):
         mover = self.encode_player(player)
         ask = ["successor", answer, [[written[m], mover] for m in moves]]
         try:
-            r = self.ask(board, player, [ask], timeout=timeout)
+            r = self.ask(board, player, [ask], timeout=timeout, write_unreached=True)
         except NoReplay:
             return None
         return moves[r.value[0]] if r.ok and isinstance(r.value[0], int) else None
@@ -684,6 +727,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                     for pair in pairs:
                         found = _with_transition(dataclasses.replace(trial, players=pair), transition, r.value[1])
                         if found is not None:
+                            found = _moves_by_effect(_ids_the_states_hold(found))
                             return found, _outcome_functions(found, names, aliases)
     return None
 
@@ -704,10 +748,162 @@ def _player_pairs(named: Sequence[tuple[Any, Any]] = ()) -> list[tuple[Any, Any]
     return list(dict.fromkeys([*ordered, *USUAL_PLAYERS]))
 
 
+def _unseen_kinds(trial: ReplayedStates, lines: int = 4, plies: int = 8) -> ReplayedStates:
+    """``trial`` with the kinds of move its initial state does not list (Mean Connect 4's mean moves) learned as the
+    student's own ``actions`` writes them, on positions reached from the initial state by the moves already known
+    (seeded random lines); encodings that are a rule of the course's numbers alone write them already."""
+    import random
+    table, game = trial.to_student, trial.game
+    if not isinstance(table, MoveTable) or table.encoding not in encodings(game) or \
+            (table.encoding in RULED and table.encoding != "moves tagged with a word"):
+        return trial
+    decode, table = encodings(game)[table.encoding], MoveTable(table.encoding, table)
+    trial = dataclasses.replace(trial, to_student=table)
+    rng = random.Random(11)
+    for _ in range(lines):
+        state, steps = game.initial_state(), []
+        for _ in range(plies):
+            if game.terminal(state):
+                break
+            wanted = set(game.actions(state))
+            if not wanted <= set(table):
+                r = trial.ask_steps(steps, [trial.moves_ask(trial.encode_player(game.to_move(state)))])
+                try:
+                    listed = items(r.value[0]) if r.ok else []
+                except TypeError:
+                    listed = []
+                for move in listed:
+                    try:
+                        course = decode(move, game)
+                    except (TypeError, ValueError):
+                        continue
+                    if course in wanted and course not in table:
+                        table[course] = move
+            known = sorted((a for a in wanted if a in table and not isinstance(a, tuple)), key=repr) or \
+                sorted((a for a in wanted if a in table), key=repr)
+            if not known:
+                break
+            action = rng.choice(known)
+            steps.append([table[action], trial.encode_player(game.to_move(state))])
+            state = game.result(state, action)
+    return trial
+
+
+#: the words of moves learned from the boards the student's result() makes of them
+BY_EFFECT = "your own moves, each matched by the board your result() makes of it"
+
+
+def _plain_lines(game: Game, lines: int = 4, plies: int = 16) -> list[list[tuple[Any, int]]]:
+    """Seeded random lines of play, as (move, mover), of the plainest kind of move each position has (a drop
+    before a mean move): positions every way of writing moves reaches."""
+    import random
+    rng, out = random.Random(13), []
+    for _ in range(lines):
+        state, line = game.initial_state(), []
+        while len(line) < plies and not game.terminal(state):
+            moves = game.actions(state)
+            plain_moves = sorted((a for a in moves if not isinstance(a, tuple)), key=repr) or sorted(moves, key=repr)
+            action = rng.choice(plain_moves)
+            line.append((action, game.to_move(state)))
+            state = game.result(state, action)
+        out.append(line)
+    return out
+
+
+def _drop_lines(rep: ReplayedStates, lines: int = 4, plies: int = 8):
+    """(course state, the student's steps there) along seeded random lines of the moves ``rep`` already writes,
+    the plainest kind first (a drop before a mean move)."""
+    import random
+    game, table, rng = rep.game, rep.to_student, random.Random(11)
+    for _ in range(lines):
+        state, steps = game.initial_state(), []
+        for _ in range(plies):
+            if game.terminal(state):
+                break
+            yield state, list(steps)
+            wanted = game.actions(state)
+            known = sorted((a for a in wanted if a in table and not isinstance(a, tuple)), key=repr) or \
+                sorted((a for a in wanted if a in table), key=repr)
+            if not known:
+                break
+            action = rng.choice(known)
+            steps.append([table[action], rep.encode_player(game.to_move(state))])
+            state = game.result(state, action)
+
+
+def _same_move(a: Any, b: Any) -> bool:
+    return type(plain(a)) is type(plain(b)) and plain(a) == plain(b)
+
+
+def _moves_by_effect(rep: ReplayedStates) -> ReplayedStates:
+    """``rep`` with the moves its ``actions`` lists that its encoding does not read as the course's (Mean Connect 4's
+    mean moves numbered past the columns: ``7 + 7 * src + dst``) matched, one by one, with the course move whose
+    board their ``result`` makes (read through the learned cells); ``rep`` as it is when every listed move reads."""
+    game = rep.game
+    unread: list[tuple[State, list, Any]] = []
+    for state, steps in _drop_lines(rep, lines=8, plies=12):
+        wanted = set(game.actions(state))
+        if wanted <= set(rep.to_student):
+            continue
+        r = rep.ask_steps(steps, [rep.moves_ask(rep.encode_player(game.to_move(state)))])
+        try:
+            listed = items(r.value[0]) if r.ok else []
+        except TypeError:
+            continue
+        for move in listed:
+            try:
+                course = decode_move(rep.encoding, move, game, rep.to_student)
+            except NotThisRepresentation:
+                course = None
+            if course not in wanted:
+                unread.append((state, steps, move))
+    cells = rep.learned() if unread else None
+    if cells is None:  # squares no replay reached stay empty when read: a wrong reading matches no move
+        return rep
+    table = MoveTable(BY_EFFECT, {a: m for a, m in rep.to_student.items()})
+    empty = game.to_course(game.initial_state())
+    for state, steps, move in unread:
+        if any(_same_move(move, m) for m in table.values()):
+            continue
+        mover = game.to_move(state)
+        r = rep.ask_steps(steps, [["apply", move, rep.encode_player(mover), True], ["leaves", "", []]])
+        if not r.ok:
+            continue
+        try:
+            board = cells.board(r.value[-1], copy.deepcopy(empty))
+        except NotThisRepresentation:
+            continue
+        matches = [a for a in game.actions(state) if game.same_board(board, game.to_course(game.result(state, a)))]
+        if len(matches) == 1 and matches[0] not in table:  # a board two moves make tells neither
+            table[matches[0]] = move
+    if len(table) == len(rep.to_student):
+        return rep
+    return dataclasses.replace(rep, encoding=BY_EFFECT, to_student=table)
+
+
+def _ids_the_states_hold(rep: ReplayedStates) -> ReplayedStates:
+    """``rep`` with the players' ids its states hold for each player's squares, when nothing the replay calls
+    was told a player and no part of the state says whose turn it is: the ids tried until then are a guess,
+    and the ids a utility or an agent is handed must be those the student's own code writes."""
+    if rep.turn is not None or "player" in rep.moves.order or "player" in rep.transition.order:
+        return rep
+    cells = rep.learned()
+    if cells is None:
+        return rep
+    by_player = {who: mark for mark, who in cells.marks.items()}
+    for cell in cells.cells:
+        if set(by_player) == {1, -1} and all(by_player[w] in cell.table for w in (1, -1)):
+            pair = (cell.table[by_player[1]], cell.table[by_player[-1]])
+            if any(type(p) is not type(q) or not same_mark(p, q) for p, q in zip(pair, rep.players)):
+                return dataclasses.replace(rep, players=pair)
+            return rep
+    return rep
+
+
 def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> ReplayedStates | None:
     """``trial`` with ``transition``, when replaying through it keeps the student's moves agreeing with the
     course's on every evidence position; the turn kept where the state flips it between moves."""
-    trial = dataclasses.replace(trial, transition=transition)
+    trial = _unseen_kinds(dataclasses.replace(trial, transition=transition))
     game = trial.game
     first = game.actions(game.initial_state())[0]
     move = trial.to_student[first]

@@ -377,6 +377,7 @@ class Worker:
         if keep is not None:
             self.handles[int(keep)] = value
             return None
+        value = _materialised(value)
         try:
             # encode here so a non-plain result is reported as bad-return, not as an exception
             tree = codec.encode(value, self.codec_limits)
@@ -863,3 +864,18 @@ def _thread_count() -> int:
         import threading
 
         return threading.active_count()
+
+
+#: the most items a lazy answer is read to (an endless generator is cut there, not waited on)
+LAZY_ITEMS = 100_000
+
+
+def _materialised(value: object) -> object:
+    """A lazy sequence a student's function answers (a generator, ``map``, ``filter``, ``range``, a dict's keys) as
+    the list it yields, read here under the call's own time limit: the answer it stands for, in plain data."""
+    import collections.abc
+    import itertools
+    if isinstance(value, (collections.abc.Iterator, range, collections.abc.MappingView)) and \
+            not isinstance(value, (str, bytes, list, tuple, dict, set, frozenset)):
+        return list(itertools.islice(value, LAZY_ITEMS))
+    return value

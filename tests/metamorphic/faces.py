@@ -60,7 +60,7 @@ class Face:
     result_style: str = "new"  # new, in_place (changes the board, returns None), pair ((board, next player))
     agent_log: bool = False  # agents take a log the notebook keeps as a global and passes by name
     agent_answer: str = "move"  # move, record ({'move': m, 'value': v}), value_first ((v, m)), board (after the move)
-    actions_style: str = "list"  # list, set (an unordered collection of moves)
+    actions_style: str = "list"  # list, set (an unordered collection of moves), generator (moves yielded lazily)
     agent_classes: bool = False  # agents as classes: built with their player (and settings), asked get_move(board)
     agent_player_first: bool = False  # agents take (player, board)
     rules_log: bool = False  # the rules take a log the notebook keeps as a global and passes by name
@@ -384,7 +384,8 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
     player = f"_PLAYER_IN[{n['player']}]" if "player" in n else (
         f"_PLAYER_IN[{turn_of.format(s=n['state'])}]" if turn_of and assignment == "mean_connect4" else None)
     call = f"{P}actions(_b{', ' + player if player else ''})"
-    moves = "{_move_out(_m, _b) for _m in %s}" if face.actions_style == "set" else "[_move_out(_m, _b) for _m in %s]"
+    moves = {"set": "{_move_out(_m, _b) for _m in %s}", "generator": "(_move_out(_m, _b) for _m in %s)"}.get(
+        face.actions_style, "[_move_out(_m, _b) for _m in %s]")
     out["actions"] = (params, f"    _b = {board(n['state'])}\n    return {moves % call}")
 
     # result

@@ -116,6 +116,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("agent_value_first", "agent_answer", lambda f: replace(f, agent_answer="value_first")),
     Transformation("agent_boards", "agent_answer", lambda f: replace(f, agent_answer="board")),
     Transformation("actions_set", "actions", lambda f: replace(f, actions_style="set")),
+    Transformation("actions_generator", "actions", lambda f: replace(f, actions_style="generator")),
     Transformation("agent_classes", "agent_shape", lambda f: replace(f, agent_classes=True)),
     Transformation("agent_player_first", "agent_order", lambda f: replace(f, agent_player_first=True)),
     Transformation("game_loops", "game_loops", lambda f: replace(f, game_loops=True)),

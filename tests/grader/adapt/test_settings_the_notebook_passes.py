@@ -1,0 +1,25 @@
+"""What the notebook's own code settles for a call is what the grader's calls use: a lazy answer (a generator of
+moves) is the list it yields, and an agent's required setting that the notebook always passes the same way
+(``partial(heuristic_player, depth=2, evaluate=centre)``) is passed so when the grader leaves it out."""
+
+from grader.adapt import find_agent
+from reference.positions import random_positions
+from tests.helpers.adapting import STUDENTS, adapted_source
+
+FIXTURE = "c4_agent_settings_passed_by_partial.py"
+
+
+def test_a_generator_of_moves_is_read_as_its_list_and_a_required_setting_as_the_notebook_passes_it():
+    box, student = adapted_source((STUDENTS / FIXTURE).read_text())
+    with box:
+        game = student.game
+        for state in random_positions(game, 5, seed=4):
+            got = student.actions(game.to_course(state), game.to_move(state))
+            assert got.ok and sorted(got.value) == sorted(game.actions(state))
+        assert any("evaluate=centre" in note for note in student.interface.adaptations), student.interface.adaptations
+        agent = find_agent(box, student.names, game, student.representation, "heuristic_player", ["heuristic_player"])
+        assert not isinstance(agent, str), agent
+        assert not agent.unfilled_parameters()
+        for state in random_positions(game, 3, seed=4):
+            move = agent.move(game.to_course(state), game.to_move(state))
+            assert move.ok and move.action in game.actions(state), move.error
