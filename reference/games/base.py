@@ -191,6 +191,15 @@ class Game(ABC):
         if len(_LINES) > _REMEMBERED:
             del _LINES[next(iter(_LINES))]
 
+    def choose_line(self, state: State, moves: Sequence[Action] | None) -> None:
+        """Make ``moves`` the way to ``state`` (None: no way, :meth:`moves_to` finds none unless it searches
+        one), replacing whatever line a random game happened to pass it by: a hand-built board is then
+        built the same way, or left out, whatever was graded before in this process."""
+        key = (self, self.position_key(state))
+        _LINES.pop(key, None)
+        if moves is not None:
+            _LINES[key] = tuple(moves)
+
     def building_actions(self, state: State) -> list[Action]:
         """The moves :meth:`moves_to` searches: those that add marks (all of them, in most games)."""
         return self.actions(state)

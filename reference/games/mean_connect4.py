@@ -341,6 +341,66 @@ class MeanConnect4(Connect4):
         after mean moves is built by the line that made it, :meth:`remember`)."""
         return [a for a in self.actions(state) if not isinstance(a, tuple)]
 
+    def line_by_undoing(self, target: MeanC4State, undos: int = 3) -> tuple[Action, ...] | None:
+        """A line of play to ``target`` with one mean move, found by undoing up to ``undos`` moves from it (the
+        mean move among them) until drops alone reach the rest: how a hand-built board after a mean move is
+        built, the same way every time. None when no such line exists."""
+        frontier: list[tuple[MeanC4State, tuple, bool]] = [(target, (), False)]
+        for _ in range(undos):
+            deeper = []
+            for state, tail, meant in frontier:
+                for before, move in self._undone(state):
+                    mean = isinstance(move, tuple)
+                    if mean and meant:
+                        continue
+                    line = (move, *tail)
+                    if (mean or meant) and self.buildable(before):
+                        head = self.search_moves_to(before, 20_000)
+                        if head is not None and self._reaches(tuple(head) + line, target):
+                            return tuple(head) + line
+                    deeper.append((before, line, meant or mean))
+            frontier = deeper
+        return None
+
+    def _undone(self, state: MeanC4State) -> list[tuple[MeanC4State, Action]]:
+        """(position, move) pairs whose move makes ``state``: a drop of the last mover's top disc, or a mean move
+        that landed a top disc after taking it from the bottom of a column."""
+        board, mover = self.to_course(state), -state.player
+        out: list[tuple[MeanC4State, Action]] = []
+        for col in range(self.cols):
+            discs = np.flatnonzero(board[:, col])
+            if not len(discs):
+                continue
+            top = discs[0]
+            lifted = board.copy()
+            lifted[top, col] = 0
+            if board[top, col] == mover:
+                out.append((self.from_course(lifted, to_move=mover), col))
+            for source in range(self.cols):
+                if lifted[0, source]:
+                    continue  # no room below to put the disc back
+                before = lifted.copy()
+                stack = before[:, source][before[:, source] != 0]
+                before[:, source] = 0
+                before[self.rows - 1 - len(stack):self.rows - 1, source] = stack
+                before[self.rows - 1, source] = board[top, col]
+                try:
+                    previous = self.from_course(before, to_move=mover)
+                except InvalidBoard:
+                    continue
+                if (source, col) in self.actions(previous) and \
+                        self.position_key(self.result(previous, (source, col))) == self.position_key(state):
+                    out.append((previous, (source, col)))
+        return out
+
+    def _reaches(self, line: tuple, target: MeanC4State) -> bool:
+        state = self.initial_state()
+        for move in line:
+            if self.terminal(state) or move not in self.actions(state):
+                return False
+            state = self.result(state, move)
+        return self.position_key(state) == self.position_key(target)
+
     def buildable(self, target: MeanC4State) -> bool:
         """Drops alone reach a position only when its disc counts say it is its mover's turn."""
         first, second = self._discs_by_player(target)

@@ -3,19 +3,23 @@
 Each case is drawn as a picture of the bottom-left corner of the board (row 0 of the picture is
 its top; ``x`` is +1, ``o`` is -1, ``.`` empty) with the player to move, which
 :meth:`~reference.games.mean_connect4.MeanConnect4.from_corner` reads. Disc counts do not tell
-whose turn it is after a mean move, so any picture with the discs resting on each other is a
-position the game can reach. The expected answers come from the reference game, never from here;
+whose turn it is after a mean move, so the reference takes any picture with the discs resting on each
+other. Where a student's own code builds the positions, one that only mean moves reach is built by a
+line chosen for it (:meth:`~reference.games.mean_connect4.MeanConnect4.line_by_undoing`), or left out
+when there is none (+1's first disc never leaves the board). The expected answers come from the reference game, never from here;
 the readings the template leaves open (the disc back into its own column, the moved disc's
 colour) are the game's options, so the same pictures serve every reading.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from grader.cases import Case
 from grader.games.building import unique
 from grader.games.connect4 import edge_boards as plain_connect4
 from reference.games.connect4 import Connect4
-from reference.games.mean_connect4 import MeanConnect4
+from reference.games.mean_connect4 import MeanC4State, MeanConnect4
 from reference.tactics.mean_connect4 import FREES_A_WIN
 
 #: (picture of the bottom-left corner, player to move); a mean move is (from_col, to_col). FREES_A_WIN,
@@ -32,7 +36,16 @@ def cases(game: MeanConnect4, role: str) -> list[Case]:
         return []
     found = {"actions": _actions, "result": _result, "terminal": _terminal, "utility": _utility}[role](game)
     # A reading of the rule may forbid a move the reference allows (a disc back into its own column).
-    return unique([case for case in found if case.action is None or case.action in game.actions(case.state)])
+    out = unique([case for case in found if case.action is None or case.action in game.actions(case.state)])
+    for case in out:  # a board only mean moves reach is built by a line chosen for it, or left out: never by luck
+        if not game.buildable(case.state):
+            game.choose_line(case.state, _mean_line(game, case.state))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _mean_line(game: MeanConnect4, state: MeanC4State) -> tuple | None:
+    return game.line_by_undoing(state)
 
 
 def _full_column(game: MeanConnect4) -> str:

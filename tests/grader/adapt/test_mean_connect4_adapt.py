@@ -239,3 +239,26 @@ def test_a_terminal_that_misses_the_full_board_is_charged_when_its_actions_stop_
         full = student.game.rare_positions()[0]
         assert student.terminal(student.game.to_course(full)).value is False
         assert student.game.terminal(full)
+
+
+def test_a_hand_built_board_only_mean_moves_reach_is_built_by_a_line_chosen_for_it_not_by_luck():
+    """Random games that happened to pass a canned board once made it buildable, until their lines were forgotten:
+    whether a buggy actions() was caught there depended on what the process had graded before."""
+    from grader.games.mean_connect4.edge_boards import NO_OPPONENT_BOTTOM
+    from grader.plugs import edge_cases
+    from reference.games import base
+
+    game = load_game("mean_connect4")
+    reached = game.from_corner(*NO_OPPONENT_BOTTOM)  # +1 dropped, -1 moved it, +1 dropped, -1 dropped
+    never = game.from_corner("...../.o...", 1)  # +1's first disc cannot leave the board: no line reaches it
+    assert not game.buildable(reached) and not game.buildable(never)
+    base._LINES.pop((game, game.position_key(reached)), None)  # forgotten, as after thousands of other positions
+    game.remember(never, [3])  # a wrong line kept for it
+    edge_cases(game, "actions")
+    line = game.moves_to(reached)
+    assert line is not None and any(isinstance(m, tuple) for m in line)
+    state = game.initial_state()
+    for move in line:
+        state = game.result(state, move)
+    assert game.position_key(state) == game.position_key(reached)
+    assert game.moves_to(never) is None
