@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 from grader.adapt import conventions, game_objects, instructor_bindings, replayed_objects, replayed_states, routes
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.global_arguments import fill_from_globals, size_from_boards
-from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses, same_board
+from grader.adapt.infer import NEVER_ANSWERED, Binding, Caller, Interface, infer_interface, misses, same_board
 from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
 from grader.adapt.replayed_game import BuiltGame, ReplayedGame
@@ -128,11 +128,29 @@ def replayed_game(sandbox, names, game: Game, interface: Interface, aliases: Map
             return ReplayedGame(rep, names, timeout=timeout, source=source)
     # a reading knows a start, and the student's moves: their boards are read, not replayed (a reading under which
     # no actions() reads the moves it lists is no reading of their boards, whatever it made of the start)
-    moves_read = not interface.moves_unread and "actions" in interface.bindings
-    if not (interface.initial_unread or not moves_read or "initial_state" not in interface.bindings):
+    actions = interface.bindings.get("actions")
+    raised = actions is not None and actions.note == NEVER_ANSWERED  # on boards it cannot read, or a bug of its own
+    moves_read = not interface.moves_unread and actions is not None and not raised
+    start_read = not interface.initial_unread and "initial_state" in interface.bindings
+    if start_read and moves_read:
         return None
     found = replayed_states.recipe(sandbox, names, game, aliases, timeout, source)
-    return None if found is None else ReplayedStateGame(*found, names, timeout=timeout, source=source)
+    if found is None:
+        return None
+    built = ReplayedStateGame(*found, names, timeout=timeout, source=source)
+    if start_read and raised and not _actions_agree(built, game):
+        return None  # replay read no better than the reading: its actions() raising is a bug of its own
+    return built
+
+
+def _actions_agree(student: StudentGame, game: Game, positions: int = 3) -> bool:
+    """Whether the student's actions() lists the reference's moves on a few positions built their way."""
+    from reference.positions import random_positions
+    for state in [game.initial_state(), *random_positions(game, positions - 1, seed=5)]:
+        reply = student.actions(game.to_course(state), game.to_move(state))
+        if not reply.ok or sorted(map(repr, reply.value)) != sorted(map(repr, game.actions(state))):
+            return False
+    return True
 
 
 __all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "ReplayedGame", "Reply", "StudentAgent", "StudentGame",

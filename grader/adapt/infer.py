@@ -292,7 +292,9 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             choice = _choose(ranked[role], lambda c: binder(ask, c, game, t.representation), unnamed_limit=8,
                              tried=role_tried)
             if choice is not None:
-                t.moves_unread = t.moves_unread or (role == "actions" and choice[1] == FAILS)
+                # moves listed that no reading reads say the reading is wrong; an actions() that raises may be a bug
+                t.moves_unread = t.moves_unread or (role == "actions" and choice[1] == FAILS
+                                                    and choice[2].note != NEVER_ANSWERED)
                 t.bindings[role] = replace(choice[2], doubt=doubt(role, choice, role_tried))
                 _say_name(t, role, choice[0])
                 t.adaptations.extend(choice[2].says)
@@ -1021,7 +1023,12 @@ def _bind_actions(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
     # Bound anyway, in the first order it answered in (else the course's): the checks will show what
     # went wrong, board by board.
     return (ANSWERS if answered else FAILS), Binding(
-        "actions", cand.target, fallback, note="its answers never matched the reference on the probe boards")
+        "actions", cand.target, fallback,
+        note=NEVER_ANSWERED if fallback == ("state",) else "its answers never matched the reference on the probe boards")
+
+
+#: the note of an actions() that raised in every order tried: boards it cannot read, or a bug of its own
+NEVER_ANSWERED = "it raised on the probe boards in every order tried"
 
 
 def listed(value: Any) -> list[Any]:
