@@ -752,40 +752,28 @@ def _unseen_kinds(trial: ReplayedStates, lines: int = 4, plies: int = 8) -> Repl
     """``trial`` with the kinds of move its initial state does not list (Mean Connect 4's mean moves) learned as the
     student's own ``actions`` writes them, on positions reached from the initial state by the moves already known
     (seeded random lines); encodings that are a rule of the course's numbers alone write them already."""
-    import random
     table, game = trial.to_student, trial.game
     if not isinstance(table, MoveTable) or table.encoding not in encodings(game) or \
             (table.encoding in RULED and table.encoding != "moves tagged with a word"):
         return trial
     decode, table = encodings(game)[table.encoding], MoveTable(table.encoding, table)
     trial = dataclasses.replace(trial, to_student=table)
-    rng = random.Random(11)
-    for _ in range(lines):
-        state, steps = game.initial_state(), []
-        for _ in range(plies):
-            if game.terminal(state):
-                break
-            wanted = set(game.actions(state))
-            if not wanted <= set(table):
-                r = trial.ask_steps(steps, [trial.moves_ask(trial.encode_player(game.to_move(state)))])
-                try:
-                    listed = items(r.value[0]) if r.ok else []
-                except TypeError:
-                    listed = []
-                for move in listed:
-                    try:
-                        course = decode(move, game)
-                    except (TypeError, ValueError):
-                        continue
-                    if course in wanted and course not in table:
-                        table[course] = move
-            known = sorted((a for a in wanted if a in table and not isinstance(a, tuple)), key=repr) or \
-                sorted((a for a in wanted if a in table), key=repr)
-            if not known:
-                break
-            action = rng.choice(known)
-            steps.append([table[action], trial.encode_player(game.to_move(state))])
-            state = game.result(state, action)
+    for state, steps in _drop_lines(trial, lines, plies):  # the walk goes on by the moves learned on the way
+        wanted = set(game.actions(state))
+        if wanted <= set(table):
+            continue
+        r = trial.ask_steps(steps, [trial.moves_ask(trial.encode_player(game.to_move(state)))])
+        try:
+            listed = items(r.value[0]) if r.ok else []
+        except TypeError:
+            listed = []
+        for move in listed:
+            try:
+                course = decode(move, game)
+            except (TypeError, ValueError):
+                continue
+            if course in wanted and course not in table:
+                table[course] = move
     return trial
 
 
