@@ -171,13 +171,18 @@ def points_by_check(fixture: str) -> dict[str, tuple[float, float]]:
     return {c.check: (c.points, c.max_points) for c in graded.checks if c.status not in ("manual", "skipped")}
 
 
+#: whole notebooks graded at about 10 s each: CI runs them after the default selection (.ci/run), as the other slow ones
+SLOW = pytest.mark.slow
+
+
 @pytest.mark.parametrize("fixture, lost", [
-    ("dab_play_in_place_answers_extra_turn.py", {"result: does not change its input board"}),  # the course's rule
+    pytest.param("dab_play_in_place_answers_extra_turn.py", {"result: does not change its input board"},
+                 marks=SLOW),  # the course's rule
     ("dab_boxes_in_a_grid_moves_as_four_numbers.py", set()),
-    ("dab_aima_game_class_sized_in_boxes.py", set()),
-    ("dab_lines_numbered_in_order.py", set()),
-    ("dab_class_text_moves_one_based.py", {"result: does not change its input board"}),
-    ("dab_line_kinds_as_words_players_0_1.py", set()),
+    pytest.param("dab_aima_game_class_sized_in_boxes.py", set(), marks=SLOW),
+    pytest.param("dab_lines_numbered_in_order.py", set(), marks=SLOW),
+    pytest.param("dab_class_text_moves_one_based.py", {"result: does not change its input board"}, marks=SLOW),
+    pytest.param("dab_line_kinds_as_words_players_0_1.py", set(), marks=SLOW),
     ("dab_state_pair_lines_named_h01.py", set()),
     ("dab_template_outline_lines_as_four_numbers.py", set()),
 ])
