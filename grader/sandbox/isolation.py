@@ -19,7 +19,7 @@ import shutil
 import site
 import subprocess
 import sys
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import confine
 
@@ -31,8 +31,9 @@ class IsolationUnavailable(RuntimeError):
     """The instructor required an isolation level this machine cannot provide."""
 
 
-@dataclass(frozen=True)
-class LevelProbe:
+class LevelProbe(NamedTuple):
+    """What probing one level found."""
+
     level: str
     available: bool
     reason: str  # why not, or what was checked
