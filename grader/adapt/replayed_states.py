@@ -291,8 +291,11 @@ def decode_move(encoding: str, action: Any, game: Game, known: Mapping) -> Any:
         move = _looked_up(action, known) if decode is None else decode(action, game)
     except (TypeError, ValueError):
         move = None
-    ruled = isinstance(known, MoveTable) and known.encoding in RULED
-    if move is None or (move not in known and not ruled):  # a rule writes kinds of move the table never saw
+    # a rule writes kinds of move the table never saw, each flat (a number, or numbers and a letter): a (value, move)
+    # pair is none of them
+    ruled = isinstance(known, MoveTable) and known.encoding in RULED and \
+        all(isinstance(part, (int, str)) for part in (move if isinstance(move, tuple) else (move,)))
+    if move is None or (move not in known and not ruled):
         raise NotThisRepresentation(f"{action!r} is not a move written as {encoding}")
     return move
 
@@ -446,6 +449,9 @@ class ReplayedStates(BuiltByReplay):
     #: evidence positions that replaying moves through the student's transition failed to reach (it raised on
     #: the way): the positions it builds may hold its bugs, as any function asked on them would show
     stumbles: int = 0
+    #: the student's own loop hands the turn over (a method of the state does, the transition never does): whose
+    #: turn follows a move is what the transition answers (True: the mover goes again)
+    turn_by_flag: bool = False
 
     @property
     def owner(self) -> str | None:
@@ -694,10 +700,13 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                  and normalise(c.target.rsplit(".", 1)[-1]) not in ("copy", "clone", "deepcopy")]
     starts = [(f"{c.target}()", tuple(c.info.parameters or ())) for c in functions if c.tier < 3]
     starts += [(target, ()) for target in game_objects.initial_attributes(names)]  # the textbook's game.initial
-    # a class whose object is the state (changed in place by its methods, or a new one returned): made fresh
-    starts += [(f"{name}()", tuple(info.parameters or ())) for name, info in names.items()
-               if info.kind == "class" and not name.startswith("_") and _required(info) == 0
-               and not any(w in normalise(name) for w in AGENT_NAMES) and info.members]
+    # a class whose object is the state (changed in place by its methods, or a new one returned): made fresh, of
+    # the rubric's size where it takes one
+    starts += [(f"{name}({arguments})", tuple(info.parameters or ())) for name, info in names.items()
+               if info.kind == "class" and not name.startswith("_") and info.members
+               and not any(w in normalise(name) for w in AGENT_NAMES)
+               for arguments in size_arguments(info.parameters, game.size_readings(), getattr(game, "k", None))
+               or ([""] if _required(info) == 0 else [])]
     starts += [(f"{c.target}()", tuple(c.info.parameters or ())) for c in functions if c.tier == 3]
     empty = game.initial_state()
     for start, sizes in starts:
@@ -727,7 +736,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                     for pair in pairs:
                         found = _with_transition(dataclasses.replace(trial, players=pair), transition, r.value[1])
                         if found is not None:
-                            found = _moves_by_effect(_ids_the_states_hold(found))
+                            found = _turn_by_flag(_moves_by_effect(_ids_the_states_hold(found)), names)
                             return found, _outcome_functions(found, names, aliases)
     return None
 
@@ -888,6 +897,30 @@ def _ids_the_states_hold(rep: ReplayedStates) -> ReplayedStates:
     return rep
 
 
+#: words of a method that hands the turn over (``switch_player``, ``next_turn``, ``change_turn``)
+SWITCH_WORDS = ("switch", "swap", "toggle", "changeplayer", "changeturn", "nextplayer", "nextturn", "otherplayer")
+
+
+def _turn_by_flag(rep: ReplayedStates, names: Mapping[str, NameInfo]) -> ReplayedStates:
+    """``rep`` reading whose turn follows a move from what its transition answers, when a move leaves the turn as
+    it was and a method of the state's class named for handing it over flips it (the student's loop:
+    ``if not game.make_move(m): game.switch_player()``)."""
+    info = names.get(rep.start.split("(", 1)[0])
+    if rep.turn is None or info is None or info.kind != "class":
+        return rep
+    game = rep.game
+    first = rep.to_student[game.actions(game.initial_state())[0]]
+    for method in info.members:
+        if not method.callable or not any(w in normalise(method.name) for w in SWITCH_WORDS) or \
+                any(not p.has_default for p in positional_parameters(method.parameters or ())):
+            continue
+        r = rep.ask_steps([], [["turn"], ["apply", first, rep.players[0], False], ["turn"],
+                               ["eval", f"lambda state: state.{method.name}()", []], ["turn"]])
+        if r.ok and r.value[0] == r.value[2] != r.value[4]:
+            return dataclasses.replace(rep, turn_by_flag=True)
+    return rep
+
+
 def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> ReplayedStates | None:
     """``trial`` with ``transition``, when replaying through it keeps the student's moves agreeing with the
     course's on every evidence position; the turn kept where the state flips it between moves."""
@@ -917,7 +950,7 @@ def turn_options(before: Mapping, one: Mapping, two: Mapping, players: tuple) ->
     the next flips back, then those that hold a first player's id (a transition that never flips the turn still
     keeps it there), then nowhere (``players`` as they are)."""
     flips = _flipping(before, one, two)
-    return flips + [o for o in _player_like(before) if o[0] not in dict(flips)] + [(None, players)]
+    return flips + [o for o in _player_like(before, players) if o[0] not in dict(flips)] + [(None, players)]
 
 
 def _flipping(before: Mapping, one: Mapping, two: Mapping) -> list[tuple[Any, tuple]]:
@@ -926,14 +959,12 @@ def _flipping(before: Mapping, one: Mapping, two: Mapping) -> list[tuple[Any, tu
     return [(k, (v, one[k])) for k, v in before.items() if k in one and k in two and one[k] != v and two[k] == v]
 
 
-def _player_like(parts: Mapping) -> list[tuple[Any, tuple]]:
-    """(part, the pair of players' ids) of each part of a state that holds a first player's id."""
-    out = []
-    for where, value in parts.items():
-        pair = next((p for p in _player_pairs() if p[0] == value and type(p[0]) is type(value)), None)
-        if pair is not None:
-            out.append((where, pair))
-    return out
+def _player_like(parts: Mapping, players: tuple) -> list[tuple[Any, tuple]]:
+    """(part, a pair of players' ids) for each part of a state that holds a first player's id, and each pair of ids
+    with that first one (``players`` first): a turn no move flips says nothing of the second player's id."""
+    pairs = list(dict.fromkeys([players, *_player_pairs()]))
+    return [(where, pair) for where, value in parts.items() for pair in pairs
+            if pair[0] == value and type(pair[0]) is type(value)]
 
 
 def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int] | None:
@@ -998,6 +1029,18 @@ def replay_asker(rep: ReplayedStates) -> Any:
     return ask
 
 
+def _asks_the_state(target: str, rep: ReplayedStates, names: Mapping[str, NameInfo]) -> bool:
+    """Whether ``target`` can be asked about the replayed states: a function, a route, or a method of the game object
+    whose attribute is the initial state; no other object's method when the states are objects of the student's own
+    class (their roles are their own methods, not those of another object of it)."""
+    if "." not in target:
+        return True
+    if rep.owner is not None:
+        return target.rsplit(".", 1)[0] == rep.owner
+    start = names.get(rep.start.split("(", 1)[0])
+    return start is None or start.kind != "class"
+
+
 def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
                        aliases: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     """The bindings of ``terminal`` and ``utility`` on replayed states: the same search over candidates,
@@ -1006,8 +1049,7 @@ def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
     ask, found = replay_asker(rep), {}
     for role, binder in (("terminal", _bind_terminal), ("utility", _bind_utility)):
         ranked = [c for c in _ranked(names, role, aliases.get(role, ()))
-                  if ("." not in c.target or rep.owner is None or c.target.rsplit(".", 1)[0] == rep.owner)
-                  and (c.tier < 2 or _takes(c, ARITY[role]))]
+                  if _asks_the_state(c.target, rep, names) and (c.tier < 2 or _takes(c, ARITY[role]))]
         choice = _choose(ranked, lambda c: binder(ask, c, rep.game, rep), unnamed_limit=UNNAMED)
         if choice is not None:
             found[role] = choice[2]
