@@ -162,7 +162,7 @@ class ReplayedAgent:
 
     caller: Any
     game: Game
-    representation: ReplayedObjects
+    representation: ReplayedStates
     name: str
     target: str  # the expression that turns an object into a move, evaluated in the worker
     call: str  # the call in the student's words
