@@ -164,17 +164,12 @@ def _encodings(plug: GamePlug) -> dict[str, Decoder]:
     return dict((*ENCODINGS, *own, *text))
 
 
-def match_encoding(student_moves: Sequence[Any], game: Game, state: State,
-                   own: bool = False) -> list[tuple[str, dict]]:
+def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> list[tuple[str, dict]]:
     """(words, course move -> the student's move) of every encoding under which the student's moves on
-    ``state`` are exactly the course's, one for one; ``own``: only the game's own (its plug's), whose
-    moves are its lines."""
+    ``state`` are exactly the course's, one for one."""
     wanted = game.actions(state)
     out = []
-    ours = {words for words, _ in plug_for(game).move_encodings} if own else None
     for words, decode in encodings(game).items():
-        if ours is not None and words not in ours:
-            continue
         try:
             decoded = [decode(m, game) for m in student_moves]
             fits = all(d is not None for d in decoded) and len(set(decoded)) == len(decoded) == len(wanted) \
@@ -185,7 +180,7 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State,
             picked = PICKED.get(words)  # a move that depends on the position is picked from the student's list there
             out.append((words, MoveTable(words, {d: {"pick": [*picked, d]} for d in decoded} if picked else
                                          zip(decoded, student_moves))))
-    if not out and not own and _numbered(student_moves, wanted):
+    if not out and _numbered(student_moves, wanted):
         # moves no rule reads (Dots and Boxes lines numbered 0..E-1): paired in order with the course's, which
         # replaying through the student's own code then confirms or rejects
         out.append((NUMBERED, MoveTable(NUMBERED, zip(wanted, student_moves))))
@@ -314,14 +309,28 @@ class Call:
 
 
 @dataclass(eq=False)
-class BuiltByReplay(Representation):
-    """A reading whose boards exist only inside the worker, as the student's own objects or states built
-    by replaying moves: it reads and writes moves, never boards, and its size is its game's. What every
-    recipe holds: the moves in the student's encoding, where their code keeps the turn (with the players'
-    ids there), and what was found along the way (lines of play, where each square is kept)."""
+class ReplayedStates(Representation):
+    """How positions are built through the student's own code, a reading whose boards exist only inside the worker:
+    the expression that makes the initial state, the transition (a function that returns the next state, or a
+    method that changes the state in place), the moves in the student's encoding, where their code keeps the turn
+    (with the players' ids there), and what was found along the way (lines of play, where each square is kept).
+    It reads and writes moves, never boards, and its size is its game's."""
 
     caller: Any
     game: Game
+    start: str  # 'initial_state()'
+    transition: Call
+    moves: Call
+    #: the initial function's parameters, for asking it for boards of other sizes
+    parameters: tuple[Parameter, ...] = ()
+    #: at another board size, (the notebook's game object, the one of this size that stands in for it)
+    resized_object: tuple[str, str] | None = None
+    #: evidence positions that replaying moves through the student's transition failed to reach (it raised on
+    #: the way): the positions it builds may hold its bugs, as any function asked on them would show
+    stumbles: int = 0
+    #: the student's own loop hands the turn over (a method of the state does, the transition never does): whose
+    #: turn follows a move is what the transition answers (True: the mover goes again)
+    turn_by_flag: bool = False
     encoding: str = dataclasses.field(kw_only=True)  # the move encoding, in words
     to_student: dict = dataclasses.field(kw_only=True)  # course move -> the student's move
     #: where the student's code keeps the turn: an attribute of an object ('current_player'), a part of a
@@ -331,7 +340,6 @@ class BuiltByReplay(Representation):
     timeout: float = dataclasses.field(default=2.0, kw_only=True)
     _paths: dict = dataclasses.field(default_factory=dict, kw_only=True)
     _learned: dict = dataclasses.field(default_factory=dict, kw_only=True)  # (identity, size) -> LearnedCells | None
-    built_through = "your code"  # what the positions are built through, in words
 
     @property
     def rows(self) -> int:
@@ -342,10 +350,10 @@ class BuiltByReplay(Representation):
         return self.game.cols
 
     def encode_board(self, board: Any) -> Any:
-        raise NotThisRepresentation(f"positions are built by replaying moves through {self.built_through}")
+        raise NotThisRepresentation("positions are built by replaying moves through your result()")
 
     def decode_board(self, board: Any) -> Any:
-        raise NotThisRepresentation(f"positions are built by replaying moves through {self.built_through}")
+        raise NotThisRepresentation("positions are built by replaying moves through your result()")
 
     def steps_to(self, board: Any, player: int | None) -> list:
         """The student's moves, with their movers' ids, that reach the course ``board`` with ``player`` to move."""
@@ -374,14 +382,6 @@ class BuiltByReplay(Representation):
             self._learned[key] = learned_cells.learn(samples, self.players, turn, marks)
         return self._learned[key]
 
-    def identity(self) -> tuple:
-        """What the student's states depend on: how they are made, played and told whose turn it is."""
-        raise NotImplementedError
-
-    def turn_leaf(self) -> tuple | None:
-        """The path of the leaf that says whose turn it is (set by the replay, never a square's)."""
-        raise NotImplementedError
-
     def leaves_along(self, line: list[tuple[Any, int]]) -> list | None:
         """The leaves of the student's state at the start and after each (course move, mover) of ``line``,
         from the worker; None when the replay fails."""
@@ -391,11 +391,6 @@ class BuiltByReplay(Representation):
             at.append(len(asks) - 1)
         r = self.ask_steps([], asks)
         return [r.value[i] for i in at] if r.ok else None
-
-    def plays(self, action: Any, mover: int) -> list:
-        """The worker's asks (to :meth:`ask_steps`, the answers after ``steps`` of the student's moves with their
-        movers) that play the course ``action`` by ``mover`` on the student's state, its turn set first."""
-        raise NotImplementedError
 
     def _samples(self, positions: int = 10) -> tuple[list[tuple[dict, dict]], dict]:
         """(the course's squares, the leaves of the student's state) after each move of replayed lines of play,
@@ -433,25 +428,6 @@ class BuiltByReplay(Representation):
         cells = None if board is None else self.learned()
         return None if cells is None else cells.writes(board)
 
-
-@dataclass(eq=False)
-class ReplayedStates(BuiltByReplay):
-    """How positions are built through the student's functions: the expression that makes the initial
-    state, the transition, the moves for the course's, and the part of the state that says whose turn it is."""
-
-    start: str  # 'initial_state()'
-    transition: Call
-    moves: Call
-    #: the initial function's parameters, for asking it for boards of other sizes
-    parameters: tuple[Parameter, ...] = ()
-    #: at another board size, (the notebook's game object, the one of this size that stands in for it)
-    resized_object: tuple[str, str] | None = None
-    #: evidence positions that replaying moves through the student's transition failed to reach (it raised on
-    #: the way): the positions it builds may hold its bugs, as any function asked on them would show
-    stumbles: int = 0
-    #: the student's own loop hands the turn over (a method of the state does, the transition never does): whose
-    #: turn follows a move is what the transition answers (True: the mover goes again)
-    turn_by_flag: bool = False
 
     @property
     def owner(self) -> str | None:
@@ -492,12 +468,16 @@ class ReplayedStates(BuiltByReplay):
         return None if writes is None else writes + [[[list(step) for step in turn], True, self.encode_player(player)]]
 
     def identity(self) -> tuple:
+        """What the student's states depend on: how they are made, played and told whose turn it is."""
         return self.start, self.transition, self.turn, self.players
 
     def turn_leaf(self) -> tuple | None:
+        """The path of the leaf that says whose turn it is (set by the replay, never a square's)."""
         return None if self.turn is None else (({"key": "k", "index": "i"}.get(self.turn[0], "a"), self.turn[1]),)
 
     def plays(self, action: Any, mover: int) -> list:
+        """The worker's asks (to :meth:`ask_steps`) that play the course ``action`` by ``mover`` on the student's
+        state, its turn set first."""
         return [["apply", self.to_student[action], self.encode_player(mover), True]]
 
     def _counted(self, steps: list, asks: list, timeout: float | None, options: Mapping[str, Any]) -> CallResult:
@@ -542,8 +522,6 @@ class ReplayedStates(BuiltByReplay):
 
     def moves_ask(self, mover: Any = None) -> list:
         return ["call", self.moves.name, list(self.moves.order), None, mover]
-
-    built_through = "your result()"
 
     def describe(self) -> str:
         turn = f"; whose turn it is: {where_in_state(self.turn)} ({self.players[0]!r}/{self.players[1]!r})" \

@@ -52,12 +52,13 @@ def test_moves_are_matched_to_the_course_lines_by_their_encoding():
     lines = game.actions(game.initial_state())
     pairs = [((r, c), (r, c + 1)) if k == "h" else ((r, c), (r + 1, c)) for k, r, c in lines]
     empty = game.initial_state()
-    [(words, to_student), *_] = match_encoding(list(reversed(pairs)), game, empty, own=True)
+    [(words, to_student), *_] = match_encoding(list(reversed(pairs)), game, empty)
     assert "pairs of dots" in words and to_student[("v", 0, 0)] == ((0, 0), (1, 0))
-    [(words, to_student), *_] = match_encoding([(k.upper(), r + 1, c + 1) for k, r, c in lines], game, empty, own=True)
+    [(words, to_student), *_] = match_encoding([(k.upper(), r + 1, c + 1) for k, r, c in lines], game, empty)
     assert "1-based" in words and to_student[("h", 0, 0)] == ("H", 1, 1)
-    assert match_encoding([str(line) for line in lines], game, empty, own=True) == []  # no known encoding: not guessed
-    assert match_encoding(pairs[:-1], game, empty, own=True) == []  # a line missing is no match
+    [(words, to_student), *_] = match_encoding([str(line) for line in lines], game, empty)  # a move's text
+    assert words == "moves written as text" and to_student[("v", 0, 1)] == "('v', 0, 1)"
+    assert match_encoding(pairs[:-1], game, empty) == []  # a line missing is no match
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)

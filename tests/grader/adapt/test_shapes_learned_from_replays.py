@@ -6,7 +6,6 @@ import pytest
 
 from grader.adapt import ReplayedGame
 from grader.adapt.replayed_states import NoReplay, line_of_play
-from reference.games import load_game
 from tests.grader.adapt.test_replayed_states import wrong_roles
 from tests.helpers.adapting import STUDENTS, adapted_source
 
