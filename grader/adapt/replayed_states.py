@@ -451,6 +451,12 @@ class ReplayedStates(Representation):
         mover = self.encode_player(player if player is not None else 1)
         sent = [[a[0], self.on_own_object(a[1]), [mover], *a[3:]] if a[0] == "eval" else
                 [a[0], self.on_own_object(a[1]), *a[2:]] if a[0] == "call" else list(a) for a in asks]
+        turn = self.turn_leaf()
+        if board is not None and player is not None and turn is not None and not writes_turn(writes, turn) and \
+                not self.game.terminal(self.game.from_course(board, to_move=player)):
+            # the mover set before each question, as before each move: a turn the student's transition (or their
+            # own loop) hands over wrongly is charged to result() alone
+            writes = [*(writes or []), [[list(step) for step in turn], True, mover]]
         written = [["put", writes]] if writes else []
         if options.get("count_calls") and len(sent) == 1 and sent[0][0] == "eval":
             return self._counted(steps, written + [["bind", *sent[0][1:]]], timeout, options)
@@ -582,6 +588,12 @@ class ReplayedStates(Representation):
         if variable is None:
             raise TypeError(f"the class of {notebook} takes no board size, so boards of {rows}x{cols} cannot be built")
         return found[variable]
+
+
+def writes_turn(writes: list | None, turn: tuple) -> bool:
+    """Whether ``writes`` (the worker's assignments) already set the leaf at ``turn``."""
+    path = [list(step) for step in turn]
+    return any(w[0] == path for w in writes or ())
 
 
 def _swapped(expression: str, old: str, new: str) -> str:
