@@ -894,9 +894,10 @@ SWITCH_WORDS = ("switch", "swap", "toggle", "changeplayer", "changeturn", "nextp
 def _turn_by_flag(rep: ReplayedStates, names: Mapping[str, NameInfo]) -> ReplayedStates:
     """``rep`` reading whose turn follows a move from what its transition answers, when a move leaves the turn as
     it was and a method of the state's class named for handing it over flips it (the student's loop:
-    ``if not game.make_move(m): game.switch_player()``)."""
+    ``if not game.make_move(m): game.switch_player()``): the part it flips keeps the turn, and the players' ids
+    are the two it switches between."""
     info = names.get(rep.start.split("(", 1)[0])
-    if rep.turn is None or info is None or info.kind != "class":
+    if info is None or info.kind != "class":
         return rep
     game = rep.game
     first = rep.to_student[game.actions(game.initial_state())[0]]
@@ -904,10 +905,17 @@ def _turn_by_flag(rep: ReplayedStates, names: Mapping[str, NameInfo]) -> Replaye
         if not method.callable or not any(w in normalise(method.name) for w in SWITCH_WORDS) or \
                 any(not p.has_default for p in positional_parameters(method.parameters or ())):
             continue
-        r = rep.ask_steps([], [["turn"], ["apply", first, rep.players[0], False], ["turn"],
-                               ["eval", f"lambda state: state.{method.name}()", []], ["turn"]])
-        if r.ok and r.value[0] == r.value[2] != r.value[4]:
-            return dataclasses.replace(rep, turn_by_flag=True)
+        switch = ["eval", f"lambda state: state.{method.name}()", []]
+        r = rep.ask_steps([], [["fields"], ["apply", first, rep.players[0], False], ["fields"], switch, ["fields"],
+                               switch, ["fields"]])
+        if not r.ok:
+            continue
+        before, moved, once, twice = ({(k, w): v for k, w, v in part} for part in r.value[0::2])
+        flips = [(k, (v, once[k])) for k, v in before.items() if moved.get(k) == v and once.get(k, v) != v
+                 and twice.get(k) == v and rep.turn in (None, k)]
+        if flips:
+            return dataclasses.replace(rep, turn=flips[0][0], players=flips[0][1], turn_by_flag=True, _learned={},
+                                       _paths={})
     return rep
 
 

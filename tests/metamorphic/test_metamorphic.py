@@ -167,7 +167,8 @@ BINDING_CHECK_PREFIXES = ("initial_state", "actions", "result", "terminal", "uti
 #: result that changes its input is what an in-place transition does
 MUTANT_IS_THE_CONVENTION = {("c4_utility_ignores_player", "utility_first_view"),
                             ("c4_result_changes_its_input", "in_place_result"),
-                            ("c4_result_changes_its_input", "in_place_object")}
+                            ("c4_result_changes_its_input", "in_place_object"),
+                            ("c4_result_changes_its_input", "turn_by_caller")}
 
 
 def _mutant_cases(per_game: int | None) -> list:
