@@ -104,8 +104,9 @@ def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
                     routes.append(route)
         for method in info.members:
             required = [p for p in positional_parameters(method.parameters or ()) if not p.has_default]
-            if method.callable and not method.name.startswith("_") and len(required) in (2, 3) and \
-                    _slots(required) is None and not any(role_of(p.name) in ("state", "player") for p in required):
+            if method.callable and not method.name.startswith("_") and not NOT_A_ROLE.search(normalise(method.name)) \
+                    and len(required) in (2, 3) and _slots(required) is None \
+                    and not any(role_of(p.name) in ("state", "player") for p in required):
                 target = f"{ROUTE_PREFIX}{cls}_self__{method.name}__result"
                 routes.append(Route(target, ("state", "action"), f"{{state}}.{method.name}(*{{action}})",
                                     f"def {target}(state, action):\n    return state.{method.name}(*action)\n"))
