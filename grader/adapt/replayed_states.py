@@ -527,7 +527,9 @@ class ReplayedStates(Representation):
         return moves[r.value[0]] if r.ok and isinstance(r.value[0], int) else None
 
     def moves_ask(self, mover: Any = None) -> list:
-        return ["call", self.moves.name, list(self.moves.order), None, mover]
+        """The ask of the moves the student's code lists for ``mover`` (their id), their state told first that
+        ``mover`` is to move: the moves may depend on who moves (Mean Connect 4's mean moves)."""
+        return ["call", self.moves.name, list(self.moves.order), None, mover, mover is not None]
 
     def describe(self) -> str:
         turn = f"; whose turn it is: {where_in_state(self.turn)} ({self.players[0]!r}/{self.players[1]!r})" \
@@ -726,7 +728,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                     for pair in pairs:
                         found = _with_transition(dataclasses.replace(trial, players=pair), transition, r.value[1])
                         if found is not None:
-                            found = _turn_by_flag(_moves_by_effect(_ids_the_states_hold(found)), names)
+                            found = _moves_by_effect(_ids_the_states_hold(_turn_by_flag(found, names)))
                             return found, _outcome_functions(found, names, aliases)
     return None
 

@@ -264,7 +264,9 @@ def _replayed_states(namespace, start, transition, steps, turn, asks, moves):
         if kind == "apply":  # whether it changed the state it was given, and the flag it answered (or None)
             state, mutated, flag = play(state, ask[1], ask[2], ask[3])
             out.append([mutated, flag])
-        elif kind == "call":
+        elif kind == "call":  # a sixth item: the mover is the one to move here, and the state is told so first
+            if turn and ask[4] is not None and ask[5:6] == [True]:
+                state = with_turn(state, ask[4])
             out.append(call(ask[1], ask[2], state, ask[3], ask[4]))
         elif kind == "turn":
             out.append(read_turn(state))
