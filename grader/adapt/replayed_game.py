@@ -160,10 +160,9 @@ class ReplayedGame(StudentGame):
         of each repeated move (whether it is still legal after each repetition; none unless ``repeated``)."""
         game, rep = self.game, self.rep
         after = game.result(state, action)
+        # whose turn the state says, read before the moves are asked (which tells the state who moves next)
         asks = [["apply", rep.to_student[action], rep.encode_player(game.to_move(state)), True],
-                rep.moves_ask(rep.encode_player(game.to_move(after)))]
-        if rep.turn:
-            asks.append(["turn"])
+                *([["turn"]] if rep.turn else []), rep.moves_ask(rep.encode_player(game.to_move(after)))]
         expected = []
         if repeated and not game.terminal(after):
             for move in game.actions(after)[:REPEATED_MOVES]:
@@ -185,7 +184,7 @@ class ReplayedGame(StudentGame):
         reply, values = self._ask("result", board, player, asks + ([["leaves"]] if cells else []), action)
         if not reply.ok:
             return reply, None
-        (mutated, flag), moves = values[0], values[1]
+        (mutated, flag), said, moves = values[0], values[1], values[2 if rep.turn else 1]
         reply.raw = "a state of yours (it stays inside the worker)"
         problem = ""
         if cells:  # the state it returns is read: what actions() says of it is actions()'s to answer for
@@ -221,7 +220,7 @@ class ReplayedGame(StudentGame):
                     ("the same player moves again" if flag else "the turn passes")
             return reply, mutated
         if rep.turn:
-            return self._turn_said(reply, values[2], player, "the state it returned says who moves next:"), mutated
+            return self._turn_said(reply, said, player, "the state it returned says who moves next:"), mutated
         return reply, mutated
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
