@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from grader.adapt import conventions, game_objects, instructor_bindings, replayed_objects, replayed_states, routes
+from grader.adapt import conventions, game_objects, instructor_bindings, replayed_states, routes
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.global_arguments import fill_from_globals, size_from_boards
 from grader.adapt.infer import NEVER_ANSWERED, Binding, Caller, Interface, infer_interface, misses, same_board
 from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
-from grader.adapt.replayed_game import BuiltGame, ReplayedGame
-from grader.adapt.replayed_state_game import ReplayedStateGame
+from grader.adapt.replayed_game import ReplayedGame
 from grader.adapt.student_game import Reply, StudentGame
 from grader.bindings_yaml import InstructorBinding
 from reference.games.base import Game
@@ -91,7 +90,7 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
     bound = instructor_bindings.bound_agent(sandbox, student, label, timeout)
     if bound is not None:
         return bound
-    if isinstance(student, BuiltGame):
+    if isinstance(student, ReplayedGame):
         return student.agent(label, list(aliases), timeout=timeout)
     # it is handed boards in a form no function of the student's confirmed: in doubt whatever it does when not
     # even the student's empty board reads, else when it fails outright (it may have been handed the wrong form)
@@ -116,16 +115,12 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
 def replayed_game(sandbox, names, game: Game, interface: Interface, aliases: Mapping[str, Sequence[str]],
                   timeout: float, source: str) -> StudentGame | None:
     """When no reading of a board fits (nothing plays result, or only board by board, as no reading of
-    its arguments gave the right board), positions are built through the student's own code instead: a
-    class whose object is the state, else, when no reading knows their initial state either, their own
-    functions inside the worker."""
+    its arguments gave the right board), positions are built through the student's own code instead, inside
+    the worker: their initial state or a fresh object of their class, and their own transition, a function or
+    a method that changes the object in place."""
     result = interface.bindings.get("result")
     if result is not None and not result.note:
         return None
-    for methods in replayed_objects.in_place_classes(names) if replayed_objects.replays(game) else ():
-        rep = replayed_objects.recipe(sandbox, methods, game, timeout)
-        if rep is not None:
-            return ReplayedGame(rep, names, timeout=timeout, source=source)
     # a reading knows a start, and the student's moves: their boards are read, not replayed (a reading under which
     # no actions() reads the moves it lists is no reading of their boards, whatever it made of the start)
     actions = interface.bindings.get("actions")
@@ -137,7 +132,7 @@ def replayed_game(sandbox, names, game: Game, interface: Interface, aliases: Map
     found = replayed_states.recipe(sandbox, names, game, aliases, timeout, source)
     if found is None:
         return None
-    built = ReplayedStateGame(*found, names, timeout=timeout, source=source)
+    built = ReplayedGame(*found, names, timeout=timeout, source=source)
     if start_read and raised and not _actions_agree(built, game):
         return None  # replay read no better than the reading: its actions() raising is a bug of its own
     return built

@@ -82,6 +82,9 @@ AGENT_WORDS: dict[str, tuple[str, ...]] = {
     "mcts_player": ROLE_WORDS["mcts"],
 }
 
+#: words of a method that says who won: the utility of the state object it belongs to
+WINNER_WORDS = ("winner", "won")
+
 #: names (normalised: lower case, no underscores) that never play a game role: display, input and
 #: experiment helpers, and the statistics of experiments (``get_win_percentages``, ``mean_reward``)
 NOT_A_ROLE = re.compile(r"print|show|display|draw(?!line)|plot|render|input|human|^ask|test|benchmark|timeit|"
@@ -159,7 +162,11 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
             cls, method, made_for = route_parts(target)
             if made_for != role:
                 continue
-            tier, last = _tier(f"{cls}.{method}", aliases, words, role), normalise(method)
+            # a method is named for the role by the role's own name or in its words, not by the rubric's names for
+            # the template's functions (a state's ``score(player)`` counts boxes); one that says who won
+            # (``game.winner()``) is named for the utility
+            said = words + WINNER_WORDS if role == "utility" else words
+            tier, last = _tier(f"{cls}.{method}", (), said, role), normalise(method)
             tier = max(tier, 1)  # never the template's own function
         else:
             tier, last = _tier(target, aliases, words, role), normalise(target.rsplit(".", 1)[-1])

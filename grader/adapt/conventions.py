@@ -25,7 +25,7 @@ OBS_CONFIG_CALL = "__grader_obs_config_call__"
 GAME_CALL = "__grader_game_call__"
 
 #: the cell that gives the submission's namespace the grader's helpers (``grader/sandbox/helpers.py``): the
-#: conventions above, and the replays of ``grader.adapt.replayed_states`` and ``grader.adapt.replayed_objects``
+#: conventions above, and the replays of ``grader.adapt.replayed_states``
 SHIM_CELL = "import _sandbox_helpers\n_sandbox_helpers.install(globals())\n"
 
 #: parameter names that take the game object (``player(game, state)``, ``alpha_beta_search(state, game)``)

@@ -1107,7 +1107,7 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
     for order, answers in _answered_orders(ask, cand, cases):
         if takes_player and "player" not in order:
             continue
-        values = [r.value for r in answers]
+        values = [returns.per_player(r.value) for r in answers]  # one number per player: the first's less the second's
         evaluates = evaluates or (not game.margin_utility and _evaluates(values))
         if "player" not in order and not takes_player and cand.tier <= 2:  # named for the role: a terminal
             # test that names the winner does the utility's job only inside another function

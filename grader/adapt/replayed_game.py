@@ -1,45 +1,73 @@
-"""The game functions of a submission whose positions are built by replaying moves through its own
-code, judged on what that code makes: the same course face as :class:`StudentGame`. Two ways of writing
-a game share it (:class:`BuiltGame`): a class whose object changes in place (:class:`ReplayedGame`,
-``grader.adapt.replayed_objects``), and states a function returns
-(``grader.adapt.replayed_state_game``).
+"""The game functions of a submission whose state no reading knows, judged on the student's own states built by
+replaying moves through their own code inside the worker (see ``grader.adapt.replayed_states``): the same course
+face as :class:`StudentGame`. Their states may be values their functions return or objects their methods change in
+place (``game.make_move(move)``).
 
-For an in-place class, ``result`` is judged by what the object answers after the student's transition: the
-board in its board attribute where a known reading decodes one, else the moves it still offers (for Dots and
-Boxes the lines drawn; elsewhere they must be the reference successor's), and whose turn its turn attribute
-then says. Who won is judged through the winner method, on positions built with the reference's turns.
+``result`` is judged by what the state it makes answers afterwards, compared with the reference's successor: the
+squares where the student's state keeps them, once learned, else the moves its ``actions`` lists, each move
+repeated until the course says it is no longer legal (so a column's height shows); and whose turn the state then
+says. The other functions are asked on positions built with the reference's movers forced, so a turn bug of
+``result`` is charged there alone.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from grader.adapt import returns
-from grader.adapt.infer import WINNER_READING, Binding, Interface
-from grader.adapt.replayed_objects import NoReplay, ReplayedAgent, ReplayedObjects, agent_candidates, \
-    find_replayed_agent, interface_for, items
-from grader.adapt.replayed_states import BuiltByReplay, why_not_built
-from grader.adapt.representations.base import NotThisRepresentation, plain
-from grader.adapt.signatures import positional_parameters, role_of
-from grader.adapt.student_game import Reply, StudentGame, _unreadable, read_terminal, read_utility
+from grader.adapt.candidates import spoken
+from grader.adapt.infer import Binding, Interface
+from grader.adapt.replayed_agents import ReplayedAgent, agent_candidates, find_replayed_agent
+from grader.adapt.replayed_states import Call, NoReplay, ReplayedStates, items, repeat_ask, shown_move, \
+    where_in_state, why_not_built
+from grader.adapt.representations.base import NotThisRepresentation
+from grader.adapt.student_game import Reply, StudentGame, _unreadable
 from grader.text import short
 from reference.games.base import Game, State
 
+#: how many of a successor's moves ``result`` is judged on by repeating them
+REPEATED_MOVES = 7
 
-class BuiltGame(StudentGame):
-    """What the ways of building positions through the student's own code share: each role asked of the
-    student's code brought to the position, a position that cannot be built reported (not raised), the moves
-    read back through the learned encoding, and the turn a move leaves read from the student's own answer."""
 
-    #: what plays a role, in words (a method of the student's object, a function of their states)
-    written_as = "function"
+def interface_for(rep: ReplayedStates, outcome: Mapping[str, Binding]) -> Interface:
+    bindings = {"initial_state": Binding("initial_state", rep.start.split("(", 1)[0], ()),
+                "actions": Binding("actions", rep.moves.name, rep.moves.order),
+                "result": Binding("result", rep.transition.name, rep.transition.order,
+                                  reading="whose turn the state says" if rep.turn else "")}
+    bindings.update(outcome)
+    iface = Interface(rep.game, rep, bindings)
+    iface.adaptations.extend(note for b in outcome.values() for note in b.says)
+    iface.adaptations.append(f"no reading of a board fits your states, so every position is built through your own "
+                             f"code: {rep.describe()}")
+    if rep.turn_by_flag:
+        iface.adaptations.append(f"your {spoken(rep.transition.name)}() leaves the turn as it was and your own loop "
+                                 f"hands it over: whose turn follows a move is what {spoken(rep.transition.name)}() "
+                                 f"answers (True: the same player moves again)")
+    if rep.turn:
+        iface.adaptations.append(f"before each replayed move, your state{where_in_state(rep.turn)} is set to the player the "
+                                 f"rules say moves, so a turn kept wrong by result() is charged to result() alone")
+    return iface
+
+
+class ReplayedGame(StudentGame):
+    """A submission whose states no reading knows, seen through the course's functions: each role asked of the
+    student's state brought to the position by replay, a position that cannot be built reported (not raised),
+    the moves read back through the learned encoding, and the turn a move leaves read from the student's answer."""
+
     #: what building a position may raise that is reported, not raised: a position no line of play reaches
     unbuilt: tuple[type[Exception], ...] = (NoReplay, ValueError)
 
-    def __init__(self, rep: BuiltByReplay, interface: Interface, names: Mapping[str, Any] | None = None,
+    def __init__(self, rep: ReplayedStates, outcome: Mapping[str, Binding], names: Mapping[str, Any] | None = None,
                  timeout: float = 2.0, source: str = "") -> None:
-        super().__init__(rep.caller, interface, names, timeout=timeout, source=source)
-        self.rep: Any = rep
+        super().__init__(rep.caller, interface_for(rep, outcome), names, timeout=timeout, source=source)
+        self.rep = rep
+        self.outcome = dict(outcome)
+        cells = rep.learned()
+        #: the positions hold what the student's transition put there, and it fails on the way to some: every
+        #: function and agent asked on them may lose points for its bugs
+        self.suspect_positions = bool(rep.stumbles) and not (cells and cells.whole)
+        if not (cells and cells.whole):
+            self.doubt_built_positions(spoken(rep.transition.name), ("actions", "terminal", "utility")
+                                       if self.suspect_positions else ("terminal", "utility"))
 
     @property
     def game_object(self) -> str | None:
@@ -56,7 +84,7 @@ class BuiltGame(StudentGame):
         """The answers of the student's code brought to ``board``, as a reply (not ok when it could not be built)."""
         call = self.describe_call(role, board, player, action)
         if role not in self.interface.bindings:
-            return Reply(False, error=f"no {role} {self.written_as} was found", kind="missing", call=call), None
+            return Reply(False, error=f"no {role} function was found", kind="missing", call=call), None
         try:
             r = self.rep.ask(board, player, asks, timeout=self.timeout)
         except self.unbuilt as e:
@@ -70,10 +98,6 @@ class BuiltGame(StudentGame):
         if not r.ok:
             return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call, seconds=r.duration), None
         return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value
-
-    def _moves_asked(self, player: int | None) -> tuple[int | None, list]:
-        """(the player a position is built for, the ask of the moves the student's code lists there)."""
-        raise NotImplementedError
 
     def actions(self, board: Any, player: int | None = None) -> Reply:
         reply, values = self._ask("actions", board, *self._moves_asked(player))
@@ -96,151 +120,134 @@ class BuiltGame(StudentGame):
         reply.turn = f"{value!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
         return reply
 
-
-class ReplayedGame(BuiltGame):
-    """A submission whose game is an object that changes in place, seen through the course's functions."""
-
-    written_as = "method"
-    unbuilt = (NoReplay,)
-
-    def __init__(self, rep: ReplayedObjects, names: Mapping[str, Any] | None = None, timeout: float = 2.0,
-                 source: str = "") -> None:
-        super().__init__(rep, interface_for(rep), names, timeout=timeout, source=source)
-        self._not_over: tuple | None = None  # terminal's answer while the game goes on, once asked
-        cells = rep.learned() if rep.learns else None
-        if not rep.board and not (cells and cells.whole):
-            self.doubt_built_positions(rep.methods.transition)
-        if not rep.board and cells and cells.unreached:  # a disc there would be read as no disc
-            self.doubts_if_lost["result"] = (
-                f"where your {rep.methods.cls} keeps each square was learned from replayed games, and "
-                f"{len(cells.unreached)} square(s) were never filled in them: a board read wrong there may be the "
-                f"grader's reading, not your {rep.methods.transition}()")
-
     def at_size(self, game: Game) -> "ReplayedGame":
-        return ReplayedGame(self.rep.at_size(game.rows, game.cols, game), self.names, timeout=self.timeout,
-                            source=self.source)
+        return ReplayedGame(self.rep.at_size(game.rows, game.cols, game), self.outcome, self.names,
+                                 timeout=self.timeout, source=self.source)
 
     def call_words(self, binding: Binding, role: str, board: Any, player: int | None, action: Any) -> str:
-        if role == "result" and action is not None:
-            return f"{binding.name}({self.rep.to_student.get(tuple(action) if isinstance(action, list) else action, action)!r}) on the replayed object"
         if role == "initial_state":
-            return self.rep.make
-        return f"{binding.name}() on the replayed object"
+            return self.rep.start
+        shown = {"state": "state"}
+        if player is not None:
+            shown["player"] = repr(self.rep.encode_player(player))
+        if action is not None:
+            shown["action"] = repr(shown_move(self.rep.to_student.get(action, action)))
+        return Call(binding.name, binding.order).words(**shown) + " on your state replayed to this position"
 
-    def _ask(self, role: str, board: Any, player: int | None, asks: list, action: Any = None) -> tuple[Reply, Any]:
-        """As :meth:`BuiltGame._ask`; a move is shown as the transition is given it."""
-        move = (tuple(asks[0][2]) if self.rep.methods.parts > 1 else asks[0][2][0]) if role == "result" else None
-        return super()._ask(role, board, player, asks, move)
+    def _mover(self, player: int | None) -> Any:
+        return self.rep.encode_player(player if player is not None else 1)
 
     def initial_state(self) -> Reply:
-        reply, values = self._ask("initial_state", None, None, self._board_asks())
-        if reply.ok:
-            reply.value = self._board_after(reply, values, self.game.initial_state())
+        reply, values = self._ask("initial_state", None, None, [self.rep.moves_ask(self._mover(1))])
+        if not reply.ok:
+            return reply
+        empty = self.game.initial_state()
+        try:
+            moves = sorted((self.rep.decode_action(m) for m in items(values[-1])), key=repr)
+        except (NotThisRepresentation, TypeError) as e:
+            return _unreadable(reply, f"its moves {short(values[-1], 120)} could not be read: {e}")
+        if moves != sorted(self.game.actions(empty), key=repr):
+            return _unreadable(reply, f"your actions() on it lists {short(values[-1], 120)}, not every move of "
+                                      f"the empty board")
+        reply.value = self.game.to_course(empty)
         return reply
-
-    def _board_asks(self) -> list:
-        """What to ask of an object for its board: its board attribute or the attribute that says who
-        closed each box (if any), then its moves."""
-        shown = [("read", self.rep.board, [])] if self.rep.board else \
-            [("leaves", "", [])] if self.rep.learns and self.rep.learned() else []
-        return shown + [("call", self.rep.methods.moves, [])]
 
     def _moves_asked(self, player: int | None) -> tuple[int | None, list]:
-        return player if player is not None else 1, [("call", self.rep.methods.moves, [])]
+        return player, [self.rep.moves_ask(self._mover(player))]
+
+    def _result_asks(self, state: State, action: Any, repeated: bool = True) -> tuple[list, State, list]:
+        """What to ask of the state ``result`` returns, the reference's successor, and the answers expected
+        of each repeated move (whether it is still legal after each repetition; none unless ``repeated``)."""
+        game, rep = self.game, self.rep
+        after = game.result(state, action)
+        # whose turn the state says, read before the moves are asked (which tells the state who moves next)
+        asks = [["apply", rep.to_student[action], rep.encode_player(game.to_move(state)), True],
+                *([["turn"]] if rep.turn else []), rep.moves_ask(rep.encode_player(game.to_move(after)))]
+        expected = []
+        if repeated and not game.terminal(after):
+            for move in game.actions(after)[:REPEATED_MOVES]:
+                ask, seen = repeat_ask(rep, after, move, limit=max(game.rows, game.cols, 8))
+                asks.append(ask)
+                expected.append((move, seen))
+        return asks, after, expected
 
     def result(self, board: Any, player: int, action: Any) -> Reply:
-        move = self.rep.encode_action(action, board)
-        asks = [("call", self.rep.methods.transition, self.rep.methods.transition_arguments(move))]
-        if self.rep.turn:
-            asks.append(("read", self.rep.turn, []))
-        asks += self._board_asks()
-        reply, values = self._ask("result", board, player, asks)
+        return self._result(board, player, action)[0]
+
+    def _result(self, board: Any, player: int, action: Any) -> tuple[Reply, bool | None]:
+        """The reply (the reference's successor as the value when the state returned answers like it) and
+        whether the call changed the state it was given."""
+        game, rep = self.game, self.rep
+        state = game.from_course(board, to_move=player)
+        cells = rep.learned()
+        asks, after, expected = self._result_asks(state, action, repeated=not cells)
+        reply, values = self._ask("result", board, player, asks + ([["leaves"]] if cells else []), action)
         if not reply.ok:
-            return reply
-        after = None if self.rep.lines else self.game.result(self.game.from_course(board, to_move=player), action)
-        reply.value = self._board_after(reply, values, after)
-        if reply.value is not None and self.rep.caller_switches:
-            again = plain(values[0])
-            if isinstance(again, bool):  # the turn is handed over by the caller, as the transition answers
-                reply.moves_again = again
-                reply.turn = f"{self.rep.methods.transition}() answered {again}: " + \
-                    ("the same player moves again" if again else "the turn passes")
-        elif reply.value is not None and self.rep.turn:
-            return self._turn_said(reply, values[1], player, f"its {self.rep.turn} became")
-        return reply if reply.value is not None else _unreadable(reply, reply.error)
+            return reply, None
+        (mutated, flag), said, moves = values[0], values[1], values[2 if rep.turn else 1]
+        reply.raw = "a state of yours (it stays inside the worker)"
+        problem = ""
+        if cells:  # the state it returns is read: what actions() says of it is actions()'s to answer for
+            wrong = cells.differences(values[-1], game.to_course(after))
+            if wrong:
+                problem = f"the state it returned is not the position after this move: {'; '.join(wrong[:3])}"
+        try:
+            listed = sorted((rep.decode_action(m) for m in items(moves)), key=repr)
+        except (NotThisRepresentation, TypeError) as e:
+            listed = None
+            if not cells:
+                problem = f"actions() on the state it returned gives {short(moves, 120)}: {e}"
+        if not problem and not cells and not game.terminal(after) and listed != sorted(game.actions(after), key=repr):
+            problem = (f"after it, your actions() lists {[shown_move(rep.to_student.get(m, m)) for m in listed]}, where "
+                       f"the position after this move has {[shown_move(rep.to_student[m]) for m in game.actions(after)]}")
+        repeats = values[3 if rep.turn else 2:][:len(expected)]
+        for (move, want), got in zip(expected, repeats):
+            if problem:
+                break
+            got = list(got[:len(want)])
+            if got != want:
+                count = next(i for i, (g, w) in enumerate(zip(got, want)) if g != w) + 1
+                problem = (f"after it, playing {shown_move(rep.to_student[move])!r} {count} more time(s) "
+                           f"{'still leaves' if got[count - 1] else 'no longer leaves'} it legal in your actions(), "
+                           f"which the position after this move does not")
+        if problem:
+            return _unreadable(reply, problem), mutated
+        reply.value = game.to_course(after)
+        if rep.turn_by_flag:  # the turn is handed over by the student's loop, as the transition answers
+            if isinstance(flag, bool):
+                reply.moves_again = flag
+                reply.turn = f"{spoken(rep.transition.name)}() answered {flag}: " + \
+                    ("the same player moves again" if flag else "the turn passes")
+            return reply, mutated
+        if rep.turn:
+            return self._turn_said(reply, said, player, "the state it returned says who moves next:"), mutated
+        return reply, mutated
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
-        """The object itself is the board and its transition changes it: so it is, by design."""
-        reply = self.result(board, player if player is not None else 1, action)
-        if reply.ok:
-            reply.mutated = True
+        """Whether ``result`` changed the state it was given (the worker compares a copy made before the call)."""
+        if role != "result":
+            raise ValueError(f"only result() is checked for changing the state it is given, not {role}")
+        reply, mutated = self._result(board, player if player is not None else 1, action)
+        if mutated is None:
+            return reply
+        reply.ok, reply.mutated = True, bool(mutated)
         return reply
 
-    def terminal(self, board: Any) -> Reply:
-        """Whether the game is over: a bool as it is, any other answer by whether it differs from what the
-        object says while the game goes on (learned on the empty board, once)."""
-        reply, values = self._ask("terminal", board, None, [("call", self.rep.methods.over or "", [])])
-        if not reply.ok:
-            return reply
-        if self._not_over is None:
-            first, start = self._ask("terminal", None, None, [("call", self.rep.methods.over or "", [])])
-            self._not_over = (plain(start[-1]),) if first.ok else (False,)
-        not_over = self._not_over[0]
-        reading = "a bool" if isinstance(not_over, bool) else \
-            next(words for words in returns.terminal_readings(not_over) if words.startswith("a status"))
-        return read_terminal(reply, plain(values[-1]), Binding("terminal", "", (), reading, empty_value=not_over))
-
-    def _takes_player(self, method: str | None) -> bool:
-        info = self.names.get(self.rep.methods.cls)
-        member = info.member(method) if info is not None and method else None
-        return member is not None and any(role_of(p.name) == "player"
-                                          for p in positional_parameters(member.parameters or ()))
-
-    def utility(self, board: Any, player: int) -> Reply:
-        """The object's utility or winner method from ``player``'s side: a number is a value from the view of
-        the player it was given (the first player's when it takes none); a player's mark names the winner."""
-        winner_method = self.rep.methods.winner or ""
-        given = self._takes_player(winner_method)
-        arguments = [self.rep.encode_player(player)] if given else []
-        reply, values = self._ask("utility", board, None, [("call", winner_method, arguments)])
-        if not reply.ok:
-            return reply
-        raw = plain(values[-1])
-        paired = returns.per_player(raw) is not raw  # one number per player names no winner, even when it is 0
-        number = isinstance(raw, (int, float)) and not isinstance(raw, bool)
-        # its sign, from the first player's view when it takes no player (the object's utility names no margin)
-        reading = "" if paired or number and (given or returns.winner_of(raw, self.rep) is None) else WINNER_READING
-        return read_utility(reply, raw, Binding("utility", "", ("player",) if given else (), reading), player,
-                            self.game, self.rep)
+    def _call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> tuple[Reply, Any]:
+        """``terminal`` and ``utility`` (read as :class:`StudentGame` reads them) asked on the replayed state."""
+        binding = self.interface.bindings.get(role)
+        asks = [["call", binding.name if binding else "", list(binding.order) if binding else [], None,
+                 self._mover(player)]]
+        reply, values = self._ask(role, board, None, asks)
+        return reply, values[-1] if reply.ok else None
 
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
-        """The agent for a rubric label, played on replayed objects."""
-        rep, cls = self.rep, self.rep.methods.cls
-        found = agent_candidates(self.names, rep, self.source, rep.game.counted_depth)
-        return self.doubted_where_unbuilt(label, find_replayed_agent(rep, found, label, aliases, timeout, (
-            f"no function or class that plays your {cls} objects answers like {label}",
-            f"asked on objects of your {cls} brought to each position by replaying its moves")))
+        if self.suspect_positions:
+            self.doubt_built_positions(spoken(self.rep.transition.name), (label,))
+        found = agent_candidates(self.rep, self.names, label, aliases, {b.name for b in self.outcome.values()},
+                                 self.source)
+        return self.doubted_where_unbuilt(label, find_replayed_agent(self.rep, found, label, aliases, timeout, (
+            f"no function that takes your state answers like {label}",
+            "asked on your states replayed to each position")))
 
-    def _board_after(self, reply: Reply, values: list, expected: State | None) -> Any:
-        """The course board an object shows (the answers to :meth:`_board_asks`, last in ``values``): read
-        from its board attribute, else from where it keeps each square, else from the lines it still offers,
-        else, when its moves are those of ``expected``, that position (its moves are all it shows). None, with
-        the reason, when unreadable."""
-        moves = values[-1]
-        try:
-            if self.rep.board:
-                return self.rep.read_board(values[-2])
-            if self.rep.learns and self.rep.learned():
-                return self.rep.learned().board(values[-2], self.game.to_course(self.game.initial_state()))
-            if self.rep.lines:
-                return self.rep.lines_left(moves)
-            listed = sorted((self.rep.decode_action(m) for m in items(moves)), key=repr)
-        except (NotThisRepresentation, TypeError) as e:
-            reply.error = f"could not read {short(values[-2] if self.rep.board else moves, 120)}: {e}"
-            return None
-        game = self.game
-        if not game.terminal(expected) and listed != sorted(game.actions(expected), key=repr):
-            reply.error = (f"afterwards your {self.rep.methods.moves}() offers {short(items(moves), 120)}, where "
-                           f"the position has {[self.rep.to_student[m] for m in game.actions(expected)]}")
-            return None
-        return game.to_course(expected)
+

@@ -164,17 +164,12 @@ def _encodings(plug: GamePlug) -> dict[str, Decoder]:
     return dict((*ENCODINGS, *own, *text))
 
 
-def match_encoding(student_moves: Sequence[Any], game: Game, state: State,
-                   own: bool = False) -> list[tuple[str, dict]]:
+def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> list[tuple[str, dict]]:
     """(words, course move -> the student's move) of every encoding under which the student's moves on
-    ``state`` are exactly the course's, one for one; ``own``: only the game's own (its plug's), whose
-    moves are its lines."""
+    ``state`` are exactly the course's, one for one."""
     wanted = game.actions(state)
     out = []
-    ours = {words for words, _ in plug_for(game).move_encodings} if own else None
     for words, decode in encodings(game).items():
-        if ours is not None and words not in ours:
-            continue
         try:
             decoded = [decode(m, game) for m in student_moves]
             fits = all(d is not None for d in decoded) and len(set(decoded)) == len(decoded) == len(wanted) \
@@ -185,7 +180,7 @@ def match_encoding(student_moves: Sequence[Any], game: Game, state: State,
             picked = PICKED.get(words)  # a move that depends on the position is picked from the student's list there
             out.append((words, MoveTable(words, {d: {"pick": [*picked, d]} for d in decoded} if picked else
                                          zip(decoded, student_moves))))
-    if not out and not own and _numbered(student_moves, wanted):
+    if not out and _numbered(student_moves, wanted):
         # moves no rule reads (Dots and Boxes lines numbered 0..E-1): paired in order with the course's, which
         # replaying through the student's own code then confirms or rejects
         out.append((NUMBERED, MoveTable(NUMBERED, zip(wanted, student_moves))))
@@ -291,8 +286,11 @@ def decode_move(encoding: str, action: Any, game: Game, known: Mapping) -> Any:
         move = _looked_up(action, known) if decode is None else decode(action, game)
     except (TypeError, ValueError):
         move = None
-    ruled = isinstance(known, MoveTable) and known.encoding in RULED
-    if move is None or (move not in known and not ruled):  # a rule writes kinds of move the table never saw
+    # a rule writes kinds of move the table never saw, each flat (a number, or numbers and a letter): a (value, move)
+    # pair is none of them
+    ruled = isinstance(known, MoveTable) and known.encoding in RULED and \
+        all(isinstance(part, (int, str)) for part in (move if isinstance(move, tuple) else (move,)))
+    if move is None or (move not in known and not ruled):
         raise NotThisRepresentation(f"{action!r} is not a move written as {encoding}")
     return move
 
@@ -311,14 +309,28 @@ class Call:
 
 
 @dataclass(eq=False)
-class BuiltByReplay(Representation):
-    """A reading whose boards exist only inside the worker, as the student's own objects or states built
-    by replaying moves: it reads and writes moves, never boards, and its size is its game's. What every
-    recipe holds: the moves in the student's encoding, where their code keeps the turn (with the players'
-    ids there), and what was found along the way (lines of play, where each square is kept)."""
+class ReplayedStates(Representation):
+    """How positions are built through the student's own code, a reading whose boards exist only inside the worker:
+    the expression that makes the initial state, the transition (a function that returns the next state, or a
+    method that changes the state in place), the moves in the student's encoding, where their code keeps the turn
+    (with the players' ids there), and what was found along the way (lines of play, where each square is kept).
+    It reads and writes moves, never boards, and its size is its game's."""
 
     caller: Any
     game: Game
+    start: str  # 'initial_state()'
+    transition: Call
+    moves: Call
+    #: the initial function's parameters, for asking it for boards of other sizes
+    parameters: tuple[Parameter, ...] = ()
+    #: at another board size, (the notebook's game object, the one of this size that stands in for it)
+    resized_object: tuple[str, str] | None = None
+    #: evidence positions that replaying moves through the student's transition failed to reach (it raised on
+    #: the way): the positions it builds may hold its bugs, as any function asked on them would show
+    stumbles: int = 0
+    #: the student's own loop hands the turn over (a method of the state does, the transition never does): whose
+    #: turn follows a move is what the transition answers (True: the mover goes again)
+    turn_by_flag: bool = False
     encoding: str = dataclasses.field(kw_only=True)  # the move encoding, in words
     to_student: dict = dataclasses.field(kw_only=True)  # course move -> the student's move
     #: where the student's code keeps the turn: an attribute of an object ('current_player'), a part of a
@@ -328,7 +340,6 @@ class BuiltByReplay(Representation):
     timeout: float = dataclasses.field(default=2.0, kw_only=True)
     _paths: dict = dataclasses.field(default_factory=dict, kw_only=True)
     _learned: dict = dataclasses.field(default_factory=dict, kw_only=True)  # (identity, size) -> LearnedCells | None
-    built_through = "your code"  # what the positions are built through, in words
 
     @property
     def rows(self) -> int:
@@ -339,10 +350,10 @@ class BuiltByReplay(Representation):
         return self.game.cols
 
     def encode_board(self, board: Any) -> Any:
-        raise NotThisRepresentation(f"positions are built by replaying moves through {self.built_through}")
+        raise NotThisRepresentation("positions are built by replaying moves through your result()")
 
     def decode_board(self, board: Any) -> Any:
-        raise NotThisRepresentation(f"positions are built by replaying moves through {self.built_through}")
+        raise NotThisRepresentation("positions are built by replaying moves through your result()")
 
     def steps_to(self, board: Any, player: int | None) -> list:
         """The student's moves, with their movers' ids, that reach the course ``board`` with ``player`` to move."""
@@ -371,14 +382,6 @@ class BuiltByReplay(Representation):
             self._learned[key] = learned_cells.learn(samples, self.players, turn, marks)
         return self._learned[key]
 
-    def identity(self) -> tuple:
-        """What the student's states depend on: how they are made, played and told whose turn it is."""
-        raise NotImplementedError
-
-    def turn_leaf(self) -> tuple | None:
-        """The path of the leaf that says whose turn it is (set by the replay, never a square's)."""
-        raise NotImplementedError
-
     def leaves_along(self, line: list[tuple[Any, int]]) -> list | None:
         """The leaves of the student's state at the start and after each (course move, mover) of ``line``,
         from the worker; None when the replay fails."""
@@ -388,11 +391,6 @@ class BuiltByReplay(Representation):
             at.append(len(asks) - 1)
         r = self.ask_steps([], asks)
         return [r.value[i] for i in at] if r.ok else None
-
-    def plays(self, action: Any, mover: int) -> list:
-        """The worker's asks (to :meth:`ask_steps`, the answers after ``steps`` of the student's moves with their
-        movers) that play the course ``action`` by ``mover`` on the student's state, its turn set first."""
-        raise NotImplementedError
 
     def _samples(self, positions: int = 10) -> tuple[list[tuple[dict, dict]], dict]:
         """(the course's squares, the leaves of the student's state) after each move of replayed lines of play,
@@ -431,22 +429,6 @@ class BuiltByReplay(Representation):
         return None if cells is None else cells.writes(board)
 
 
-@dataclass(eq=False)
-class ReplayedStates(BuiltByReplay):
-    """How positions are built through the student's functions: the expression that makes the initial
-    state, the transition, the moves for the course's, and the part of the state that says whose turn it is."""
-
-    start: str  # 'initial_state()'
-    transition: Call
-    moves: Call
-    #: the initial function's parameters, for asking it for boards of other sizes
-    parameters: tuple[Parameter, ...] = ()
-    #: at another board size, (the notebook's game object, the one of this size that stands in for it)
-    resized_object: tuple[str, str] | None = None
-    #: evidence positions that replaying moves through the student's transition failed to reach (it raised on
-    #: the way): the positions it builds may hold its bugs, as any function asked on them would show
-    stumbles: int = 0
-
     @property
     def owner(self) -> str | None:
         """The game object whose attribute is the initial state (``game`` of ``game.initial``), if any."""
@@ -469,6 +451,12 @@ class ReplayedStates(BuiltByReplay):
         mover = self.encode_player(player if player is not None else 1)
         sent = [[a[0], self.on_own_object(a[1]), [mover], *a[3:]] if a[0] == "eval" else
                 [a[0], self.on_own_object(a[1]), *a[2:]] if a[0] == "call" else list(a) for a in asks]
+        turn = self.turn_leaf()
+        if board is not None and player is not None and turn is not None and not writes_turn(writes, turn) and \
+                not self.game.terminal(self.game.from_course(board, to_move=player)):
+            # the mover set before each question, as before each move: a turn the student's transition (or their
+            # own loop) hands over wrongly is charged to result() alone
+            writes = [*(writes or []), [[list(step) for step in turn], True, mover]]
         written = [["put", writes]] if writes else []
         if options.get("count_calls") and len(sent) == 1 and sent[0][0] == "eval":
             return self._counted(steps, written + [["bind", *sent[0][1:]]], timeout, options)
@@ -486,12 +474,16 @@ class ReplayedStates(BuiltByReplay):
         return None if writes is None else writes + [[[list(step) for step in turn], True, self.encode_player(player)]]
 
     def identity(self) -> tuple:
+        """What the student's states depend on: how they are made, played and told whose turn it is."""
         return self.start, self.transition, self.turn, self.players
 
     def turn_leaf(self) -> tuple | None:
+        """The path of the leaf that says whose turn it is (set by the replay, never a square's)."""
         return None if self.turn is None else (({"key": "k", "index": "i"}.get(self.turn[0], "a"), self.turn[1]),)
 
     def plays(self, action: Any, mover: int) -> list:
+        """The worker's asks (to :meth:`ask_steps`) that play the course ``action`` by ``mover`` on the student's
+        state, its turn set first."""
         return [["apply", self.to_student[action], self.encode_player(mover), True]]
 
     def _counted(self, steps: list, asks: list, timeout: float | None, options: Mapping[str, Any]) -> CallResult:
@@ -535,9 +527,9 @@ class ReplayedStates(BuiltByReplay):
         return moves[r.value[0]] if r.ok and isinstance(r.value[0], int) else None
 
     def moves_ask(self, mover: Any = None) -> list:
-        return ["call", self.moves.name, list(self.moves.order), None, mover]
-
-    built_through = "your result()"
+        """The ask of the moves the student's code lists for ``mover`` (their id), their state told first that
+        ``mover`` is to move: the moves may depend on who moves (Mean Connect 4's mean moves)."""
+        return ["call", self.moves.name, list(self.moves.order), None, mover, mover is not None]
 
     def describe(self) -> str:
         turn = f"; whose turn it is: {where_in_state(self.turn)} ({self.players[0]!r}/{self.players[1]!r})" \
@@ -598,6 +590,12 @@ class ReplayedStates(BuiltByReplay):
         if variable is None:
             raise TypeError(f"the class of {notebook} takes no board size, so boards of {rows}x{cols} cannot be built")
         return found[variable]
+
+
+def writes_turn(writes: list | None, turn: tuple) -> bool:
+    """Whether ``writes`` (the worker's assignments) already set the leaf at ``turn``."""
+    path = [list(step) for step in turn]
+    return any(w[0] == path for w in writes or ())
 
 
 def _swapped(expression: str, old: str, new: str) -> str:
@@ -694,10 +692,13 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                  and normalise(c.target.rsplit(".", 1)[-1]) not in ("copy", "clone", "deepcopy")]
     starts = [(f"{c.target}()", tuple(c.info.parameters or ())) for c in functions if c.tier < 3]
     starts += [(target, ()) for target in game_objects.initial_attributes(names)]  # the textbook's game.initial
-    # a class whose object is the state (changed in place by its methods, or a new one returned): made fresh
-    starts += [(f"{name}()", tuple(info.parameters or ())) for name, info in names.items()
-               if info.kind == "class" and not name.startswith("_") and _required(info) == 0
-               and not any(w in normalise(name) for w in AGENT_NAMES) and info.members]
+    # a class whose object is the state (changed in place by its methods, or a new one returned): made fresh, of
+    # the rubric's size where it takes one
+    starts += [(f"{name}({arguments})", tuple(info.parameters or ())) for name, info in names.items()
+               if info.kind == "class" and not name.startswith("_") and info.members
+               and not any(w in normalise(name) for w in AGENT_NAMES)
+               for arguments in size_arguments(info.parameters, game.size_readings(), getattr(game, "k", None))
+               or ([""] if _required(info) == 0 else [])]
     starts += [(f"{c.target}()", tuple(c.info.parameters or ())) for c in functions if c.tier == 3]
     empty = game.initial_state()
     for start, sizes in starts:
@@ -727,7 +728,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                     for pair in pairs:
                         found = _with_transition(dataclasses.replace(trial, players=pair), transition, r.value[1])
                         if found is not None:
-                            found = _moves_by_effect(_ids_the_states_hold(found))
+                            found = _moves_by_effect(_ids_the_states_hold(_turn_by_flag(found, names)))
                             return found, _outcome_functions(found, names, aliases)
     return None
 
@@ -888,6 +889,38 @@ def _ids_the_states_hold(rep: ReplayedStates) -> ReplayedStates:
     return rep
 
 
+#: words of a method that hands the turn over (``switch_player``, ``next_turn``, ``change_turn``)
+SWITCH_WORDS = ("switch", "swap", "toggle", "changeplayer", "changeturn", "nextplayer", "nextturn", "otherplayer")
+
+
+def _turn_by_flag(rep: ReplayedStates, names: Mapping[str, NameInfo]) -> ReplayedStates:
+    """``rep`` reading whose turn follows a move from what its transition answers, when a move leaves the turn as
+    it was and a method of the state's class named for handing it over flips it (the student's loop:
+    ``if not game.make_move(m): game.switch_player()``): the part it flips keeps the turn, and the players' ids
+    are the two it switches between."""
+    info = names.get(rep.start.split("(", 1)[0])
+    if info is None or info.kind != "class":
+        return rep
+    game = rep.game
+    first = rep.to_student[game.actions(game.initial_state())[0]]
+    for method in info.members:
+        if not method.callable or not any(w in normalise(method.name) for w in SWITCH_WORDS) or \
+                any(not p.has_default for p in positional_parameters(method.parameters or ())):
+            continue
+        switch = ["eval", f"lambda state: state.{method.name}()", []]
+        r = rep.ask_steps([], [["fields"], ["apply", first, rep.players[0], False], ["fields"], switch, ["fields"],
+                               switch, ["fields"]])
+        if not r.ok:
+            continue
+        before, moved, once, twice = ({(k, w): v for k, w, v in part} for part in r.value[0::2])
+        flips = [(k, (v, once[k])) for k, v in before.items() if moved.get(k) == v and once.get(k, v) != v
+                 and twice.get(k) == v and rep.turn in (None, k)]
+        if flips:
+            return dataclasses.replace(rep, turn=flips[0][0], players=flips[0][1], turn_by_flag=True, _learned={},
+                                       _paths={})
+    return rep
+
+
 def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> ReplayedStates | None:
     """``trial`` with ``transition``, when replaying through it keeps the student's moves agreeing with the
     course's on every evidence position; the turn kept where the state flips it between moves."""
@@ -917,7 +950,7 @@ def turn_options(before: Mapping, one: Mapping, two: Mapping, players: tuple) ->
     the next flips back, then those that hold a first player's id (a transition that never flips the turn still
     keeps it there), then nowhere (``players`` as they are)."""
     flips = _flipping(before, one, two)
-    return flips + [o for o in _player_like(before) if o[0] not in dict(flips)] + [(None, players)]
+    return flips + [o for o in _player_like(before, players) if o[0] not in dict(flips)] + [(None, players)]
 
 
 def _flipping(before: Mapping, one: Mapping, two: Mapping) -> list[tuple[Any, tuple]]:
@@ -926,14 +959,12 @@ def _flipping(before: Mapping, one: Mapping, two: Mapping) -> list[tuple[Any, tu
     return [(k, (v, one[k])) for k, v in before.items() if k in one and k in two and one[k] != v and two[k] == v]
 
 
-def _player_like(parts: Mapping) -> list[tuple[Any, tuple]]:
-    """(part, the pair of players' ids) of each part of a state that holds a first player's id."""
-    out = []
-    for where, value in parts.items():
-        pair = next((p for p in _player_pairs() if p[0] == value and type(p[0]) is type(value)), None)
-        if pair is not None:
-            out.append((where, pair))
-    return out
+def _player_like(parts: Mapping, players: tuple) -> list[tuple[Any, tuple]]:
+    """(part, a pair of players' ids) for each part of a state that holds a first player's id, and each pair of ids
+    with that first one (``players`` first): a turn no move flips says nothing of the second player's id."""
+    pairs = list(dict.fromkeys([players, *_player_pairs()]))
+    return [(where, pair) for where, value in parts.items() for pair in pairs
+            if pair[0] == value and type(pair[0]) is type(value)]
 
 
 def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int] | None:
@@ -998,6 +1029,18 @@ def replay_asker(rep: ReplayedStates) -> Any:
     return ask
 
 
+def _asks_the_state(target: str, rep: ReplayedStates, names: Mapping[str, NameInfo]) -> bool:
+    """Whether ``target`` can be asked about the replayed states: a function, a route, or a method of the game object
+    whose attribute is the initial state; no other object's method when the states are objects of the student's own
+    class (their roles are their own methods, not those of another object of it)."""
+    if "." not in target:
+        return True
+    if rep.owner is not None:
+        return target.rsplit(".", 1)[0] == rep.owner
+    start = names.get(rep.start.split("(", 1)[0])
+    return start is None or start.kind != "class"
+
+
 def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
                        aliases: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     """The bindings of ``terminal`` and ``utility`` on replayed states: the same search over candidates,
@@ -1006,8 +1049,7 @@ def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
     ask, found = replay_asker(rep), {}
     for role, binder in (("terminal", _bind_terminal), ("utility", _bind_utility)):
         ranked = [c for c in _ranked(names, role, aliases.get(role, ()))
-                  if ("." not in c.target or rep.owner is None or c.target.rsplit(".", 1)[0] == rep.owner)
-                  and (c.tier < 2 or _takes(c, ARITY[role]))]
+                  if _asks_the_state(c.target, rep, names) and (c.tier < 2 or _takes(c, ARITY[role]))]
         choice = _choose(ranked, lambda c: binder(ask, c, rep.game, rep), unnamed_limit=UNNAMED)
         if choice is not None:
             found[role] = choice[2]

@@ -90,7 +90,9 @@ def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
 
 def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
     """Routes through the methods of the student's own state objects (``state.actions()``,
-    ``state.result(move)``): the state is whatever the student's code made, built by replaying moves."""
+    ``state.result(move)``): the state is whatever the student's code made, built by replaying moves. A
+    method that takes a move's parts and nothing named for the player (``draw_line(orientation, row, col)``)
+    is a transition given the move's parts."""
     routes: list[Route] = []
     for cls, info in names.items():
         if info.kind != "class" or cls.startswith("_"):
@@ -100,6 +102,14 @@ def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
                 route = _route(cls, {}, method.name, asked, role, arguments, on_state=True)
                 if route is not None:
                     routes.append(route)
+        for method in info.members:
+            required = [p for p in positional_parameters(method.parameters or ()) if not p.has_default]
+            if method.callable and not method.name.startswith("_") and not NOT_A_ROLE.search(normalise(method.name)) \
+                    and len(required) in (2, 3) and _slots(required) is None \
+                    and not any(role_of(p.name) in ("state", "player") for p in required):
+                target = f"{ROUTE_PREFIX}{cls}_self__{method.name}__result"
+                routes.append(Route(target, ("state", "action"), f"{{state}}.{method.name}(*{{action}})",
+                                    f"def {target}(state, action):\n    return state.{method.name}(*action)\n"))
     return routes
 
 

@@ -15,12 +15,12 @@ import functools
 import sys
 
 #: the names the adapter calls, bound to the submission's namespace by :func:`install`
-NAMES = ("_grader_replayed_states", "_grader_replayed", "__grader_obs_config_call__", "__grader_game_call__")
+NAMES = ("_grader_replayed_states", "__grader_obs_config_call__", "__grader_game_call__")
 
 
 def install(namespace: dict) -> None:
     """Bind every helper to the submission's ``namespace`` under its name there."""
-    for name, helper in zip(NAMES, (replayed_states, replayed_object, obs_config_call, game_call)):
+    for name, helper in zip(NAMES, (replayed_states, obs_config_call, game_call)):
         namespace[name] = functools.partial(helper, namespace)
 
 
@@ -153,9 +153,31 @@ def put(x, path, present, value):
 
 
 
+class KeptOutput:
+    """What student code prints while the grader builds and asks its positions: the first lines are kept,
+    the rest dropped (a board printed at every move of a search is no fault of the move)."""
+
+    def __init__(self, out, keep=16384):
+        self.out, self.left = out, keep
+
+    def write(self, text):
+        if self.left > 0:
+            self.out.write(text[:self.left])
+            self.left -= len(text)
+        return len(text)
+
+    def flush(self):
+        self.out.flush()
+
+
 def replayed_states(namespace, start, transition, steps, turn, asks, moves=None):
     """Build a position through the student's own code (their initial state, their moves replayed on a copy
-    each time), then answer ``asks`` about it."""
+    each time), then answer ``asks`` about it; what their code prints on the way is cut short."""
+    with contextlib.redirect_stdout(KeptOutput(sys.stdout)):
+        return _replayed_states(namespace, start, transition, steps, turn, asks, moves)
+
+
+def _replayed_states(namespace, start, transition, steps, turn, asks, moves):
 
     def with_turn(state, value):
         kind, where = turn
@@ -201,19 +223,22 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
             raise ValueError("the grader's move is not among the moves your actions() lists here")
         given = copy.deepcopy(state)
         out = call(transition[0], transition[1], given, move, mover)
-        return made(state, given, out), not same(state, given)
+        return made(state, given, out), not same(state, given), out if isinstance(out, bool) else None
 
     def like(value, state):
         return type(value) is type(state) and (not hasattr(state, "__len__") or len(value) == len(state))
 
     def made(state, given, out):
-        """The state a transition made: what it answered; the state it was given, changed in place, when nothing
-        or a flag came back (True as the template's draw_line answers, or whether the mover goes again); the
-        state part of a (state, whose turn) pair."""
+        """The state a transition made: what it answered; the state part of a (state, whose turn) pair; the state
+        it was given when nothing or a flag came back (True as the template's draw_line answers, or whether the
+        mover goes again), or when it changed that state in place and answered something else (a gym
+        environment's ``(observation, reward, done, info)``, a count of boxes closed)."""
         if out is None or isinstance(out, bool):
             return given
         if isinstance(out, tuple) and len(out) == 2 and not like(out, state) and like(out[0], state):
             return out[0]
+        if not like(out, state) and not same(state, given):
+            return given
         return out
 
     def fields(state):
@@ -232,14 +257,16 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
     state = eval(start, namespace)
     with building():
         for move, mover in steps:
-            state, _ = play(state, move, mover)
+            state, *_ = play(state, move, mover)
     out = []
     for ask in asks:
         kind = ask[0]
-        if kind == "apply":
-            state, mutated = play(state, ask[1], ask[2], ask[3])
-            out.append(mutated)
-        elif kind == "call":
+        if kind == "apply":  # whether it changed the state it was given, and the flag it answered (or None)
+            state, mutated, flag = play(state, ask[1], ask[2], ask[3])
+            out.append([mutated, flag])
+        elif kind == "call":  # a sixth item: the mover is the one to move here, and the state is told so first
+            if turn and ask[4] is not None and ask[5:6] == [True]:
+                state = with_turn(state, ask[4])
             out.append(call(ask[1], ask[2], state, ask[3], ask[4]))
         elif kind == "turn":
             out.append(read_turn(state))
@@ -255,7 +282,7 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
             _, move, turns, name, order = ask
             seen, here = [], state
             for mover, next_mover in turns:
-                here, _ = play(here, move, mover)
+                here, *_ = play(here, move, mover)
                 seen.append(resolve(move, here, next_mover) is not None if isinstance(move, dict) else
                             any(same(move, m) for m in call(name, order, here, None, next_mover)))
             out.append(seen)
@@ -275,68 +302,6 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
         elif kind == "bind":  # an agent's call made ready, so that only the agent's own calls are counted
             return functools.partial(eval(ask[1], namespace), state, *ask[2], **dict(*ask[3:]))
     return out
-
-
-# --- positions built on the student's in-place game object (grader.adapt.replayed_objects) ---------
-
-
-class KeptOutput:
-    """What student code prints while the grader builds and asks its positions: the first lines are kept,
-    the rest dropped (a board printed at every move of a search is no fault of the move)."""
-
-    def __init__(self, out, keep=16384):
-        self.out, self.left = out, keep
-
-    def write(self, text):
-        if self.left > 0:
-            self.out.write(text[:self.left])
-            self.left -= len(text)
-        return len(text)
-
-    def flush(self):
-        self.out.flush()
-
-
-def replayed_object(namespace, make, transition, steps, turn, asks):
-    """Build a position through the student's own object (a fresh one, their moves replayed), then answer
-    ``asks`` about it."""
-    with contextlib.redirect_stdout(KeptOutput(sys.stdout)):
-        obj = eval(make, namespace)
-        play = getattr(obj, transition.lstrip("*"))
-        with building():
-            for move, mover in steps:
-                if turn and mover is not None:
-                    setattr(obj, turn, mover)
-                play(*move) if transition.startswith("*") else play(move)
-        out = []
-        for kind, what, args, *keywords in asks:
-            if kind == "state":
-                out.append({k: v for k, v in vars(obj).items() if type(v) in (bool, int, float, str)})
-                continue
-            if kind == "boards":  # attributes that may hold a board
-                out.append({k: v for k, v in vars(obj).items() if isinstance(v, (list, tuple, dict, str))
-                            or type(v).__name__ == "ndarray"})
-                continue
-            if kind == "set":
-                setattr(obj, what, args[0])
-                out.append(None)
-                continue
-            if kind == "leaves":
-                out.append(leaves(obj))
-                continue
-            if kind == "put":  # the squares the grader knows written as the position has them
-                for path, present, value in args:
-                    obj = put(obj, path, present, value)
-                out.append(None)
-                continue
-            if kind == "read":
-                value = getattr(obj, what)
-            elif kind == "eval":
-                value = eval(what, namespace)(obj, *args, **dict(*keywords))
-            else:
-                value = getattr(obj, what)(*args)
-            out.append(_listed(value))
-        return out
 
 
 # --- other environments' calling conventions (grader.adapt.conventions) ----------------------------

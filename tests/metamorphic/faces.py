@@ -66,6 +66,9 @@ class Face:
     rules_log: bool = False  # the rules take a log the notebook keeps as a global and passes by name
     game_loops: bool = False  # each agent has a game loop named after it, which takes two agents and a board
     size_constants: bool = False  # module-level ROWS, COLS fix the board's size: the code fails on any other
+    #: an in-place object's move never hands the turn over: it answers whether the mover goes again, and the
+    #: caller's loop calls switch_player() when not
+    turn_by_caller: bool = False
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
     steps: tuple[str, ...] = ()  # the transformations that made it
 
@@ -560,11 +563,15 @@ def _in_place(face: Face) -> str:
     methods = [f"    def __init__(self{''.join(', ' + p for p in iparams)}):\n"
                f"        self.board = _board_out({icall})\n        self.turn = _FIRST\n",
                "    def copy(self):\n        return _copy.deepcopy(self)\n"]
+    if face.turn_by_caller:  # the loop: if not game.play(move): game.switch_player()
+        methods.append("    def switch_player(self):\n        self.turn = _SECOND if self.turn == _FIRST else _FIRST\n")
     for role in ("actions", "result", "terminal", "utility"):
         params, body = bodies[role]
         state = face.param("state")
         kept = [p for p in params if p.split("=")[0] != state]
         body = body.replace("    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]",
+                            "    self.board = _board_out(_n)\n"
+                            "    return _PLAYER_OUT[_next_player(_b, _p, _n)] == self.turn" if face.turn_by_caller else
                             "    self.board, self.turn = _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]")
         methods.append(f"    def {face.name(role)}(self{''.join(', ' + p for p in kept)}):\n"
                        f"        {state} = self\n" + textwrap.indent(body, "    ") + "\n")

@@ -167,7 +167,8 @@ BINDING_CHECK_PREFIXES = ("initial_state", "actions", "result", "terminal", "uti
 #: result that changes its input is what an in-place transition does
 MUTANT_IS_THE_CONVENTION = {("c4_utility_ignores_player", "utility_first_view"),
                             ("c4_result_changes_its_input", "in_place_result"),
-                            ("c4_result_changes_its_input", "in_place_object")}
+                            ("c4_result_changes_its_input", "in_place_object"),
+                            ("c4_result_changes_its_input", "turn_by_caller")}
 
 
 def _mutant_cases(per_game: int | None) -> list:
@@ -228,11 +229,13 @@ MUTANTS_LEFT_TO_A_PERSON = [
       for state in ("dict_state", "tuple_state", "state_object", "cells_dict")],
     # the same on an in-place object: the agent asked where that result() raised on the way goes to a person
     ("mc4_result_discs_do_not_fall", ("in_place_object",)),
+    ("mc4_result_discs_do_not_fall", ("turn_by_caller",)),
 ]
 #: of those, the ones that only repeat another's route (the turn kept in a tuple or an object, as in a dict):
 #: asked with ``--runslow``, and never drawn into the sampled mutants either
 SLOW_LEFT_TO_A_PERSON = {("mc4_result_discs_do_not_fall", ("tuple_state",)),
-                         ("mc4_result_discs_do_not_fall", ("state_object",))}
+                         ("mc4_result_discs_do_not_fall", ("state_object",)),
+                         ("mc4_result_discs_do_not_fall", ("turn_by_caller",))}
 
 
 @pytest.mark.parametrize("mutant,combo", [pytest.param(next(m for m in MUTANTS if m.name == name), combo,

@@ -133,6 +133,8 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("state_object", "shape", lambda f: replace(f, shape="state_object")),
     Transformation("in_place_object", "shape", lambda f: replace(
         f, shape="in_place", expected_losses=_losing(f, "result: does not change its input board"))),
+    Transformation("turn_by_caller", "shape", lambda f: replace(
+        f, shape="in_place", turn_by_caller=True, expected_losses=_losing(f, "result: does not change its input board"))),
 )
 
 BY_NAME = {t.name: t for t in CATALOGUE}

@@ -41,7 +41,7 @@ def test_returns_with_one_value_per_player_are_the_utility_and_a_draw_is_no_win(
     box, student = adapted_source((STUDENTS / "c4_openspiel_returns_per_player.py").read_text(), "connect4")
     with box:
         game = student.game
-        assert student.interface.bindings["utility"].name.endswith(".returns")
+        assert student.interface.bindings["utility"].name.endswith("__returns__utility")
         rows = [[-1, -1, 1, 1, -1, -1, 1], [1, 1, -1, -1, 1, 1, -1]] * 3  # full, no line: a draw
         draw = game.from_course(np.array(rows))
         assert game.terminal(draw) and game.utility(draw, 1) == 0
@@ -51,7 +51,7 @@ def test_returns_with_one_value_per_player_are_the_utility_and_a_draw_is_no_win(
 def test_a_gym_environment_is_replayed_through_its_step():
     box, student = adapted_source((STUDENTS / "c4_gym_env_step.py").read_text(), "connect4")
     with box:
-        assert isinstance(student, ReplayedGame) and student.rep.methods.transition == "step"
+        assert isinstance(student, ReplayedGame) and student.rep.transition.name.endswith("__step__result")
         wrong = wrong_roles(student, positions=6)
         assert wrong["actions"] == wrong["result"] == 0, wrong  # its terminal and utility are step's answers
 

@@ -5,7 +5,6 @@ role is judged on those objects. Two fixtures with different layouts and move en
 import pytest
 
 from grader.adapt import ReplayedGame
-from grader.adapt.replayed_objects import in_place_classes
 from grader.adapt.replayed_states import match_encoding
 from grader.grading import grade_submission
 from grader.rubric import load_rubric
@@ -53,12 +52,13 @@ def test_moves_are_matched_to_the_course_lines_by_their_encoding():
     lines = game.actions(game.initial_state())
     pairs = [((r, c), (r, c + 1)) if k == "h" else ((r, c), (r + 1, c)) for k, r, c in lines]
     empty = game.initial_state()
-    [(words, to_student), *_] = match_encoding(list(reversed(pairs)), game, empty, own=True)
+    [(words, to_student), *_] = match_encoding(list(reversed(pairs)), game, empty)
     assert "pairs of dots" in words and to_student[("v", 0, 0)] == ((0, 0), (1, 0))
-    [(words, to_student), *_] = match_encoding([(k.upper(), r + 1, c + 1) for k, r, c in lines], game, empty, own=True)
+    [(words, to_student), *_] = match_encoding([(k.upper(), r + 1, c + 1) for k, r, c in lines], game, empty)
     assert "1-based" in words and to_student[("h", 0, 0)] == ("H", 1, 1)
-    assert match_encoding([str(line) for line in lines], game, empty, own=True) == []  # no known encoding: not guessed
-    assert match_encoding(pairs[:-1], game, empty, own=True) == []  # a line missing is no match
+    [(words, to_student), *_] = match_encoding([str(line) for line in lines], game, empty)  # a move's text
+    assert words == "moves written as text" and to_student[("v", 0, 1)] == "('v', 0, 1)"
+    assert match_encoding(pairs[:-1], game, empty) == []  # a line missing is no match
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
@@ -66,7 +66,7 @@ def test_every_role_of_an_in_place_game_class_agrees_with_the_reference(fixture,
     box, student = replayed_file(fixture)
     assert isinstance(student, ReplayedGame)
     assert set(student.interface.bindings) == {"initial_state", "actions", "result", "terminal", "utility"}
-    assert any(a.startswith("builds every position through your own code") for a in student.interface.adaptations)
+    assert any("every position is built through your own code" in a for a in student.interface.adaptations)
     assert student.initial_state().value == {"size": (4, 4), "lines": {}, "boxes": {}}  # owners read
     assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
     assert wrong_roles(student.at_size(load_game("dots_and_boxes", rows=5, cols=3)), positions=4)["result"] == 0
@@ -127,16 +127,19 @@ def test_an_in_place_game_class_joins_tournaments_with_its_search():
     assert joined.label == "alpha_beta_player", joined
 
 
-def test_the_methods_that_play_the_roles_are_chosen_by_the_strength_of_their_names():
-    def method(name: str, *params: str) -> NameInfo:
-        return NameInfo(name, "function", "method", tuple(Parameter(p, "POSITIONAL_OR_KEYWORD")
-                                                          for p in ("self", *params)))
+def test_a_method_is_named_for_a_role_in_the_roles_words_and_one_that_says_who_won_is_the_utility():
+    """A state's ``score(player)`` (a rubric name for the template's utility) counts one side's boxes; its
+    ``winner()`` is the utility: methods go by the role's words, where ``winner`` speaks for the utility."""
+    from grader.adapt.candidates import ROUTE_PREFIX, rank
 
-    game_class = NameInfo("Game", "class", "type", (), members=(
-        method("available_moves"), method("get_actions"), method("undo_move", "move"), method("make_move", "move"),
-        method("print_board"), method("over"), method("get_scores"), method("winner")))
-    found, = in_place_classes({"Game": game_class})
-    assert (found.moves, found.transition, found.over, found.winner) == ("get_actions", "make_move", "over", "winner")
+    def route(method: str, role: str) -> tuple[str, NameInfo]:
+        target = f"{ROUTE_PREFIX}Game_self__{method}__{role}"
+        return target, NameInfo(target, "function", "function", (Parameter("state", "POSITIONAL_OR_KEYWORD"),))
+
+    names = dict([route("score", "utility"), route("winner", "utility"), route("print_board", "utility"),
+                  route("winner", "terminal")])
+    tiers = {c.target.split("__")[1]: c.tier for c in rank(names, "utility", ["utility", "score"])}
+    assert tiers == {"score": 2, "winner": 2}
 
 
 #: the in-place Connect 4 class's drop, forgetting to hand the turn over
@@ -158,8 +161,7 @@ def test_an_in_place_class_of_a_game_whose_moves_add_marks_agrees_with_the_refer
     """Positions come from the line of play the reference finds; the board is read from the attribute
     that holds it; the move encoding (columns, (row, col) cells) is learned from the empty board."""
     box, student = replayed_file(fixture, assignment)
-    assert isinstance(student, ReplayedGame)
-    assert student.rep.board == board[1:] and not student.rep.lines
+    assert isinstance(student, ReplayedGame) and student.rep.learned().whole  # every square read from the object
     assert set(student.interface.bindings) == {"initial_state", "actions", "result", "terminal", "utility"}
     assert wrong_roles(student) == {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
 
@@ -235,7 +237,7 @@ class _Unbuildable:
 
 
 def test_an_agent_asked_where_no_position_could_be_built_goes_to_a_person_not_charged():
-    from grader.adapt.replayed_objects import ReplayedAgent
+    from grader.adapt.replayed_agents import ReplayedAgent
     game = load_game("mean_connect4")
     doubts: dict[str, str] = {}
     agent = ReplayedAgent(None, game, _Unbuildable(game), "pick", "pick", "pick(game)", doubts=doubts,

@@ -4,7 +4,7 @@ what the student's own functions answer. A bug is charged to the function that h
 
 import pytest
 
-from grader.adapt import ReplayedStateGame
+from grader.adapt import ReplayedGame
 from reference.games import load_game
 from reference.positions import finished_games, random_positions
 from tests.helpers.adapting import STUDENTS, adapted_source
@@ -71,7 +71,7 @@ def no_reading_knows():
 
 def test_a_state_no_reading_knows_is_built_through_the_students_own_functions(no_reading_knows):
     _, student = no_reading_knows
-    assert isinstance(student, ReplayedStateGame)
+    assert isinstance(student, ReplayedGame)
     rep = student.rep
     assert rep.turn == ("key", "turn") and rep.players == ("R", "Y")
     assert "replaying the moves" in " ".join(student.interface.adaptations)
@@ -98,7 +98,7 @@ def test_a_bug_is_charged_to_the_function_that_has_it_alone(change, role):
         source = source.replace(*NO_DIAGONALS)
     box, student = adapted_source(source)
     with box:
-        assert isinstance(student, ReplayedStateGame)
+        assert isinstance(student, ReplayedGame)
         wrong = wrong_roles(student, student.game)
         assert wrong[role] > 0
         assert {r: n for r, n in wrong.items() if r != role} == {r: 0 for r in wrong if r != role}
@@ -126,7 +126,7 @@ def test_dots_and_boxes_in_a_layout_of_the_students_own_is_built_through_their_f
         source = source.replace(old, new)
     box, student = adapted_source(source, "dots_and_boxes")
     with box:
-        assert isinstance(student, ReplayedStateGame)
+        assert isinstance(student, ReplayedGame)
         assert student.rep.encoding.startswith("pairs of dots") and student.rep.turn == ("field", "mover")
         wrong = wrong_roles(student, student.game, positions=8)
         assert {r: n for r, n in wrong.items() if r != role} == {r: 0 for r in wrong if r != role}
@@ -137,7 +137,7 @@ def test_dots_and_boxes_in_a_layout_of_the_students_own_is_built_through_their_f
 def test_tic_tac_toe_whose_state_keeps_each_players_cells_is_built_through_their_functions():
     box, student = adapted_source((STUDENTS / "ttt_state_no_reading_knows.py").read_text(), "tictactoe")
     with box:
-        assert isinstance(student, ReplayedStateGame)
+        assert isinstance(student, ReplayedGame)
         assert student.rep.encoding == "cells as (row, col)" and student.rep.players == ("X", "O")
         assert wrong_roles(student, student.game, positions=10) == \
             {"actions": 0, "result": 0, "terminal": 0, "utility": 0}
@@ -197,7 +197,7 @@ def test_a_position_the_students_result_fails_to_build_is_left_out_of_other_func
         tall = game.result(tall, action)
     box, student = adapted_source(variant(RAISES_ON_A_TALL_COLUMN))
     with box:
-        assert isinstance(student, ReplayedStateGame)
+        assert isinstance(student, ReplayedGame)
         beyond = game.result(tall, 6)  # reached only through the move that raises
         asked = student.terminal(game.to_course(beyond))
         assert not asked.ok and asked.kind == "unreachable"

@@ -2,7 +2,7 @@
 built from the position, or of the student's own state objects. Each is a candidate route like any
 function, chosen by behaviour; the feedback names the call as the student writes it."""
 
-from grader.adapt import ReplayedStateGame
+from grader.adapt import ReplayedGame
 from grader.adapt.candidates import ROUTE_PREFIX, rank, route_parts, spoken
 from grader.adapt.routes import position_routes, state_routes
 from grader.sandbox.calls import NameInfo, Parameter
@@ -73,7 +73,7 @@ def test_a_state_object_with_methods_is_replayed_through_its_own_methods():
     source = (STUDENTS / "c4_state_object_with_methods.py").read_text()
     box, student = adapted_source(source)
     with box:
-        assert isinstance(student, ReplayedStateGame)
+        assert isinstance(student, ReplayedGame)
         assert "state.result()" in " ".join(student.interface.adaptations)
         state = GAME.result(GAME.result(GAME.initial_state(), 3), 4)
         assert student.actions(GAME.to_course(state), GAME.to_move(state)).value == GAME.actions(state)

@@ -4,9 +4,8 @@ the initial state does not list (Mean Connect 4's mean moves) written as the stu
 
 import pytest
 
-from grader.adapt import ReplayedStateGame
+from grader.adapt import ReplayedGame
 from grader.adapt.replayed_states import NoReplay, line_of_play
-from reference.games import load_game
 from tests.grader.adapt.test_replayed_states import wrong_roles
 from tests.helpers.adapting import STUDENTS, adapted_source
 
@@ -14,7 +13,7 @@ from tests.helpers.adapting import STUDENTS, adapted_source
 def test_the_ids_a_state_holds_are_the_players_when_no_function_is_told_one():
     box, student = adapted_source((STUDENTS / "c4_board_class_ids_1_2_from_the_counts.py").read_text())
     with box:
-        assert isinstance(student, ReplayedStateGame)
+        assert isinstance(student, ReplayedGame)
         assert student.rep.players == (1, 2)
         cells = student.rep.learned()
         assert cells is not None and all(cell.table == {1: 1, -1: 2} for cell in cells.cells)
@@ -24,7 +23,7 @@ def test_the_ids_a_state_holds_are_the_players_when_no_function_is_told_one():
 def test_mean_moves_the_empty_board_does_not_list_are_written_as_the_students_actions_write_them():
     box, student = adapted_source((STUDENTS / "mc4_state_object_tagged_moves.py").read_text(), "mean_connect4")
     with box:
-        assert isinstance(student, ReplayedStateGame)
+        assert isinstance(student, ReplayedGame)
         rep, game = student.rep, student.game
         assert rep.to_student[3] == ("drop", 3) and rep.to_student[(2, 5)] == ("mean", 2, 5)
         state = game.result(game.result(game.initial_state(), 3), 2)  # red may now move yellow's disc
@@ -39,7 +38,7 @@ def test_mean_moves_the_empty_board_does_not_list_are_written_as_the_students_ac
 def test_moves_no_rule_reads_are_matched_by_the_boards_the_students_result_makes():
     box, student = adapted_source((STUDENTS / "mc4_moves_numbered_as_one_action_space.py").read_text(), "mean_connect4")
     with box:
-        assert isinstance(student, ReplayedStateGame)
+        assert isinstance(student, ReplayedGame)
         rep, game = student.rep, student.game
         assert rep.to_student[3] == 3 and rep.to_student[(2, 5)] == 7 + 7 * 2 + 5
         assert len(rep.to_student) == 7 + 7 * 7  # every mean move: from each column into each

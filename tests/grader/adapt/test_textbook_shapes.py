@@ -122,12 +122,12 @@ NO_EXTRA_TURN = ("        to_move = state.to_move if closed else ('O' if state.t
 def test_a_textbook_dots_and_boxes_game_is_replayed_through_its_objects_initial_state_and_methods():
     """No reading knows its GameState of lines and boxes: positions are built from dab.initial through
     dab.result, at other sizes through an object of that size, and agents get (dab, state)."""
-    from grader.adapt import ReplayedStateGame
+    from grader.adapt import ReplayedGame
     from reference.positions import random_positions
 
     box, student = graded_way("textbook_dots_and_boxes_game.py", "dots_and_boxes")
     with box:
-        assert isinstance(student, ReplayedStateGame)
+        assert isinstance(student, ReplayedGame)
         assert student.rep.start == "dab.initial" and student.rep.transition.name == "dab.result"
         game = student.game
         for state in random_positions(game, 6, seed=3):
