@@ -152,7 +152,6 @@ def put(x, path, present, value):
     return x
 
 
-
 class KeptOutput:
     """What student code prints while the grader builds and asks its positions: the first lines are kept,
     the rest dropped (a board printed at every move of a search is no fault of the move)."""
