@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from grader.adapt import returns
-from grader.adapt.agents import Move
+from grader.adapt.agents import Move, late_position
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise, rank
 from grader.adapt.conventions import GAME_NAMES
 from grader.adapt.replayed_states import NoReplay, ReplayedStates, why_not_built
@@ -241,7 +241,6 @@ def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[st
     at random on the opening and a search not (asked late in a game, where any search is fast), names
     ranking them. One search may serve both searching labels (a depth-limited alpha-beta is the
     heuristic agent); any other label needs a name that says it."""
-    from grader.adapt.agents import late_position
     if not agents:
         return None
     game = agents[0].game
