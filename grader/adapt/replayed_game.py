@@ -12,6 +12,7 @@ says. The other functions are asked on positions built with the reference's move
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Mapping
 
 from grader.adapt.candidates import spoken
@@ -38,6 +39,10 @@ def interface_for(rep: ReplayedStates, outcome: Mapping[str, Binding]) -> Interf
     iface.adaptations.extend(note for b in outcome.values() for note in b.says)
     iface.adaptations.append(f"no reading of a board fits your states, so every position is built through your own "
                              f"code: {rep.describe()}")
+    if rep.moves_unconfirmed:  # what result() is judged by (its squares, its moves) may hold its own bug too
+        iface.doubts["result"] = (f"your {spoken(rep.moves.name)}() lists the moves wrongly on every position your "
+                                  f"{spoken(rep.transition.name)}() builds, so one of the two is wrong, and the grader "
+                                  "cannot tell which")
     if rep.turn_by_flag:
         iface.adaptations.append(f"your {spoken(rep.transition.name)}() leaves the turn as it was and your own loop "
                                  f"hands it over: whose turn follows a move is what {spoken(rep.transition.name)}() "
@@ -64,10 +69,13 @@ class ReplayedGame(StudentGame):
         cells = rep.learned()
         #: the positions hold what the student's transition put there, and it fails on the way to some: every
         #: function and agent asked on them may lose points for its bugs
-        self.suspect_positions = bool(rep.stumbles) and not (cells and cells.whole)
-        if not (cells and cells.whole):
+        self.suspect_positions = bool(rep.stumbles) and not (cells and cells.whole) or rep.moves_unconfirmed
+        #: why positions built through the student's transition are in doubt, in words
+        self.built_doubt = f"your {spoken(rep.moves.name)}() lists the moves wrongly on every one of them" \
+            if rep.moves_unconfirmed else None
+        if self.suspect_positions or not (cells and cells.whole):
             self.doubt_built_positions(spoken(rep.transition.name), ("actions", "terminal", "utility")
-                                       if self.suspect_positions else ("terminal", "utility"))
+                                       if self.suspect_positions else ("terminal", "utility"), self.built_doubt)
 
     @property
     def game_object(self) -> str | None:
@@ -138,7 +146,9 @@ class ReplayedGame(StudentGame):
         return self.rep.encode_player(player if player is not None else 1)
 
     def initial_state(self) -> Reply:
-        reply, values = self._ask("initial_state", None, None, [self.rep.moves_ask(self._mover(1))])
+        """The student's initial state, judged by the moves their ``actions`` lists on it, or where those are
+        wrong and the squares of their states are known, by its squares (the bug is then charged to actions())."""
+        reply, values = self._ask("initial_state", None, None, [["leaves", "", []], self.rep.moves_ask(self._mover(1))])
         if not reply.ok:
             return reply
         empty = self.game.initial_state()
@@ -146,7 +156,13 @@ class ReplayedGame(StudentGame):
             moves = sorted((self.rep.decode_action(m) for m in items(values[-1])), key=repr)
         except (NotThisRepresentation, TypeError) as e:
             return _unreadable(reply, f"its moves {short(values[-1], 120)} could not be read: {e}")
-        if moves != sorted(self.game.actions(empty), key=repr):
+        cells = self.rep.learned() if moves != sorted(self.game.actions(empty), key=repr) else None
+        try:
+            squares = cells.board(values[0], copy.deepcopy(self.game.to_course(empty))) if cells else None
+        except NotThisRepresentation:
+            squares = None
+        if moves != sorted(self.game.actions(empty), key=repr) and \
+                not (squares is not None and self.game.same_board(squares, self.game.to_course(empty))):
             return _unreadable(reply, f"your actions() on it lists {short(values[-1], 120)}, not every move of "
                                       f"the empty board")
         reply.value = self.game.to_course(empty)
@@ -243,7 +259,7 @@ class ReplayedGame(StudentGame):
 
     def agent(self, label: str, aliases: list[str], timeout: float | None = None) -> ReplayedAgent | str:
         if self.suspect_positions:
-            self.doubt_built_positions(spoken(self.rep.transition.name), (label,))
+            self.doubt_built_positions(spoken(self.rep.transition.name), (label,), self.built_doubt)
         found = agent_candidates(self.rep, self.names, label, aliases, {b.name for b in self.outcome.values()},
                                  self.source)
         return self.doubted_where_unbuilt(label, find_replayed_agent(self.rep, found, label, aliases, timeout, (

@@ -166,25 +166,27 @@ def _encodings(plug: GamePlug) -> dict[str, Decoder]:
 
 def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> list[tuple[str, dict]]:
     """(words, course move -> the student's move) of every encoding under which the student's moves on
-    ``state`` are exactly the course's, one for one."""
+    ``state`` are exactly the course's, one for one; else of those under which they are most of them (an
+    ``actions`` that misses a few moves is charged for them, not read as no game at all)."""
     wanted = game.actions(state)
-    out = []
+    exact, most = [], []
     for words, decode in encodings(game).items():
         try:
             decoded = [decode(m, game) for m in student_moves]
-            fits = all(d is not None for d in decoded) and len(set(decoded)) == len(decoded) == len(wanted) \
-                and set(decoded) == set(wanted)
+            fits = all(d is not None for d in decoded) and len(set(decoded)) == len(decoded) \
+                and set(decoded) <= set(wanted)
         except (TypeError, ValueError):  # not moves at all (a candidate that answers boards, arrays...)
             continue
-        if fits:
+        if fits and 2 * len(decoded) > len(wanted):
             picked = PICKED.get(words)  # a move that depends on the position is picked from the student's list there
-            out.append((words, MoveTable(words, {d: {"pick": [*picked, d]} for d in decoded} if picked else
-                                         zip(decoded, student_moves))))
-    if not out and _numbered(student_moves, wanted):
+            (exact if len(decoded) == len(wanted) else most).append(
+                (words, MoveTable(words, {d: {"pick": [*picked, d]} for d in decoded} if picked else
+                                  zip(decoded, student_moves))))
+    if not exact and _numbered(student_moves, wanted):
         # moves no rule reads (Dots and Boxes lines numbered 0..E-1): paired in order with the course's, which
         # replaying through the student's own code then confirms or rejects
-        out.append((NUMBERED, MoveTable(NUMBERED, zip(wanted, student_moves))))
-    return out
+        exact.append((NUMBERED, MoveTable(NUMBERED, zip(wanted, student_moves))))
+    return exact or most
 
 
 #: the words of moves numbered in the course's order of moves
@@ -227,7 +229,9 @@ class MoveTable(dict):
         shift = {"the course's own moves": 0, "numbers counted from 1": 1}.get(self.encoding)
         if shift is None:
             raise NoReplay(f"no way of writing the move {move!r} was seen in your moves ({self.encoding})")
-        return tuple(m + shift for m in move) if isinstance(move, tuple) else move + shift
+        if isinstance(move, tuple):  # a move's numbers shifted, its words (Dots and Boxes' 'h') as they are
+            return tuple(m + shift if type(m) is int else m for m in move)
+        return move + shift
 
 
 #: encodings whose moves depend on the position (the cell where a disc lands), by (item, offset) of the course move
@@ -328,6 +332,9 @@ class ReplayedStates(Representation):
     #: evidence positions that replaying moves through the student's transition failed to reach (it raised on
     #: the way): the positions it builds may hold its bugs, as any function asked on them would show
     stumbles: int = 0
+    #: the student's ``actions`` listed the moves wrongly on every evidence position, and the transition was taken
+    #: because the squares its states keep follow the course's: a bug of one of the two, and which is not known
+    moves_unconfirmed: bool = False
     #: the student's own loop hands the turn over (a method of the state does, the transition never does): whose
     #: turn follows a move is what the transition answers (True: the mover goes again)
     turn_by_flag: bool = False
@@ -940,8 +947,9 @@ def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> R
         candidate = dataclasses.replace(trial, turn=turn, players=pair)
         agreement = _agreement(candidate)
         if agreement is not None and agreement[0] > best_score:
-            best, best_score = dataclasses.replace(candidate, stumbles=agreement[1]), agreement[0]
-    return best if best is not None and best_score > 0 else None
+            best = dataclasses.replace(candidate, stumbles=agreement[1], moves_unconfirmed=agreement[2])
+            best_score = agreement[0]
+    return best
 
 
 def turn_options(before: Mapping, one: Mapping, two: Mapping, players: tuple) -> list[tuple[Any, tuple]]:
@@ -967,10 +975,11 @@ def _player_like(parts: Mapping, players: tuple) -> list[tuple[Any, tuple]]:
             if pair[0] == value and type(pair[0]) is type(value)]
 
 
-def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int] | None:
+def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int, bool] | None:
     """How many answers of the student's ``actions`` on replayed evidence positions agree with the course's
-    (each column or cell also repeated until the course says it is full), and on how many positions replaying
-    failed; None if every position's moves are listed wrongly or could not be reached."""
+    (each column or cell also repeated until the course says it is full), on how many positions replaying
+    failed, and whether every position's moves were listed wrongly; None if no position could be reached, or every one's moves are listed wrongly by a transition whose
+    states keep no square where the course's boards do."""
     game = trial.game
     score = asked = listed_wrong = stumbles = 0
     for state in evidence_positions(game, positions):
@@ -997,8 +1006,11 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int] | N
             return None
         score += sum(g == e for g, e in zip(got, expected))
         listed_wrong += got[0] != expected[0]
-    # moves listed wrongly everywhere: no transition of the rules (an actions() bug alone lists a few wrongly)
-    return None if asked and listed_wrong == asked else (score, stumbles)
+    # moves listed wrongly everywhere: no transition of the rules, unless the squares its states keep follow the
+    # course's over every replayed line (then the moves are an actions() bug, charged to actions() alone)
+    if not asked or listed_wrong == asked and trial.learned() is None:
+        return None
+    return score, stumbles, listed_wrong == asked
 
 
 def repeat_ask(rep: ReplayedStates, state: State, action: Any, limit: int = 8) -> tuple[list, list[bool]]:

@@ -64,14 +64,16 @@ class StudentGame:
         self.doubts_if_lost: dict[str, str] = dict.fromkeys(("initial_state", "actions", "result", "terminal", "utility"),
                                                             interface.tied) if interface.tied else {}
 
-    def doubt_built_positions(self, transition: str, roles: Sequence[str] = ("terminal", "utility")) -> None:
+    def doubt_built_positions(self, transition: str, roles: Sequence[str] = ("terminal", "utility"),
+                              because: str | None = None) -> None:
         """Positions built through the student's own transition hold whatever it put there, where the grader
-        could not write every value itself: ``roles`` (``terminal`` and ``utility``; ``actions`` too where the
-        transition is known to fail on the way to some positions) losing points on them go to a person."""
+        could not write every value itself (or ``because``): ``roles`` (``terminal`` and ``utility``; ``actions``
+        too where the transition is known to fail on the way to some positions) losing points on them go to a
+        person."""
+        because = because or "the grader could not write every value of your state"
         for role in roles:
-            self.doubts_if_lost[role] = (f"the positions are built through your own {transition}(), and the grader "
-                                         f"could not write every value of your state: what your {role}() got wrong "
-                                         f"may be what {transition}() put there")
+            self.doubts_if_lost[role] = (f"the positions are built through your own {transition}(), and {because}: "
+                                         f"what your {role}() got wrong may be what {transition}() put there")
 
     @property
     def representation(self):

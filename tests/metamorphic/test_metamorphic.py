@@ -216,6 +216,10 @@ MUTANTS_FOUND_BY_SWEEPS = [
     ("c4_result_always_red", ("one_based",)),
     # the same rule reads Dots and Boxes lines as dot pairs where no result() fits: the agents get real boards
     ("dab_result_no_extra_turn", ("dot_pairs",)),
+    # an actions() that misses a move, or lists drawn lines, on an object no reading knows: the replay still stands
+    # (the moves most of the initial state's, or the squares its states keep), and actions() alone is charged
+    ("ttt_actions_miss_last_cell", ("in_place_object",)),
+    ("dab_actions_include_drawn_lines", ("turn_by_caller",)),
 ]
 
 #: (mutant, transformations) where the binder cannot tell the bug from another reading of the code: every
@@ -223,6 +227,10 @@ MUTANTS_FOUND_BY_SWEEPS = [
 MUTANTS_LEFT_TO_A_PERSON = [
     ("c4_result_disc_stays_on_top", ("rows_from_bottom",)),  # no gravity reads as rows counted from the bottom
     ("c4_result_disc_stays_on_top", ("one_based",)),  # the same, with moves learned under one reading tried under all
+    # an object no reading knows, whose squares read as rows from the bottom: actions() then lists the moves wrongly
+    # everywhere, and one of actions() and result() is wrong, but which is not known
+    ("c4_result_disc_stays_on_top", ("in_place_object",)),
+    ("c4_result_disc_stays_on_top", ("turn_by_caller",)),
     # the positions are built through the buggy result(), which raises on the way to some: what the other functions
     # get wrong there may be its bug (result() itself is charged)
     *[("mc4_result_discs_do_not_fall", (state,))
@@ -234,6 +242,7 @@ MUTANTS_LEFT_TO_A_PERSON = [
 #: of those, the ones that only repeat another's route (the turn kept in a tuple or an object, as in a dict):
 #: asked with ``--runslow``, and never drawn into the sampled mutants either
 SLOW_LEFT_TO_A_PERSON = {("mc4_result_discs_do_not_fall", ("tuple_state",)),
+                         ("c4_result_disc_stays_on_top", ("turn_by_caller",)),
                          ("mc4_result_discs_do_not_fall", ("state_object",)),
                          ("mc4_result_discs_do_not_fall", ("turn_by_caller",))}
 

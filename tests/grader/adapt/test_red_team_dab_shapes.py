@@ -59,7 +59,9 @@ def test_moves_no_rule_reads_are_paired_in_order_with_the_courses():
     from_one = match_encoding(list(range(1, count + 1)), GAME, GAME.initial_state())
     assert [w for w, _ in from_one] == [NUMBERED] and from_one[0][1][("v", 0, 0)] == 13
     assert found[0][1][("h", 0, 0)] == 0 and found[0][1][("v", 0, 0)] == 12
-    assert match_encoding(list(range(count - 1)), GAME, GAME.initial_state()) == []  # not one for one
+    # one move missing (an actions() bug): the same numbering, as a last resort; half of them or fewer: none
+    assert [w for w, _ in match_encoding(list(range(count - 1)), GAME, GAME.initial_state())] == [found[0][0]]
+    assert match_encoding(list(range(count // 2)), GAME, GAME.initial_state()) == []
 
 
 def test_the_other_player_as_arithmetic_names_the_ids():

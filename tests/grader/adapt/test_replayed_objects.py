@@ -58,7 +58,9 @@ def test_moves_are_matched_to_the_course_lines_by_their_encoding():
     assert "1-based" in words and to_student[("h", 0, 0)] == ("H", 1, 1)
     [(words, to_student), *_] = match_encoding([str(line) for line in lines], game, empty)  # a move's text
     assert words == "moves written as text" and to_student[("v", 0, 1)] == "('v', 0, 1)"
-    assert match_encoding(pairs[:-1], game, empty) == []  # a line missing is no match
+    # a line missing (an actions() bug) still reads, as a last resort, and the missing line is not written
+    [(words, to_student), *_] = match_encoding(pairs[:-1], game, empty)
+    assert "pairs of dots" in words and lines[-1] not in to_student and len(to_student) == len(lines) - 1
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
