@@ -115,8 +115,6 @@ class Face:
             out.append("Dots and Boxes boards have no grid")
         if self.moves == "text" and self.lines == "dots":
             out.append("dot pairs are not written as text here")
-        if self.moves == "text" and self.lines == "words":  # open (2026-11-28): moves 'horizontal 0 1' beside board
-            out.append("kinds as words are not written as text here")  # keys ('horizontal', 0, 1) lose result()'s points
         if self.container in ("matrices", "dot_grid") and (self.lines != "course" or self.moves != "course"):
             out.append("line matrices and pictures are indexed by the course's own lines")
         if grid and self.lines != "course":

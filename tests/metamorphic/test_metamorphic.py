@@ -137,6 +137,8 @@ FOUND_BY_SWEEPS = [
     ("mean_connect4", ("agent_globals", "agent_classes")),
     # agents that answer the state after their move, on states only replay reads: the move whose successor it is
     ("mean_connect4", ("cells_dict", "agent_boards")),
+    # a line's kind as a word on the board ('horizontal', 0, 1) beside moves written as text: read as its letter
+    ("dots_and_boxes", ("line_words", "move_text")),
 ]
 
 

@@ -45,16 +45,16 @@ def lettered(value: Any, offset: int = 0, swap: bool = False) -> tuple | None:
     if not isinstance(value, (list, tuple)) or len(value) != 3:
         return None
     letter, r, c = (_plain(v) for v in value)
-    if not isinstance(letter, str) or _kind(letter) is None or \
+    if not isinstance(letter, str) or line_kind(letter) is None or \
             not all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c)):
         return None
-    letter = _kind(letter)
+    letter = line_kind(letter)
     if swap:
         letter = "v" if letter == "h" else "h"
     return (letter, r - offset, c - offset)
 
 
-def _kind(word: str) -> str | None:
+def line_kind(word: str) -> str | None:
     """'h' or 'v' for a line's kind written as a letter or as the start of its word ('H', 'hor', 'horizontal',
     'Vertical'); None for any other word."""
     low = word.strip().lower()

@@ -19,7 +19,7 @@ import numpy as np
 
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 from grader.adapt.signatures import role_of
-from grader.games.dots_and_boxes.moves import dots_to_line
+from grader.games.dots_and_boxes.moves import dots_to_line, line_kind
 
 #: box owners / player ids seen in real Dots and Boxes submissions, first player first
 PLAYER_MARKS = [(1, -1), (1, 2), (0, 1), ("b", "r"), ("r", "b"), ("X", "O"), ("x", "o"), ("A", "B"),
@@ -150,11 +150,12 @@ class DotsAndBoxesRepresentation(Representation):
         if not isinstance(action, (list, tuple, np.ndarray)) or len(action) != 3:
             raise NotThisRepresentation(f"{action!r} is not a line (orientation, row, col)")
         letter, r, c = (plain(v) for v in action)
-        if not isinstance(letter, str) or letter.lower() not in ("h", "v"):
+        kind = line_kind(letter) if isinstance(letter, str) else None  # 'h', 'H' or 'horizontal' alike
+        if kind is None:
             raise NotThisRepresentation(f"{action!r} does not start with 'h' or 'v'")
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (r, c)):
             raise NotThisRepresentation(f"{action!r} has non-integer coordinates")
-        return (self._letter(letter.lower()), r - self.offset, c - self.offset)
+        return (self._letter(kind), r - self.offset, c - self.offset)
 
     def describe(self) -> str:
         layout = "dict {'size', 'lines', 'boxes'}" if self.layout == "v2" else "old dict {'n', 'm', lines and boxes as keys}"

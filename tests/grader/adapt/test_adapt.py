@@ -5,10 +5,21 @@ import numpy as np
 import pytest
 
 from grader.adapt import adapt, find_agent
+from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import Limits, Sandbox
 from grader.sandbox.calls import CallResult
 from reference.positions import random_positions
 from tests.helpers.adapting import STUDENTS, adapted, agrees_with_reference, functions_of
+
+def test_a_line_kind_reads_as_a_letter_or_its_word_on_boards_as_in_moves():
+    from grader.games.dots_and_boxes.representation import DotsAndBoxesRepresentation
+
+    rep = DotsAndBoxesRepresentation(4, 4, players=(1, -1))
+    board = {"size": (4, 4), "lines": {("horizontal", 0, 1): True, ("V", 2, 3): True}, "boxes": {}}
+    assert set(rep.decode_board(board)["lines"]) == {("h", 0, 1), ("v", 2, 3)}
+    with pytest.raises(NotThisRepresentation):
+        rep.decode_action(("diagonal", 0, 1), None)
+
 
 @pytest.fixture(scope="module")
 def char_board_bottom_first():
