@@ -231,8 +231,9 @@ MUTANTS_LEFT_TO_A_PERSON = [
     ("c4_result_disc_stays_on_top", ("one_based",)),  # the same, with moves learned under one reading tried under all
     # an object no reading knows, whose squares read as rows from the bottom: actions() then lists the moves wrongly
     # everywhere, and one of actions() and result() is wrong, but which is not known
-    ("c4_result_disc_stays_on_top", ("in_place_object",)),
-    ("c4_result_disc_stays_on_top", ("turn_by_caller",)),
+    # the same where the board is kept inside a state no reading knows (a tuple, a dict, an object, a dict of cells)
+    *[("c4_result_disc_stays_on_top", (state,))
+      for state in ("in_place_object", "turn_by_caller", "dict_state", "tuple_state", "state_object", "cells_dict")],
     # the positions are built through the buggy result(), which raises on the way to some: what the other functions
     # get wrong there may be its bug (result() itself is charged)
     *[("mc4_result_discs_do_not_fall", (state,))
@@ -244,7 +245,8 @@ MUTANTS_LEFT_TO_A_PERSON = [
 #: of those, the ones that only repeat another's route (the turn kept in a tuple or an object, as in a dict):
 #: asked with ``--runslow``, and never drawn into the sampled mutants either
 SLOW_LEFT_TO_A_PERSON = {("mc4_result_discs_do_not_fall", ("tuple_state",)),
-                         ("c4_result_disc_stays_on_top", ("turn_by_caller",)),
+                         *[("c4_result_disc_stays_on_top", (state,))
+                           for state in ("turn_by_caller", "tuple_state", "state_object", "cells_dict")],
                          ("mc4_result_discs_do_not_fall", ("state_object",)),
                          ("mc4_result_discs_do_not_fall", ("turn_by_caller",))}
 
