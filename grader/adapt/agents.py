@@ -471,17 +471,11 @@ UNNAMED_LIMIT, RANDOM_SECONDS = 10, 0.25
 NOT_AN_AGENT = re.compile(r"eval|score|heuristicvalue|utility|value$")
 
 
-#: words in a method's name that say it answers a move (``minimaxDecision``, ``monteCarloSearch``)
-METHOD_WORDS = ("move", "action", "decision", "decide", "search", "play", "choose", "select", "best", "act")
-
-
 def agent_method(info: NameInfo) -> str | None:
     """The method of an agent class or object that answers a move: a usual name, else one whose name says so."""
     exact = next((m for m in AGENT_METHODS if info.member(m) is not None), None)
-    if exact is not None:
-        return exact
-    return next((m.name for m in info.members if m.callable and not m.name.startswith("_")
-                 and any(w in normalise(m.name) for w in METHOD_WORDS)), None)
+    return exact or next((m.name for m in candidates.move_methods(info)
+                          if any(w in normalise(m.name) for w in candidates.MOVE_WORDS)), None)
 
 
 def _agentish(cand: Candidate) -> bool:
@@ -577,11 +571,8 @@ def _constructor_settings(params: Sequence[Any], cls: str, source: str, depth: i
     out = {}
     for position, p in enumerate(params):
         role = search_parameters.search_role(p.name)
-        if p.has_default or role not in ("depth", "simulations", "seconds"):
-            continue
-        found = None if role == "seconds" else search_parameters.depth_from_calls(
-            source, cls, position, p.name, 100_000 if role == "simulations" else 12)
-        out[p.name] = found or opening_value(role, depth, True)
+        if not p.has_default and role in ("depth", "simulations", "seconds"):
+            out[p.name] = search_parameters.setting(role, source, cls, position, p.name, depth)
     return out
 
 

@@ -184,6 +184,20 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
 #: words that make an unnamed callable more likely to be an agent than a helper
 AGENTISH = ("agent", "player", "strategy", "bot", "ai", "policy", "computer", "cpu")
 
+#: words in a method's name that say it answers a move (``get_move``, ``minimaxDecision``), most telling first
+MOVE_WORDS = ("getmove", "bestmove", "choosemove", "move", "action", "decision", "decide", "search", "best",
+              "play", "choose", "select", "act")
+
+
+def move_methods(info: NameInfo) -> list[NameInfo]:
+    """A class's or object's public methods that may play a role, those whose names say they answer a move first
+    (by the rank of the word), the others after."""
+    members = [m for m in info.members if m.callable and not m.name.startswith("_")
+               and not NOT_A_ROLE.search(normalise(m.name))]
+    rank = {m.name: next((i for i, w in enumerate(MOVE_WORDS) if w in normalise(m.name)), len(MOVE_WORDS))
+            for m in members}
+    return sorted(members, key=lambda m: rank[m.name])
+
 
 def _strength(norm: str, words: Sequence[str], agentish: bool = True) -> tuple[int, int]:
     """How strongly a name says the role: the rank of the first role word it contains (words come

@@ -19,17 +19,13 @@ from typing import Any, Mapping, Sequence
 
 from grader.adapt import returns
 from grader.adapt.agents import Move, late_position
-from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, normalise, rank
+from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, move_methods, normalise, rank
 from grader.adapt.conventions import GAME_NAMES
 from grader.adapt.replayed_states import NoReplay, ReplayedStates, why_not_built
-from grader.adapt.search_parameters import DEFAULT_SIMULATIONS, depth_from_calls, opening_value, search_role
+from grader.adapt.search_parameters import search_role, setting
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import TIMEOUT, NameInfo, Parameter
 from reference.games.base import Game
-
-#: words in a method's name that say it answers a move, most telling first
-MOVE_WORDS = ("getmove", "bestmove", "choosemove", "move", "action", "decision", "decide", "search", "best",
-              "play", "choose", "select", "act")
 
 
 @dataclass(frozen=True)
@@ -57,11 +53,7 @@ def _setting(p: Parameter, where: str, position: int, source: str, depth: int, p
     role = search_role(p.name)
     if role_of(p.name) == "player" and role is None:
         return player
-    if role in (None, "depth"):  # a search's other setting is most often its depth
-        return str(depth_from_calls(source, where, position, p.name) or depth)
-    if role == "simulations":
-        return str(DEFAULT_SIMULATIONS)
-    value = opening_value(role, depth, True)  # the window fully open, the side to move maximizing
+    value = setting(role, source, where, position, p.name, depth)
     return f"float({str(value)!r})" if isinstance(value, float) and math.isinf(value) else repr(value)
 
 
@@ -113,15 +105,6 @@ def function_agent(name: str, info: NameInfo, source: str = "", depth: int = 3,
                       f"{name}({', '.join(words)})", tuple(info.parameters or ()), len(code) - 1)
 
 
-def _movers(info: NameInfo) -> list[NameInfo]:
-    """The class's public methods, those whose names say they answer a move first."""
-    members = [m for m in info.members if m.callable and not m.name.startswith("_")
-               and not NOT_A_ROLE.search(normalise(m.name))]
-    rank = {m.name: next((i for i, w in enumerate(MOVE_WORDS) if w in normalise(m.name)), len(MOVE_WORDS))
-            for m in members}
-    return sorted(members, key=lambda m: rank[m.name])
-
-
 def class_agents(name: str, info: NameInfo, source: str = "", depth: int = 3,
                  player: str | None = None) -> list[ObjectAgent]:
     """Every way class ``name`` may turn the student's state ``s`` into a move: built on it (its first
@@ -135,7 +118,7 @@ def class_agents(name: str, info: NameInfo, source: str = "", depth: int = 3,
         return []
     ctor_code, ctor_words, ctor_options = made
     out = []
-    for member in _movers(info):
+    for member in move_methods(info):
         own = _own(member)
         needed = [p for p in own if not p.has_default]
         if built_on and len(needed) > 1 or not built_on and not needed:

@@ -60,6 +60,17 @@ def opening_value(role: str, depth: int, maximizing: bool, simulations: int = DE
             "simulations": simulations, "seconds": DEFAULT_SECONDS}[role]
 
 
+def setting(role: str | None, source: str, function: str, position: int, name: str, depth: int) -> Any:
+    """The value the grader gives a search's setting (``role``: None for one no name explains, most often its
+    depth): its depth or number of simulations as the student's own calls of ``function`` pass it (the argument
+    at ``position`` or named ``name``), else the grader's ``depth`` or simulations; the window fully open, the
+    side to move maximizing, its seconds half the move limit."""
+    if role in (None, "depth", "simulations"):
+        found = depth_from_calls(source, function, position, name, 100_000 if role == "simulations" else 12)
+        return found or opening_value(role or "depth", depth, True)
+    return opening_value(role, depth, True)
+
+
 @lru_cache(maxsize=64)
 def depth_from_calls(source: str, function: str, position: int, keyword: str, largest: int = 12) -> int | None:
     """The depth the student's own code passes to ``function`` (the argument at ``position`` or named

@@ -23,3 +23,20 @@ def test_a_generator_of_moves_is_read_as_its_list_and_a_required_setting_as_the_
         for state in random_positions(game, 3, seed=4):
             move = agent.move(game.to_course(state), game.to_move(state))
             assert move.ok and move.action in game.actions(state), move.error
+
+
+def test_a_class_that_plays_the_students_state_is_built_with_the_simulations_their_code_passes():
+    """Both kinds of agent (given boards, given the student's own state) fill a setting by one rule."""
+    from grader.adapt.replayed_agents import class_agents
+    from grader.sandbox.calls import NameInfo, Parameter
+
+    def param(name: str) -> Parameter:
+        return Parameter(name, "POSITIONAL_OR_KEYWORD")
+
+    search = NameInfo("search", "function", "method", (param("self"),))
+    mcts = NameInfo("MCTS", "class", "type", (param("game"), param("iterations")), members=(search,))
+    source = "def play(game):\n    return MCTS(game, 500).search()\n"
+    [agent] = class_agents("MCTS", mcts, source)
+    assert agent.call == "MCTS(game, iterations=500).search()"
+    [agent] = class_agents("MCTS", mcts, "")  # the code never says: the grader's number
+    assert agent.call == "MCTS(game, iterations=200).search()"
