@@ -156,17 +156,19 @@ class ReplayedGame(StudentGame):
             moves = sorted((self.rep.decode_action(m) for m in items(values[-1])), key=repr)
         except (NotThisRepresentation, TypeError) as e:
             return _unreadable(reply, f"its moves {short(values[-1], 120)} could not be read: {e}")
-        cells = self.rep.learned() if moves != sorted(self.game.actions(empty), key=repr) else None
-        try:
-            squares = cells.board(values[0], copy.deepcopy(self.game.to_course(empty))) if cells else None
-        except NotThisRepresentation:
-            squares = None
-        if moves != sorted(self.game.actions(empty), key=repr) and \
-                not (squares is not None and self.game.same_board(squares, self.game.to_course(empty))):
+        if moves != sorted(self.game.actions(empty), key=repr) and not self._holds(values[0], empty):
             return _unreadable(reply, f"your actions() on it lists {short(values[-1], 120)}, not every move of "
                                       f"the empty board")
         reply.value = self.game.to_course(empty)
         return reply
+
+    def _holds(self, leaves: Any, state: State) -> bool:
+        """Whether a state of the student's (its worker leaves) holds ``state``'s squares, where they are known."""
+        cells, board = self.rep.learned(), self.game.to_course(state)
+        try:
+            return cells is not None and self.game.same_board(cells.board(leaves, copy.deepcopy(board)), board)
+        except NotThisRepresentation:
+            return False
 
     def _moves_asked(self, player: int | None) -> tuple[int | None, list]:
         return player, [self.rep.moves_ask(self._mover(player))]
