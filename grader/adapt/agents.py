@@ -472,10 +472,11 @@ NOT_AN_AGENT = re.compile(r"eval|score|heuristicvalue|utility|value$")
 
 
 def agent_method(info: NameInfo) -> str | None:
-    """The method of an agent class or object that answers a move: a usual name, else one whose name says so."""
+    """The method of an agent class or object that answers a move: a usual name, else the first in the class's own
+    order whose name says so (ranked by word, a helper listing moves, ``get_moves``, came before ``minimaxDecision``)."""
     exact = next((m for m in AGENT_METHODS if info.member(m) is not None), None)
-    return exact or next((m.name for m in candidates.move_methods(info)
-                          if any(w in normalise(m.name) for w in candidates.MOVE_WORDS)), None)
+    return exact or next((m.name for m in info.members if m.callable and not m.name.startswith("_")
+                          and any(w in normalise(m.name) for w in candidates.MOVE_WORDS)), None)
 
 
 def _agentish(cand: Candidate) -> bool:
