@@ -40,3 +40,16 @@ def test_a_class_that_plays_the_students_state_is_built_with_the_simulations_the
     assert agent.call == "MCTS(game, iterations=500).search()"
     [agent] = class_agents("MCTS", mcts, "")  # the code never says: the grader's number
     assert agent.call == "MCTS(game, iterations=200).search()"
+
+
+def test_an_agent_class_answers_by_its_first_method_named_for_a_move_not_a_helper_listing_moves():
+    """Ranked by word, ``getMoves`` (a helper) came before ``minimaxDecision``; the class's own order is the rule."""
+    from grader.adapt.agents import agent_method
+    from grader.sandbox.calls import NameInfo, Parameter
+
+    def method(name: str) -> NameInfo:
+        return NameInfo(name, "function", "method", (Parameter("self", "POSITIONAL_OR_KEYWORD"),))
+
+    agent = NameInfo("MinimaxAgent", "class", "type", (), members=(method("minimaxDecision"), method("getMoves")))
+    assert agent_method(agent) == "minimaxDecision"
+    assert agent_method(NameInfo("Agent", "class", "type", (), members=(method("getMoves"), method("act")))) == "act"
