@@ -76,20 +76,35 @@ def test_a_helper_named_like_a_role_that_agrees_under_no_reading_is_left_to_a_pe
 
 
 def test_with_no_reading_confirmed_the_initial_state_and_the_agents_go_to_a_person_too(tmp_path):
-    """Dots and Boxes lines kept in two 0/1 matrices (a form no reading knows) with an actions() that misses
-    the right edge: no reading is confirmed and no replay through the student's code agrees, so every board
-    the checks hand over is in a guessed form. The empty board and the agents, which are right, are then no
-    confident zeros: every check is left to a person, with the evidence."""
+    """Dots and Boxes lines kept in two 0/1 matrices (a form no reading knows) with an actions() that lists only
+    the horizontal lines (half the moves): no reading is confirmed and no replay through the student's code can
+    start, so every board the checks hand over is in a guessed form. The empty board and the agents, which are
+    right, are then no confident zeros: every check is left to a person, with the evidence."""
     from tests.metamorphic.grading import grade_face
+    from tests.metamorphic.transformations import compose
+
+    horizontals_only = ("def actions(board):\n    rows, cols = board['size']\n"
+                        "    lines = [('h', r, c) for r in range(rows) for c in range(cols - 1)]  # no vertical\n"
+                        "    return [line for line in lines if line not in board['lines']]\n")
+    result = grade_face(compose("dots_and_boxes", ("line_matrices",)), tmp_path, extra_cells=[horizontals_only])
+    by_name = {c.check: c for c in result.checks}
+    assert {c.status for c in result.checks} == {"review"}
+    assert "your states are objects of your own" in by_name["initial_state: empty board"].message
+    assert "no reading of your boards was confirmed" in by_name["random_player: legal moves in time"].message
+
+
+def test_an_actions_that_misses_a_few_moves_still_lets_positions_be_replayed_and_alone_loses_points(tmp_path):
+    """The same form with an actions() that misses the right edge's lines (most moves listed): the replay through
+    the student's code stands, and actions() alone loses points, confidently (before, every check went to a
+    person)."""
+    from tests.metamorphic.grading import grade_face, lost
     from tests.metamorphic.transformations import compose
     from tests.validity_mutants import MUTANTS
 
     mutant = next(m for m in MUTANTS if m.name == "dab_actions_miss_right_edge")
     result = grade_face(compose("dots_and_boxes", ("line_matrices",)), tmp_path, extra_cells=[mutant.cell])
-    by_name = {c.check: c for c in result.checks}
-    assert {c.status for c in result.checks} == {"review"}
-    assert "your states are objects of your own" in by_name["initial_state: empty board"].message
-    assert "no reading of your boards was confirmed" in by_name["random_player: legal moves in time"].message
+    assert set(lost(result)) == {"actions: canned boards", "actions: random positions"}
+    assert "review" not in {c.status for c in result.checks}
 
 
 def test_on_positions_built_through_the_students_result_a_misgiven_box_is_charged_to_result_not_utility(tmp_path):
@@ -111,12 +126,13 @@ def test_on_positions_built_through_the_students_result_a_misgiven_box_is_charge
         assert by_name[check].status == "passed", (check, by_name[check].message)
 
 
-def test_states_of_the_students_own_that_no_replay_agrees_with_leave_their_initial_state_result_and_agents_to_a_person(
+def test_states_of_the_students_own_whose_actions_lists_drawn_lines_leave_result_and_agents_to_a_person(
         tmp_path):
     """A Dots and Boxes state object whose actions() also lists drawn lines: no reading knows the object, and
     replaying moves through the student's code cannot agree with the rules (its actions() is what is wrong).
-    actions() is charged, as its own answers show; the empty board, result() and the agents, which the grader
-    could only hand guesses, go to a person rather than to a confident zero."""
+    actions() loses points, and so do the agents that draw from it, but one of actions() and result() is wrong and
+    the grader cannot tell which: those, and result() (right, by the squares its states keep), go to a person
+    rather than to a confident verdict; the empty board, judged by its squares, and terminal() keep their points."""
     from tests.metamorphic.grading import grade_face
     from tests.metamorphic.transformations import compose
     from tests.validity_mutants import MUTANTS
@@ -124,10 +140,10 @@ def test_states_of_the_students_own_that_no_replay_agrees_with_leave_their_initi
     mutant = next(m for m in MUTANTS if m.name == "dab_actions_include_drawn_lines")
     result = grade_face(compose("dots_and_boxes", ("state_object",)), tmp_path, extra_cells=[mutant.cell])
     status = {c.check: c.status for c in result.checks}
-    assert status["actions: canned boards"] in ("partial", "failed")
-    assert {status[c] for c in ("initial_state: empty board", "result: canned boards",
-                                "random_player: legal moves in time")} == {"review"}
-    assert status["terminal: canned boards"] == "passed"
+    points = {c.check: c.points < c.max_points for c in result.checks}
+    assert points["actions: canned boards"] and status["actions: canned boards"] == "review"
+    assert {status[c] for c in ("result: canned boards", "random_player: legal moves in time")} == {"review"}
+    assert status["initial_state: empty board"] == status["terminal: canned boards"] == "passed"
 
 
 def test_an_agent_that_takes_what_the_grader_cannot_give_goes_to_a_person_not_to_zero(tmp_path):
