@@ -189,14 +189,16 @@ MOVE_WORDS = ("getmove", "bestmove", "choosemove", "move", "action", "decision",
               "play", "choose", "select", "act")
 
 
+def public_methods(info: NameInfo) -> list[NameInfo]:
+    """The public methods of a class or object whose names may say a role (none for display or experiments)."""
+    return [m for m in info.members
+            if m.callable and not m.name.startswith("_") and not NOT_A_ROLE.search(normalise(m.name))]
+
+
 def move_methods(info: NameInfo) -> list[NameInfo]:
-    """A class's or object's public methods that may play a role, those whose names say they answer a move first
-    (by the rank of the word), the others after."""
-    members = [m for m in info.members if m.callable and not m.name.startswith("_")
-               and not NOT_A_ROLE.search(normalise(m.name))]
-    rank = {m.name: next((i for i, w in enumerate(MOVE_WORDS) if w in normalise(m.name)), len(MOVE_WORDS))
-            for m in members}
-    return sorted(members, key=lambda m: rank[m.name])
+    """:func:`public_methods`, those whose names say they answer a move first (by the rank of the word)."""
+    return sorted(public_methods(info), key=lambda m: next(
+        (i for i, w in enumerate(MOVE_WORDS) if w in normalise(m.name)), len(MOVE_WORDS)))
 
 
 def _strength(norm: str, words: Sequence[str], agentish: bool = True) -> tuple[int, int]:

@@ -69,7 +69,7 @@ class ReplayedGame(StudentGame):
         cells = rep.learned()
         #: the positions hold what the student's transition put there, and it fails on the way to some: every
         #: function and agent asked on them may lose points for its bugs
-        self.suspect_positions = bool(rep.stumbles) and not (cells and cells.whole) or rep.moves_unconfirmed
+        self.suspect_positions = (bool(rep.stumbles) and not (cells and cells.whole)) or rep.moves_unconfirmed
         #: why positions built through the student's transition are in doubt, in words
         self.built_doubt = f"your {spoken(rep.moves.name)}() lists the moves wrongly on every one of them" \
             if rep.moves_unconfirmed else None

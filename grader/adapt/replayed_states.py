@@ -978,8 +978,8 @@ def _player_like(parts: Mapping, players: tuple) -> list[tuple[Any, tuple]]:
 def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int, bool] | None:
     """How many answers of the student's ``actions`` on replayed evidence positions agree with the course's
     (each column or cell also repeated until the course says it is full), on how many positions replaying
-    failed, and whether every position's moves were listed wrongly; None if no position could be reached, or every one's moves are listed wrongly by a transition whose
-    states keep no square where the course's boards do."""
+    failed, and whether every position's moves were listed wrongly; None if no position could be reached, or
+    every one's moves are listed wrongly by a transition whose states keep no square where the course's do."""
     game = trial.game
     score = asked = listed_wrong = stumbles = 0
     for state in evidence_positions(game, positions):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from grader.adapt.candidates import NOT_A_ROLE, ROUTE_PREFIX, normalise
+from grader.adapt.candidates import ROUTE_PREFIX, public_methods
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import NameInfo, Parameter
 
@@ -48,16 +48,10 @@ def _slots(params: list[Parameter]) -> dict[str, str] | None:
     return out
 
 
-def _public_methods(info: NameInfo) -> Iterator[NameInfo]:
-    """The public methods of a class whose names may say a role (none for display or experiments)."""
-    return (m for m in info.members
-            if m.callable and not m.name.startswith("_") and not NOT_A_ROLE.search(normalise(m.name)))
-
-
 def _methods(info: NameInfo) -> Iterator[tuple[NameInfo, dict[str, str]]]:
     """(method, course argument -> its parameter) for each public method of a class that may play a role:
     its parameters are named for the player or the move, none for the position (the object is that)."""
-    for method in _public_methods(info):
+    for method in public_methods(info):
         asked = _slots(positional_parameters(method.parameters or ()))
         if asked is not None and "state" not in asked:
             yield method, asked
@@ -106,7 +100,7 @@ def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
                 route = _route(cls, {}, method.name, asked, role, arguments, on_state=True)
                 if route is not None:
                     routes.append(route)
-        for method in _public_methods(info):
+        for method in public_methods(info):
             required = [p for p in positional_parameters(method.parameters or ()) if not p.has_default]
             if len(required) in (2, 3) and _slots(required) is None and \
                     not any(role_of(p.name) in ("state", "player") for p in required):
