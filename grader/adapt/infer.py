@@ -360,7 +360,9 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         for role, binding in best.bindings.items():
             if (role != "initial_state" or best.initial_unread) and not binding.doubt:
                 best.bindings[role] = replace(binding, doubt=why)
-        if best.initial_unread or best.moves_unread:  # every board and move handed to the agents is a guess too
+        actions = best.bindings.get("actions")
+        never_listed = actions is not None and actions.note == NEVER_ANSWERED  # it raised on every board it was given
+        if best.initial_unread or best.moves_unread or never_listed:  # the boards handed to agents are a guess too
             best.boards_doubt = why
     if not best.boards_doubt and not any(r in best.bindings and not best.bindings[r].note
                                          for r in ("initial_state", "actions", "result")):

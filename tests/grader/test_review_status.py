@@ -163,3 +163,23 @@ def test_an_agent_that_takes_what_the_grader_cannot_give_goes_to_a_person_not_to
     assert legal.status == "review", legal.message
     assert "the grader's calls of your random_player() leave out history, canvas" in legal.message
     assert by_name["actions: canned boards"].status == "passed"
+
+
+def test_agents_handed_boards_that_every_function_raised_on_go_to_a_person(tmp_path, monkeypatch):
+    """Lines written as ('h', (r, c)), with that form made unknown to the grader: the empty board reads, but the
+    student's functions raise on every other board the grader writes, and no replay can start. The agents, which
+    are right, fail on the same guessed boards: no evidence against them, so they go to a person (before, only an
+    actions() whose listed moves read as none sent them; one that raised everywhere left confident zeros)."""
+    import grader.games.dots_and_boxes.moves as moves
+    import grader.games.dots_and_boxes.representation as representation
+    from tests.metamorphic.grading import grade_face
+    from tests.metamorphic.transformations import compose
+
+    monkeypatch.setattr(representation.DotsAndBoxesRepresentation, "action_kinds", ("line", "dots", "dots_xy"))
+    monkeypatch.setattr(representation, "unnested", lambda value: value)
+    monkeypatch.setattr(moves, "unnested", lambda value: value)
+    result = grade_face(compose("dots_and_boxes", ("nested_lines",)), tmp_path)
+    agents = [c for c in result.checks if c.check.endswith("legal moves in time")]
+    assert len(agents) == 3 and all(c.points == 0 for c in agents)
+    assert {c.status for c in agents} == {"review"}, [c.message for c in agents]
+    assert "no reading of your boards was confirmed" in agents[0].message

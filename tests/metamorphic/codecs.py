@@ -181,6 +181,53 @@ def dab_from_words(board):
             "boxes": dict(board["boxes"])}
 
 
+def line_to_nested(line):
+    """A line as its kind and its starting dot: ('h', (r, c))."""
+    return (line[0], (line[1], line[2]))
+
+
+def nested_to_line(line):
+    return (line[0], line[1][0], line[1][1])
+
+
+def dab_to_nested(board):
+    return {"size": board["size"], "lines": {(k, (r, c)): v for (k, r, c), v in board["lines"].items()},
+            "boxes": dict(board["boxes"])}
+
+
+def dab_from_nested(board):
+    return {"size": board["size"], "lines": {(k, rc[0], rc[1]): v for (k, rc), v in board["lines"].items()},
+            "boxes": dict(board["boxes"])}
+
+
+def line_to_numbers(line, cols):
+    """A line as the numbers of the two dots it joins, dots numbered row by row from 0: (a, b) with a < b."""
+    kind, r, c = line
+    return (r * cols + c, r * cols + c + 1) if kind == "h" else (r * cols + c, (r + 1) * cols + c)
+
+
+def numbers_to_line(pair, cols):
+    a, b = sorted(pair)
+    return ("h", a // cols, a % cols) if b == a + 1 else ("v", a // cols, a % cols)
+
+
+def dab_to_numbers(board):
+    cols = board["size"][1]
+    return {"size": board["size"],
+            "lines": {(r * cols + c, r * cols + c + 1) if k == "h" else (r * cols + c, (r + 1) * cols + c): v
+                      for (k, r, c), v in board["lines"].items()},
+            "boxes": dict(board["boxes"])}
+
+
+def dab_from_numbers(board):
+    cols = board["size"][1]
+    lines = {}
+    for pair, v in board["lines"].items():
+        a, b = sorted(pair)
+        lines[("h", a // cols, a % cols) if b == a + 1 else ("v", a // cols, a % cols)] = v
+    return {"size": board["size"], "lines": lines, "boxes": dict(board["boxes"])}
+
+
 def dab_to_dots(board):
     return {"size": board["size"], "lines": {((r, c), (r, c + 1)) if k == "h" else ((r, c), (r + 1, c)): v
                                               for (k, r, c), v in board["lines"].items()},

@@ -51,16 +51,21 @@ class Face:
     container: str = "course"  # grids: numpy, lists, text, flat, cells; Dots and Boxes: course, set, matrices
     moves: str = "course"  # grids: one_based, cell, text; Dots and Boxes: one_based, text
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined),
-    #: words (the kind written as a word, ('horizontal', r, c))
+    #: words (the kind written as a word, ('horizontal', r, c)), nested (the kind and the starting dot, ('h', (r, c)),
+    #: dot_numbers (the two dots joined, numbered row by row: (a, b))
     terminal: str = "bool"  # bool, status ('continue' / 'draw' / the winner), pair ((over, winner))
     utility: str = "player"  # player (from its view), first (no player: the first player's view)
     scale: float = 1
     shape: str = "functions"  # functions, module_object, class_only, position_class, state_object, in_place
     state: str = "board"  # board, tuple, dict, dataclass: what a position is (the last three carry the turn)
-    result_style: str = "new"  # new, in_place (changes the board, returns None), pair ((board, next player))
+    result_style: str = "new"  # new, in_place (changes the board, returns None), pair ((board, next player)),
+    #: extra_turn ((board, whether the mover moves again))
     agent_log: bool = False  # agents take a log the notebook keeps as a global and passes by name
-    agent_answer: str = "move"  # move, record ({'move': m, 'value': v}), value_first ((v, m)), board (after the move)
-    actions_style: str = "list"  # list, set (an unordered collection of moves), generator (moves yielded lazily)
+    agent_answer: str = "move"  # move, record ({'move': m, 'value': v}), value_first ((v, m)), move_first ((m, None)),
+    #: board (after the move)
+    actions_style: str = "list"  # list, set (an unordered collection of moves), generator (moves yielded lazily),
+    #: numpy (an array of the moves)
+    counted_turn: bool = False  # result() takes no player: it counts the marks on the board (result(board, action))
     agent_classes: bool = False  # agents as classes: built with their player (and settings), asked get_move(board)
     agent_player_first: bool = False  # agents take (player, board)
     rules_log: bool = False  # the rules take a log the notebook keeps as a global and passes by name
@@ -85,6 +90,8 @@ class Face:
             return ("state", "action") if role == "result" else ("state",)
         if role == "actions" and self.assignment == "mean_connect4":
             return ("state", "player")
+        if role == "result" and self.counted_turn:
+            return ("state", "action")
         return COURSE_ORDERS[role]
 
     @property
@@ -107,13 +114,20 @@ class Face:
             out.append("a text board needs one-character marks")
         if self.result_style == "in_place" and (self.container == "text" or self.carries_turn):
             out.append("an in-place result needs a mutable board and no state around it")
-        if self.result_style == "pair" and self.carries_turn:
+        if self.counted_turn and (self.assignment not in ("connect4", "tictactoe") or self.carries_turn):
+            out.append("only a board of marks, in a game without extra moves, tells whose turn it is by counting")
+        if self.actions_style == "numpy" and (self.assignment not in ("connect4", "tictactoe")
+                                              or self.shape != "functions" or self.state != "board"):
+            out.append("an array of moves is what a function on a grid answers")
+        if self.result_style in ("pair", "extra_turn") and self.carries_turn:
             out.append("a state that carries the turn makes a (board, next player) result redundant")
         if self.moves == "cell" and self.assignment in ("mean_connect4", "dots_and_boxes"):
             out.append("mean moves and lines are not cells")
         if not grid and (self.orientation or self.container not in ("course", "set", "matrices", "dot_grid")):
             out.append("Dots and Boxes boards have no grid")
-        if self.moves == "text" and self.lines == "dots":
+        if self.lines == "dot_numbers" and self.moves == "one_based":
+            out.append("dots numbered row by row are not shifted coordinates")
+        if self.moves == "text" and self.lines in ("dots", "nested", "dot_numbers"):
             out.append("dot pairs are not written as text here")
         if self.container in ("matrices", "dot_grid") and (self.lines != "course" or self.moves != "course"):
             out.append("line matrices and pictures are indexed by the course's own lines")
@@ -182,7 +196,10 @@ def _prelude(face: Face) -> str:
                              codecs.dab_swap, codecs.dab_to_dots, codecs.dab_from_dots, codecs.line_to_dots,
                              codecs.dots_to_line, codecs.dab_to_set, codecs.dab_from_set, codecs.dab_to_matrices,
                              codecs.dab_from_matrices, codecs.dab_to_grid, codecs.dab_from_grid,
-                             codecs.line_to_word, codecs.word_to_line, codecs.dab_to_words, codecs.dab_from_words))
+                             codecs.line_to_word, codecs.word_to_line, codecs.dab_to_words, codecs.dab_from_words,
+                             codecs.line_to_nested, codecs.nested_to_line, codecs.dab_to_nested,
+                             codecs.dab_from_nested, codecs.line_to_numbers, codecs.numbers_to_line,
+                             codecs.dab_to_numbers, codecs.dab_from_numbers))
         lines.append(_dab_board(face))
     else:
         lines.append(f"_TABLE_OUT = {{{ce!r}: {empty!r}, {c1!r}: {first!r}, {c2!r}: {second!r}}}")
@@ -272,6 +289,16 @@ def _dab_board(face: Face) -> str:
         in_steps.insert(0, "b = _dab_from_words(b)")
         move_out.append("m = _line_to_word(m)")
         move_in.insert(0, "m = _word_to_line(m)")
+    elif face.lines == "dot_numbers":
+        out_steps.append("b = _dab_to_numbers(b)")
+        in_steps.insert(0, "b = _dab_from_numbers(b)")
+        move_out.append("m = _line_to_numbers(m, b['size'][1])")
+        move_in.insert(0, "m = _numbers_to_line(m, b['size'][1])")
+    elif face.lines == "nested":
+        out_steps.append("b = _dab_to_nested(b)")
+        in_steps.insert(0, "b = _dab_from_nested(b)")
+        move_out.append("m = _line_to_nested(m)")
+        move_in.insert(0, "m = _nested_to_line(m)")
     elif face.lines == "dots":
         out_steps.append("b = _dab_to_dots(b)")
         in_steps.insert(0, "b = _dab_from_dots(b)")
@@ -304,7 +331,7 @@ def _dab_board(face: Face) -> str:
 
 def _common(face: Face) -> str:
     """Helpers every face uses: the winner, who moves next, and writing a board into another in place."""
-    c1 = COURSE_MARKS[face.assignment][0]
+    c1, c2, _ = COURSE_MARKS[face.assignment]
     extra_turn = "len(after['boxes']) > len(board['boxes'])" if face.assignment == "dots_and_boxes" else "False"
     other = "{'x': 'o', 'o': 'x'}[player]" if face.assignment == "tictactoe" else "-player"
     return f'''
@@ -315,6 +342,11 @@ def _winner(board):
 
 def _next_player(board, player, after):
     return player if {extra_turn} else {other}
+
+
+def _counted_mover(board):
+    cells = list(_np.asarray(board).ravel())
+    return {c1!r} if cells.count({c1!r}) <= cells.count({c2!r}) else {c2!r}
 
 
 def _same(a, b):
@@ -385,7 +417,8 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
     player = f"_PLAYER_IN[{n['player']}]" if "player" in n else (
         f"_PLAYER_IN[{turn_of.format(s=n['state'])}]" if turn_of and assignment == "mean_connect4" else None)
     call = f"{P}actions(_b{', ' + player if player else ''})"
-    moves = {"set": "{_move_out(_m, _b) for _m in %s}", "generator": "(_move_out(_m, _b) for _m in %s)"}.get(
+    moves = {"set": "{_move_out(_m, _b) for _m in %s}", "generator": "(_move_out(_m, _b) for _m in %s)",
+             "numpy": "_np.array([_move_out(_m, _b) for _m in %s])"}.get(
         face.actions_style, "[_move_out(_m, _b) for _m in %s]")
     out["actions"] = (params, f"    _b = {board(n['state'])}\n    return {moves % call}")
 
@@ -393,6 +426,8 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
     params, n = _params(face, "result")
     if turn_of:
         mover = f"_PLAYER_IN[{turn_of.format(s=n['state'])}]"
+    elif face.counted_turn:
+        mover = "_counted_mover(_b)"
     else:
         mover = f"_PLAYER_IN[{n['player']}]"
     lines = [f"    _b = {board(n['state'])}", "    _before = _copy.deepcopy(_b)", f"    _p = {mover}",
@@ -403,6 +438,8 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
         lines += [f"    _put({n['state']}, _board_out(_n))", "    return None"]
     elif face.result_style == "pair":
         lines.append("    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]")
+    elif face.result_style == "extra_turn":
+        lines.append("    return _board_out(_n), _next_player(_b, _p, _n) == _p")
     elif turn_of:
         lines.append("    return _board_out(_n), _PLAYER_OUT[_next_player(_b, _p, _n)]")  # wrapped by the shape
     else:
@@ -607,7 +644,8 @@ def _agents(face: Face) -> str:
             body = (head + f"    _m = {core_move}\n"
                     f"    return _board_out({PREFIX}result(_copy.deepcopy(_b), {player_in}, _m))")
         elif face.agent_answer != "move" and label != "random_player":  # a search answers its value too
-            answer = {"record": "{{'move': {m}, 'value': 0.5}}", "value_first": "(0.5, {m})"}[face.agent_answer]
+            answer = {"record": "{{'move': {m}, 'value': 0.5}}", "value_first": "(0.5, {m})",
+                      "move_first": "({m}, None)"}[face.agent_answer]
             head, _, last = body.rpartition("    return ")
             body = head + "    return " + answer.format(m=last)
         if face.agent_log:  # a required parameter the grader can only fill from the global of its name

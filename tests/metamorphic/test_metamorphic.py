@@ -63,8 +63,13 @@ def test_line_codecs_round_trip():
     assert codecs.dab_from_set(codecs.dab_to_set(board)) == board
     assert codecs.dab_from_matrices(codecs.dab_to_matrices(board)) == board
     assert codecs.dab_from_grid(codecs.dab_to_grid(board)) == board
+    assert codecs.dab_from_nested(codecs.dab_to_nested(board)) == board
+    assert codecs.dab_from_numbers(codecs.dab_to_numbers(board)) == board
+    assert codecs.dab_to_numbers(board)["lines"] == {(0, 1): True, (5, 8): True}  # dots numbered row by row
     for line in board["lines"]:
         assert codecs.dots_to_line(codecs.line_to_dots(line, 0), 0) == line
+        assert codecs.nested_to_line(codecs.line_to_nested(line)) == line
+        assert codecs.numbers_to_line(codecs.line_to_numbers(line, 3), 3) == line
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -139,6 +144,11 @@ FOUND_BY_SWEEPS = [
     ("mean_connect4", ("cells_dict", "agent_boards")),
     # a line's kind as a word on the board ('horizontal', 0, 1) beside moves written as text: read as its letter
     ("dots_and_boxes", ("line_words", "move_text")),
+    # a record whose turn and count of plies both start at the first player's id (0): one field says the turn
+    ("tictactoe", ("players_0_1", "dataclass_state")),
+    # a line as its kind and its starting dot nested, ('h', (r, c)), and as the numbers of the dots it joins
+    ("dots_and_boxes", ("nested_lines",)),
+    ("dots_and_boxes", ("dot_numbers",)),
 ]
 
 

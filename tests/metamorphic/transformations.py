@@ -83,6 +83,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("players_X_O", "players", lambda f: replace(f, players=("X", "O", "."))),
     Transformation("players_words", "players", lambda f: replace(f, players=("red", "yellow", ""))),
     Transformation("players_bool", "players", lambda f: replace(f, players=(True, False, None))),
+    Transformation("players_0_1", "players", lambda f: replace(f, players=(0, 1, -1))),
     # boards
     Transformation("lists", "container", lambda f: replace(f, container="lists"), GRIDS),
     Transformation("numpy", "container", lambda f: replace(f, container="numpy"), ("tictactoe",)),
@@ -100,6 +101,8 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("swapped_lines", "lines", lambda f: replace(f, lines="swapped"), ("dots_and_boxes",)),
     Transformation("dot_pairs", "lines", lambda f: replace(f, lines="dots"), ("dots_and_boxes",)),
     Transformation("line_words", "lines", lambda f: replace(f, lines="words"), ("dots_and_boxes",)),
+    Transformation("nested_lines", "lines", lambda f: replace(f, lines="nested"), ("dots_and_boxes",)),
+    Transformation("dot_numbers", "lines", lambda f: replace(f, lines="dot_numbers"), ("dots_and_boxes",)),
     # answers
     Transformation("terminal_status", "terminal", lambda f: replace(f, terminal="status")),
     Transformation("terminal_pair", "terminal", lambda f: replace(f, terminal="pair")),
@@ -109,14 +112,19 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("in_place_result", "result", lambda f: replace(
         f, result_style="in_place", expected_losses=_losing(f, "result: does not change its input board"))),
     Transformation("result_with_next_player", "result", lambda f: replace(f, result_style="pair")),
+    Transformation("result_with_extra_turn", "result", lambda f: replace(f, result_style="extra_turn")),
     # agents
     Transformation("agent_globals", "agents", lambda f: replace(f, agent_log=True)),
     Transformation("rules_globals", "rules_log", lambda f: replace(f, rules_log=True)),
     Transformation("agent_records", "agent_answer", lambda f: replace(f, agent_answer="record")),
     Transformation("agent_value_first", "agent_answer", lambda f: replace(f, agent_answer="value_first")),
     Transformation("agent_boards", "agent_answer", lambda f: replace(f, agent_answer="board")),
+    Transformation("agent_move_first", "agent_answer", lambda f: replace(f, agent_answer="move_first")),
     Transformation("actions_set", "actions", lambda f: replace(f, actions_style="set")),
     Transformation("actions_generator", "actions", lambda f: replace(f, actions_style="generator")),
+    Transformation("actions_numpy", "actions", lambda f: replace(f, actions_style="numpy"), ("connect4", "tictactoe")),
+    Transformation("result_counts_turn", "result_player", lambda f: replace(f, counted_turn=True),
+                   ("connect4", "tictactoe")),
     Transformation("agent_classes", "agent_shape", lambda f: replace(f, agent_classes=True)),
     Transformation("agent_player_first", "agent_order", lambda f: replace(f, agent_player_first=True)),
     Transformation("game_loops", "game_loops", lambda f: replace(f, game_loops=True)),

@@ -13,7 +13,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from grader.adapt.candidates import normalise
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain, same_mark
+from grader.adapt.search_arguments import PLAYER_WORDS
 from grader.sandbox import codec
 from grader.text import short
 from reference.games.base import InvalidBoard
@@ -88,7 +90,8 @@ class StateRecordRepresentation(Representation):
         whose turn it is is read again with those marks (a ``turn=True`` is no constant once True is a mark)."""
         initial = [self.inner.players[0] if r == "to_move" else [] if r == "moves" else 0 if r == "utility"
                    else None if r == "board" else r[1] for r in self.roles]
-        roles = tuple("board" if r == "board" else _role(v, inner, f) for r, v, f in zip(self.roles, initial, self.fields))
+        roles = _one_turn(tuple("board" if r == "board" else _role(v, inner, f)
+                                for r, v, f in zip(self.roles, initial, self.fields)), initial, self.fields)
         return dataclasses.replace(self, inner=inner, roles=roles)
 
     def turn_said(self, value: Any, mover: int) -> tuple[bool, str] | None:
@@ -133,8 +136,8 @@ def candidates(initial: Any, game: Any,
     for index, value in enumerate(values):
         inners = board_candidates(value, marks[0] if marks else None)
         for inner in inners:
-            roles = tuple("board" if i == index else _role(v, inner, field) for i, (v, field) in
-                          enumerate(zip(values, fields)))
+            roles = _one_turn(tuple("board" if i == index else _role(v, inner, field) for i, (v, field) in
+                                    enumerate(zip(values, fields))), values, fields)
             if "to_move" in roles or not marks:
                 out.append(StateRecordRepresentation(inner, type(initial).__name__, fields, roles, game))
         if out:
@@ -157,6 +160,17 @@ def _role(value: Any, inner: Representation, field: str) -> Any:
             any(w in field.lower() for w in UTILITY_WORDS):
         return "utility"
     return ("value", value)
+
+
+def _one_turn(roles: tuple[Any, ...], values: list[Any], fields: tuple[str, ...]) -> tuple[Any, ...]:
+    """One field says whose turn it is: where several start at the first player's mark (a turn of 0 beside a
+    count of plies at 0), the one whose name says a player, else the first; the others are values kept."""
+    turns = [i for i, r in enumerate(roles) if r == "to_move"]
+    if len(turns) < 2:
+        return roles
+    named = [i for i in turns if any(w in normalise(fields[i]) for w in PLAYER_WORDS if len(w) > 1)]
+    keep = (named or turns)[0]
+    return tuple(("value", values[i]) if i in turns and i != keep else r for i, r in enumerate(roles))
 
 
 def _sign(value: Any) -> int:

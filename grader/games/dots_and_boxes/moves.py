@@ -1,4 +1,5 @@
-"""Dots and Boxes moves as students write them: a letter and a dot, or the two dots a line joins, from 0
+"""Dots and Boxes moves as students write them: a letter and a dot (flat or nested), or the two dots a line joins
+(as cells or as the dots' numbers), from 0
 or 1. The generic code that learns a student's move encoding finds them through the game's plug
 (``GamePlug.move_encodings``), so it names no game."""
 
@@ -34,14 +35,38 @@ def dots_to_line(value: Any, offset: int = 0, transposed: bool = False) -> tuple
     return None
 
 
+def dot_numbers_to_line(value: Any, cols: int, offset: int = 0) -> tuple | None:
+    """('h'|'v', r, c) of a line written as the numbers of the two dots it joins, the dots numbered row by row
+    from ``offset`` on a board ``cols`` dots wide, in either order; None if it is no such line."""
+    if isinstance(value, (set, frozenset)):
+        value = tuple(value)
+    if not (isinstance(value, (list, tuple)) and len(value) == 2):
+        return None
+    numbers = [_plain(v) for v in value]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in numbers):
+        return None
+    a, b = sorted(v - offset for v in numbers)
+    return dots_to_line(((a // cols, a % cols), (b // cols, b % cols))) if a >= 0 else None
+
+
 def _plain(value: Any) -> Any:
     """A numpy scalar as its Python value."""
     return value.item() if isinstance(value, np.generic) else value
 
 
+def unnested(value: Any) -> Any:
+    """A line's kind and its starting dot as three parts, however they nest: ``('h', (r, c))`` reads as
+    ``('h', r, c)``; anything else is returned as it is."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and isinstance(_plain(value[0]), str) and \
+            isinstance(value[1], (list, tuple, np.ndarray)) and len(value[1]) == 2:
+        return (value[0], *value[1])
+    return value
+
+
 def lettered(value: Any, offset: int = 0, swap: bool = False) -> tuple | None:
-    """('h'|'v', r, c) of a line given as a letter (or its kind's word) and its starting dot (``swap``: the student's 'h' is the
-    course's 'v'); None if it is no such line."""
+    """('h'|'v', r, c) of a line given as a letter (or its kind's word) and its starting dot, flat or nested
+    (``swap``: the student's 'h' is the course's 'v'); None if it is no such line."""
+    value = unnested(value)
     if not isinstance(value, (list, tuple)) or len(value) != 3:
         return None
     letter, r, c = (_plain(v) for v in value)
@@ -85,4 +110,6 @@ ENCODINGS: tuple[tuple[str, Callable[[Any, Any], tuple | None]], ...] = tuple(
         (lambda o, t: lambda v, g=None: dots_to_line(v, o, t))(o, t)) for o in (0, 1) for t in (False, True)]
     # on a square board the verticals-first numbering is the horizontals-first one transposed, a symmetry of the
     # game; on others the transition's closed boxes tell the two apart only late, so only OpenSpiel's is tried
+    + [(f"pairs of dot numbers (a, b), the dots numbered row by row from {o}",
+        (lambda o: lambda v, g=None: dot_numbers_to_line(v, g.cols, o) if g is not None else None)(o)) for o in (0, 1)]
     + [("numbers counting the lines row by row, horizontals first", lambda v, g=None: numbered(v, g))])

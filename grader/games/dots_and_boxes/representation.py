@@ -19,7 +19,7 @@ import numpy as np
 
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 from grader.adapt.signatures import role_of
-from grader.games.dots_and_boxes.moves import dots_to_line, line_kind
+from grader.games.dots_and_boxes.moves import dot_numbers_to_line, dots_to_line, line_kind, unnested
 
 #: box owners / player ids seen in real Dots and Boxes submissions, first player first
 PLAYER_MARKS = [(1, -1), (1, 2), (0, 1), ("b", "r"), ("r", "b"), ("X", "O"), ("x", "o"), ("A", "B"),
@@ -42,13 +42,14 @@ class DotsAndBoxesRepresentation(Representation):
     size_keys: tuple[tuple[Any, str, int], ...] = ()
     keeps_boxes: bool = True  # False: the board has no box owners (the old layout did not ask for them)
     lines_as: type = dict  # the container of the drawn lines: a dict of line -> True, a set or a list of lines
-    #: how a line is written: 'line' ('h'|'v', row, col); 'dots' the two dots it joins ((r, c), (r, c + 1));
-    #: 'dots_xy' the same dots as (x, y) = (col, row)
+    #: how a line is written: 'line' ('h'|'v', row, col); 'nested' ('h'|'v', (row, col)); 'dots' the two dots it
+    #: joins ((r, c), (r, c + 1)); 'dots_xy' the same dots as (x, y) = (col, row); 'dot_numbers' the numbers of the
+    #: two dots, counted row by row ((r * cols + c, r * cols + c + 1))
     action_kind: str = "line"
 
     @property
     def action_kinds(self) -> tuple[str, ...]:
-        return ("line", "dots", "dots_xy")
+        return ("line", "nested", "dots", "dots_xy", "dot_numbers")
 
     @property
     def shows_outcome(self) -> bool:
@@ -129,7 +130,11 @@ class DotsAndBoxesRepresentation(Representation):
         o = self.offset
         if self.action_kind == "line":
             return (self._letter(orientation), r + o, c + o)
+        if self.action_kind == "nested":
+            return (self._letter(orientation), (r + o, c + o))
         dots = ((r + o, c + o), (r + o, c + 1 + o) if orientation == "h" else (r + 1 + o, c + o))
+        if self.action_kind == "dot_numbers":
+            return tuple((r - o) * self.cols + (c - o) + o for r, c in dots)
         return tuple(d[::-1] for d in dots) if self.action_kind == "dots_xy" else dots
 
     def _is_line(self, key: Any) -> bool:
@@ -142,14 +147,20 @@ class DotsAndBoxesRepresentation(Representation):
     def decode_action(self, action: Any, board: Any) -> tuple:
         if isinstance(action, dict) and len(action) == 1:
             action = next(iter(action))
-        if self.action_kind != "line":
+        if self.action_kind == "dot_numbers":
+            line = dot_numbers_to_line(action, self.cols, self.offset)
+            if line is None:
+                raise NotThisRepresentation(f"{action!r} is not the numbers of two neighbouring dots")
+            return line
+        if self.action_kind not in ("line", "nested"):
             line = dots_to_line(action, self.offset, self.action_kind == "dots_xy")
             if line is None:
                 raise NotThisRepresentation(f"{action!r} is not a line between two neighbouring dots")
             return line
-        if not isinstance(action, (list, tuple, np.ndarray)) or len(action) != 3:
+        flat = unnested(action)
+        if not isinstance(flat, (list, tuple, np.ndarray)) or len(flat) != 3:
             raise NotThisRepresentation(f"{action!r} is not a line (orientation, row, col)")
-        letter, r, c = (plain(v) for v in action)
+        letter, r, c = (plain(v) for v in flat)
         kind = line_kind(letter) if isinstance(letter, str) else None  # 'h', 'H' or 'horizontal' alike
         if kind is None:
             raise NotThisRepresentation(f"{action!r} does not start with 'h' or 'v'")
@@ -164,9 +175,13 @@ class DotsAndBoxesRepresentation(Representation):
             parts.append(f"lines kept in a {self.lines_as.__name__}")
         if self.offset:
             parts.append("1-based coordinates")
-        if self.swap_hv and self.action_kind == "line":
+        if self.swap_hv and self.action_kind in ("line", "nested"):
             parts.append("'h' and 'v' swapped")
-        if self.action_kind != "line":
+        if self.action_kind == "nested":
+            parts.append("lines as ('h'|'v', (row, col))")
+        if self.action_kind == "dot_numbers":
+            parts.append("lines as the numbers of the two dots they join, counted row by row")
+        if self.action_kind in ("dots", "dots_xy"):
             parts.append("lines as the two dots they join" + (", each dot (x, y)" * (self.action_kind == "dots_xy")))
         if self.size_in_boxes:
             parts.append("size counted in boxes")

@@ -196,11 +196,16 @@ def test_correct_notebooks_in_mixed_shapes_keep_their_points(fixture, lost):
     assert short == lost, {name: checks[name] for name in short}
 
 
-def test_agents_handed_boards_no_function_of_the_student_confirmed_fail_into_review_not_to_zero():
-    """Its moves are a form the grader cannot write yet, so its agents are handed the course's dicts and fail:
-    a person decides, as for its functions."""
-    graded = grade_submission(STUDENTS / "dab_class_moves_the_grader_cannot_write.py", "dots_and_boxes",
+def test_moves_that_nest_the_starting_dot_are_read_and_played_through_the_students_class():
+    """Moves ('H', (r, c)) read as ('h', r, c) (a line's parts, however they nest): positions are built through the
+    student's in-place class, so its functions and agents keep their points (before, no encoding read them and
+    every role went to a person). Only the in-place transition loses its check, as the course asks."""
+    graded = grade_submission(STUDENTS / "dab_class_nested_moves.py", "dots_and_boxes",
                               load_rubric(None).assignment("dots_and_boxes"), public_only=True)
-    agents = [c for c in graded.checks if c.check.startswith(("random_player", "alpha_beta_player"))]
-    assert agents and all(c.status == "review" for c in agents if c.points < c.max_points), \
-        [(c.check, c.status) for c in agents]
+    by_name = {c.check: c for c in graded.checks}
+    rules = [c for c in graded.checks if c.check.startswith(("initial_state", "actions", "result", "terminal",
+                                                                "utility"))]
+    assert {c.check for c in rules if c.points < c.max_points} == {"result: does not change its input board"}
+    for check in ("random_player: legal moves in time", "alpha_beta_player: legal moves in time",
+                  "alpha_beta_player: tactics"):
+        assert (by_name[check].status, by_name[check].points) == ("passed", by_name[check].max_points), check

@@ -1,5 +1,5 @@
-"""Fixture (red team): a correct in-place Board class whose moves ('H', (r, c)) no encoding reads, so nothing of the
-student's can be built or asked at a position; its agents take the Board object."""
+"""Fixture (red team): a correct in-place Board class whose moves nest the line's starting dot, ('H', (r, c)), 1-based;
+its agents take the Board object."""
 # %% [markdown]
 # # Dots and Boxes — object oriented version
 # `Board` keeps everything and changes in place; moves are pairs like `('H', (1, 2))` (horizontal line starting at
