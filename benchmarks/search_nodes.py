@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from grader.adapt import adapt  # noqa: E402
 from grader.adapt.search_arguments import WATCHED  # noqa: E402
-from grader.adapt.search_tree import read_search  # noqa: E402
+from grader.search_tree import read_search  # noqa: E402
 from grader.checks.context import CheckContext  # noqa: E402
 from grader.checks.kinds import prepare_shared  # noqa: E402
 from grader.grading import run_check  # noqa: E402

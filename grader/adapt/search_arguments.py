@@ -1,6 +1,6 @@
 """What the values a search passes down say: whether its window stays a window and its player changes.
 
-The counted calls (``grader.adapt.search_tree``) keep, at each call, the parameters named like a
+The counted calls (``grader.search_tree``) keep, at each call, the parameters named like a
 search's window (``alpha``, ``beta``) and a player (``player``, ``to_move``, ``maximizing``...).
 Two classic bugs show there whatever the style:
 
@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from grader.adapt.search_parameters import SEARCH_WORDS, search_role
-from grader.adapt.search_tree import call_parents
+from grader.search_tree import call_parents
 from grader.sandbox.calls import CountedCalls
 
 #: parameter names (lower case, underscores dropped) that hold whose turn it is in a search

@@ -1,7 +1,7 @@
 """Counting the search: the positions a student's alpha-beta visits for one move, against plain minimax.
 
 On a few seeded positions the agent is asked for a move while the sandbox counts the calls to the
-student's own functions (``grader.adapt.search_tree`` reads the search out of them, whatever its
+student's own functions (``grader.search_tree`` reads the search out of them, whatever its
 style). Plain minimax to the same depth visits a number of positions per level that depends on the
 game tree alone (``reference.agents.minimax.minimax_levels``), not on move order or evaluation, so:
 
@@ -65,7 +65,7 @@ from grader.adapt import Move, StudentAgent, student_agent
 from grader.adapt.candidates import normalise
 from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
 from grader.adapt.search_parameters import depth_parameter
-from grader.adapt.search_tree import Search, SearchCalls, read_search
+from grader.search_tree import Search, SearchCalls, read_search
 from grader.check_params import SearchNodesParams
 from grader.checks._agent_moves import agent_or_outcome, failure_words, move_limit, show_move, student_time
 from grader.checks._disk_cache import cached, code_version, hashable, remembered

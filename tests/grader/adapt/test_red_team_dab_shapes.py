@@ -13,7 +13,7 @@ from grader.adapt.learned_cells import learn
 from grader.adapt.replayed_states import NUMBERED, match_encoding
 from grader.adapt.representations import candidates
 from grader.adapt.search_arguments import WATCHED, read_arguments
-from grader.adapt.search_tree import read_search
+from grader.search_tree import read_search
 from grader.games.dots_and_boxes.moves import dots_to_line, lettered
 from grader.grading import grade_submission
 from grader.rubric import load_rubric

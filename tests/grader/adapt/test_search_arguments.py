@@ -10,7 +10,7 @@ import math
 import pytest
 
 from grader.adapt.search_arguments import WATCHED, PassedDown, read_arguments
-from grader.adapt.search_tree import read_search
+from grader.search_tree import read_search
 from grader.sandbox import Limits, Sandbox
 from tests.paths import TESTS
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from grader.adapt.search_tree import Search, SearchCalls, read_search
+from grader.search_tree import Search, SearchCalls, read_search
 from grader.checks.search_nodes import diagnose_search, search_positions
 from grader.sandbox import Limits, Sandbox
 from reference.agents.minimax import minimax_levels
