@@ -9,7 +9,7 @@ parameters of a top-level function (or a class's constructor) are named like mod
 functions, classes or modules, and not a board, player or move), a call that leaves them out gets a fresh copy of that
 value, as the notebook's own calls pass it; a call that passes them is unchanged. A parameter no global
 is named after is filled with what every call of the function in the notebook (``functools.partial`` of it
-too) passes for it by keyword, when that is one of its top-level names or a constant:
+too) passes for it, by keyword or at its position, when that is one of its top-level names or a constant:
 ``heuristic_player(board, piece, depth, evaluate)`` used as ``partial(heuristic_player, depth=4,
 evaluate=windows)`` gets ``evaluate=windows`` (a search's depth is left to ``search_parameters``). The
 feedback names each parameter filled this way.
@@ -81,15 +81,17 @@ def from_globals(names: Mapping[str, NameInfo], source: str = "") -> dict[str, d
     for name, info in names.items():
         if info.kind not in ("function", "class") or name.startswith("_") or not info.parameters:
             continue
-        required = [p for p in positional_parameters(info.parameters) if not p.has_default]
+        positional = positional_parameters(info.parameters)
+        required = [(i, p) for i, p in enumerate(positional) if not p.has_default]
         filled: dict[str, str] = {}
-        for p in reversed(required[1:]):  # the first parameter is what the function is about
+        for i, p in reversed(required[1:]):  # the first parameter is what the function is about
             if role_of(p.name) is not None:
                 break
+            given = passed.get((name, p.name)) or passed.get((name, i))
             if p.name in values:
                 filled[p.name] = p.name
-            elif (name, p.name) in passed and search_role(p.name) is None:
-                filled[p.name] = passed[name, p.name]
+            elif given is not None and search_role(p.name) is None:
+                filled[p.name] = given
             else:
                 break
         if filled:
@@ -97,31 +99,33 @@ def from_globals(names: Mapping[str, NameInfo], source: str = "") -> dict[str, d
     return fills
 
 
-def passed_in_calls(source: str, top_level: set[str]) -> dict[tuple[str, str], str]:
-    """(function, parameter) -> the expression every keyword argument of that name in the notebook's calls of the
+def passed_in_calls(source: str, top_level: set[str]) -> dict[tuple[str, str | int], str]:
+    """(function, parameter) -> the expression every argument for that parameter in the notebook's calls of the
     function (direct, or through ``functools.partial``) passes, when they all pass the same top-level name or
-    constant."""
+    constant. A keyword argument is keyed by its name, a positional one by its position."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return {}
-    seen: dict[tuple[str, str], set[str]] = {}
+    seen: dict[tuple[str, str | int], set[str]] = {}
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        func = node.func
+        func, args = node.func, node.args
         if _name(func) == "partial" and node.args:
-            func = node.args[0]
+            func, args = node.args[0], node.args[1:]
         target = _name(func)
         if target is None or target not in top_level:
             continue
-        for k in node.keywords:
-            if k.arg is None:
-                continue
-            v = k.value
+        given: list[tuple[str | int, ast.expr]] = [(k.arg, k.value) for k in node.keywords if k.arg is not None]
+        for position, value in enumerate(args):
+            if isinstance(value, ast.Starred):  # the positions after it are unknown
+                break
+            given.append((position, value))
+        for key, v in given:
             ok = (isinstance(v, ast.Name) and v.id in top_level) or \
                 (isinstance(v, ast.Constant) and isinstance(v.value, (int, float, str, bool)))
-            seen.setdefault((target, k.arg), set()).add(ast.unparse(v) if ok else "\0")
+            seen.setdefault((target, key), set()).add(ast.unparse(v) if ok else "\0")
     return {key: exprs.pop() for key, exprs in seen.items() if len(exprs) == 1 and "\0" not in exprs}
 
 

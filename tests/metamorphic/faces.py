@@ -68,6 +68,8 @@ class Face:
     counted_turn: bool = False  # result() takes no player: it counts the marks on the board (result(board, action))
     agent_classes: bool = False  # agents as classes: built with their player (and settings), asked get_move(board)
     agent_player_first: bool = False  # agents take (player, board)
+    #: the searches' settings (depth, playouts) have no defaults: the notebook's own matches pass them
+    agent_settings_required: bool = False
     rules_log: bool = False  # the rules take a log the notebook keeps as a global and passes by name
     game_loops: bool = False  # each agent has a game loop named after it, which takes two agents and a board
     size_constants: bool = False  # module-level ROWS, COLS fix the board's size: the code fails on any other
@@ -141,6 +143,8 @@ class Face:
             out.append("the marks must differ")
         if self.rules_log and self.shape != "functions":
             out.append("a log passed by name goes to functions, not methods")
+        if self.agent_settings_required and (self.agent_classes or self.agent_log or self.agent_player_first):
+            out.append("settings without defaults are shown on agents written as plain functions")
         if self.agent_player_first and (self.carries_turn or self.agent_classes):
             out.append("an agent given a state or built with its player takes no player beside the board")
         if self.agent_answer == "board" and (self.carries_turn or self.shape != "functions"):
@@ -623,7 +627,7 @@ def _agents(face: Face) -> str:
         extra = sig[2:]
         player_default = sig[1][1]
         call_extra = "".join(f", {a}={a}" for a, _ in extra)
-        extra_params = [f"{a}={d}" for a, d in extra]
+        extra_params = [a if face.agent_settings_required else f"{a}={d}" for a, d in extra]
         if face.carries_turn:
             if face.shape in ("state_object", "in_place"):
                 board, turn = "state.board", "state.turn"
@@ -635,7 +639,9 @@ def _agents(face: Face) -> str:
                     f"    return _move_out({PREFIX}{label}(_b, _PLAYER_IN[{turn}]{call_extra}), _b)")
         else:
             default = "None" if player_default == "None" else repr(face.marks[0])
-            params = [face.param("state"), f"{face.param('player')}={default}", *extra_params]
+            player = face.param("player") if face.agent_settings_required and extra else \
+                f"{face.param('player')}={default}"
+            params = [face.param("state"), player, *extra_params]
             body = (f"    _b = _board_in({face.param('state')})\n"
                     f"    return _move_out({PREFIX}{label}(_b, _PLAYER_IN[{face.param('player')}]{call_extra}), _b)")
         if face.agent_answer == "board":  # the agent answers the board after its move, as result() would
@@ -658,7 +664,20 @@ def _agents(face: Face) -> str:
         out.append(_agent_class(face, label, params, body) if face.agent_classes else _def(face.name(label), params, body))
     if face.game_loops:
         out += [_game_loop(face.name(label)) for label in AGENTS[face.assignment]]
+    if face.agent_settings_required:
+        out.append(_matches(face))
     return "\n\n".join((["moves_log = []"] if face.agent_log else []) + out)
+
+
+def _matches(face: Face) -> str:
+    """The notebook's experiments, never run by the grader: each search called with its settings, by position."""
+    lines = []
+    for label in AGENTS[face.assignment]:
+        values = [d for _, d in _core_signature(face.assignment, label)[2:]]
+        if values:
+            args = ("state" if face.carries_turn else "state, player") + "".join(f", {v}" for v in values)
+            lines.append(f"        lambda state, player=None: {face.name(label)}({args}),")
+    return "def _matches():\n    return [\n" + "\n".join(lines) + "\n    ]\n"
 
 
 def _game_loop(agent: str) -> str:

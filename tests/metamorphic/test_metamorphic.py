@@ -149,6 +149,8 @@ FOUND_BY_SWEEPS = [
     # a line as its kind and its starting dot nested, ('h', (r, c)), and as the numbers of the dots it joins
     ("dots_and_boxes", ("nested_lines",)),
     ("dots_and_boxes", ("dot_numbers",)),
+    # a search's setting no name explains (node_budget), required, passed by position in the notebook's own matches
+    ("dots_and_boxes", ("agent_settings_required",)),
 ]
 
 

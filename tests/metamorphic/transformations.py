@@ -127,6 +127,7 @@ CATALOGUE: tuple[Transformation, ...] = (
                    ("connect4", "tictactoe")),
     Transformation("agent_classes", "agent_shape", lambda f: replace(f, agent_classes=True)),
     Transformation("agent_player_first", "agent_order", lambda f: replace(f, agent_player_first=True)),
+    Transformation("agent_settings_required", "agent_settings", lambda f: replace(f, agent_settings_required=True)),
     Transformation("game_loops", "game_loops", lambda f: replace(f, game_loops=True)),
     # the board's size in module-level constants that the functions read
     Transformation("size_constants", "size", lambda f: replace(f, size_constants=True), GRIDS),

@@ -53,3 +53,23 @@ def test_an_agent_class_answers_by_its_first_method_named_for_a_move_not_a_helpe
     agent = NameInfo("MinimaxAgent", "class", "type", (), members=(method("minimaxDecision"), method("getMoves")))
     assert agent_method(agent) == "minimaxDecision"
     assert agent_method(NameInfo("Agent", "class", "type", (), members=(method("getMoves"), method("act")))) == "act"
+
+
+def test_a_required_setting_no_name_explains_is_filled_as_the_notebooks_calls_pass_it_by_position():
+    """alpha_beta_player(board, player, node_budget), called in the notebook's matches as (state, player, 2500):
+    the grader leaves node_budget out, so the call gets the 2500 the notebook passes at its position. A value the
+    calls disagree on, or one made where the call is (depth - 1), fills nothing."""
+    from grader.adapt.global_arguments import from_globals
+    from grader.sandbox.calls import NameInfo, Parameter
+
+    def function(name: str, *params: str) -> NameInfo:
+        return NameInfo(name, "function", "function", tuple(Parameter(p, "POSITIONAL_OR_KEYWORD") for p in params))
+
+    names = {"alpha_beta_player": function("alpha_beta_player", "board", "player", "node_budget"),
+             "search": function("search", "board", "budget_left")}
+    source = ("matches = [lambda s, p: alpha_beta_player(s, p, 2500), lambda s, p: alpha_beta_player(s, p, 2500)]\n"
+              "def search(board, budget_left):\n    return search(board, budget_left - 1)\n"
+              "search(None, 10)\n")
+    assert from_globals(names, source) == {"alpha_beta_player": {"node_budget": "2500"}}
+    disagreeing = source.replace("alpha_beta_player(s, p, 2500)]", "alpha_beta_player(s, p, 100)]")
+    assert from_globals(names, disagreeing) == {}
