@@ -253,7 +253,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         iface.adaptations.append(f"reads your boards from the marks of the position your module-level {name} "
                                  "holds (no function makes an empty board)" if shown else
                                  f"reads your boards from the module-level {name} (no function makes an empty board)")
-    candidate_reps = sorted(with_named_marks(representations.candidates(game, initial), source, game),
+    candidate_reps = sorted(with_named_marks(representations.candidates(game, initial), source, game, initial),
                             key=lambda r: -player_affinity(r, source))
     if not candidate_reps:
         candidate_reps = representations.candidates(game, None)
@@ -487,11 +487,14 @@ _PLAYER_PATTERNS = {
 }
 
 
-def with_named_marks(reps: list[Representation], source: str, game: Game | None = None) -> list[Representation]:
+def with_named_marks(reps: list[Representation], source: str, game: Game | None = None,
+                     board: Any = None) -> list[Representation]:
     """``reps`` and the same readings with the marks the code names for its two players (``RED, YELLOW =
-    'Red', 'Yellow'``, ``'O' if p == 'X' else 'X'``, ``(True, False)``): an empty board does not show them."""
+    'Red', 'Yellow'``, ``'O' if p == 'X' else 'X'``, ``(True, False)``): an empty board does not show them. Two
+    names of the student's empty ``board``'s own fields (``('n', 'm')``) are no pair of players."""
     known = {rep.players for rep in reps}
-    pairs = [pair for pair in named_mark_pairs(source, game) if pair not in known][:6]
+    fields = {k for k in board if isinstance(k, str)} if isinstance(board, dict) else set()
+    pairs = [pair for pair in named_mark_pairs(source, game) if pair not in known and not set(pair) <= fields][:6]
     out = list(reps)
     seen = set(reps)
     for rep in reps:

@@ -253,6 +253,17 @@ def dab_from_set(board):
             "boxes": dict(board["owners"])}
 
 
+def dab_to_old(board):
+    """The template's first layout: the size as 'n' and 'm', each drawn line and each owned box a key of the dict."""
+    return {"n": board["size"][0], "m": board["size"][1], **board["lines"], **board["boxes"]}
+
+
+def dab_from_old(board):
+    lines = {k: v for k, v in board.items() if k not in ("n", "m") and type(v) is bool}
+    boxes = {k: v for k, v in board.items() if k not in ("n", "m") and type(v) is not bool}
+    return {"size": (board["n"], board["m"]), "lines": lines, "boxes": boxes}
+
+
 def dab_to_matrices(board):
     """Lines as two 0/1 matrices ('h': a row of each dot row, 'v': a row between dot rows) and box owners
     as a matrix of boxes (None for an open box): the size is the matrices' shape."""

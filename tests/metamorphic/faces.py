@@ -38,6 +38,11 @@ COURSE_ORDERS = {"actions": ("state",), "result": ("state", "player", "action"),
                  "utility": ("state", "player")}
 
 
+#: the containers of a Dots and Boxes board: the course's dict, lines in a set, two 0/1 matrices, the picture of
+#: dots and dashes, the template's first layout ({'n', 'm'} with lines and boxes as keys)
+DAB_CONTAINERS = ("course", "set", "matrices", "dot_grid", "old_dict")
+
+
 @dataclass(frozen=True)
 class Face:
     """How one student writes the assignment. The defaults are the course's own face."""
@@ -48,7 +53,7 @@ class Face:
     orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # role -> its arguments in order
     players: tuple[Any, Any, Any] | None = None  # first player, second player, empty cell; None: the course's
     orientation: tuple[str, ...] = ()  # grids: 'flip' (row 0 at the bottom), 'transpose' (columns as rows)
-    container: str = "course"  # grids: numpy, lists, text, flat, cells; Dots and Boxes: course, set, matrices
+    container: str = "course"  # grids: numpy, lists, text, flat, cells; Dots and Boxes: DAB_CONTAINERS
     moves: str = "course"  # grids: one_based, cell, text; Dots and Boxes: one_based, text
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined),
     #: words (the kind written as a word, ('horizontal', r, c)), nested (the kind and the starting dot, ('h', (r, c)),
@@ -125,8 +130,12 @@ class Face:
             out.append("a state that carries the turn makes a (board, next player) result redundant")
         if self.moves == "cell" and self.assignment in ("mean_connect4", "dots_and_boxes"):
             out.append("mean moves and lines are not cells")
-        if not grid and (self.orientation or self.container not in ("course", "set", "matrices", "dot_grid")):
+        if not grid and (self.orientation or self.container not in DAB_CONTAINERS):
             out.append("Dots and Boxes boards have no grid")
+        if self.container == "old_dict" and self.lines == "dot_numbers":
+            out.append("in the old layout a box (r, c) and a line of dots numbered (r, c) would be one key")
+        if self.container == "old_dict" and any(isinstance(m, bool) for m in self.marks):
+            out.append("the old layout tells a line (True) from a box by its value: boxes cannot be owned by True")
         if self.lines == "dot_numbers" and self.moves == "one_based":
             out.append("dots numbered row by row are not shifted coordinates")
         if self.moves == "text" and self.lines in ("dots", "nested", "dot_numbers"):
@@ -203,7 +212,7 @@ def _prelude(face: Face) -> str:
                              codecs.line_to_word, codecs.word_to_line, codecs.dab_to_words, codecs.dab_from_words,
                              codecs.line_to_nested, codecs.nested_to_line, codecs.dab_to_nested,
                              codecs.dab_from_nested, codecs.line_to_numbers, codecs.numbers_to_line,
-                             codecs.dab_to_numbers, codecs.dab_from_numbers))
+                             codecs.dab_to_numbers, codecs.dab_from_numbers, codecs.dab_to_old, codecs.dab_from_old))
         lines.append(_dab_board(face))
     else:
         lines.append(f"_TABLE_OUT = {{{ce!r}: {empty!r}, {c1!r}: {first!r}, {c2!r}: {second!r}}}")
@@ -314,6 +323,9 @@ def _dab_board(face: Face) -> str:
     if face.container == "set":
         out_steps.append("b = _dab_to_set(b)")
         in_steps.insert(0, "b = _dab_from_set(b)")
+    elif face.container == "old_dict":
+        out_steps.append("b = _dab_to_old(b)")
+        in_steps.insert(0, "b = _dab_from_old(b)")
     elif face.container == "matrices":
         out_steps.append("b = _dab_to_matrices(b)")
         in_steps.insert(0, "b = _dab_from_matrices(b)")

@@ -732,6 +732,21 @@ def test_a_pair_that_names_the_games_own_kinds_of_move_is_no_pair_of_players():
     assert ("h", "v") in named_mark_pairs(code, c4) and ("h", "v") in named_mark_pairs(code)
 
 
+def test_two_names_of_the_empty_boards_own_fields_are_no_pair_of_players():
+    """The template's first Dots and Boxes layout keeps its size as 'n' and 'm', and its code skips them as
+    ``key not in ('n', 'm')``: taken for player marks they made a reading whose box owners are 'n' and 'm'."""
+    from grader.adapt.infer import with_named_marks
+    from grader.adapt.representations import candidates
+    from reference.games import load_game
+
+    dab = load_game("dots_and_boxes")
+    board = {"n": 3, "m": 3}
+    code = "def lines(board):\n    return [k for k in board if k not in ('n', 'm')]\nPLAYERS = ('A', 'B')\n"
+    marks = {rep.players for rep in with_named_marks(candidates(dab, board), code, dab, board)}
+    assert ("A", "B") in marks and ("n", "m") not in marks
+    assert ("n", "m") in {rep.players for rep in with_named_marks(candidates(dab, board), code, dab)}
+
+
 def test_an_agent_that_plays_into_the_board_it_is_given_is_read_by_what_it_did():
     box, student = adapted("dab_agent_draws_its_line_itself.py", "dots_and_boxes")
     with box:
