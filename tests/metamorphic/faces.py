@@ -58,7 +58,8 @@ class Face:
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined),
     #: words (the kind written as a word, ('horizontal', r, c)), nested (the kind and the starting dot, ('h', (r, c)),
     #: dot_numbers (the two dots joined, numbered row by row: (a, b))
-    terminal: str = "bool"  # bool, status ('continue' / 'draw' / the winner), pair ((over, winner))
+    terminal: str = "bool"  # bool, status ('continue' / 'draw' / the winner), pair ((over, winner)),
+    #: winner (None while not over, then the winner's mark or 'draw')
     utility: str = "player"  # player (from its view), first (no player: the first player's view)
     scale: float = 1
     shape: str = "functions"  # functions, module_object, class_only, position_class, state_object, in_place
@@ -117,9 +118,11 @@ class Face:
         grid = self.assignment != "dots_and_boxes"
         if self.container == "flat" and self.assignment != "tictactoe":
             out.append("a flat board loses its width")
-        if self.container == "text" and not all(isinstance(m, str) and len(m) == 1 for m in self.marks):
+        if self.container == "flat_text" and self.assignment != "tictactoe":
+            out.append("a string of cells loses its width")
+        if self.container in ("text", "flat_text") and not all(isinstance(m, str) and len(m) == 1 for m in self.marks):
             out.append("a text board needs one-character marks")
-        if self.result_style == "in_place" and (self.container == "text" or self.carries_turn):
+        if self.result_style == "in_place" and (self.container in ("text", "flat_text") or self.carries_turn):
             out.append("an in-place result needs a mutable board and no state around it")
         if self.counted_turn and (self.assignment not in ("connect4", "tictactoe") or self.carries_turn):
             out.append("only a board of marks, in a game without extra moves, tells whose turn it is by counting")
@@ -146,7 +149,7 @@ class Face:
             out.append("only Dots and Boxes has lines")
         if self.scale != 1 and self.assignment == "dots_and_boxes":
             out.append("a box margin has no scale")
-        if self.assignment == "tictactoe" and self.orientation and self.container in ("course", "flat"):
+        if self.assignment == "tictactoe" and self.orientation and self.container in ("course", "flat", "flat_text"):
             out.append("a flat tic-tac-toe board has no orientation")
         if len(set(map(repr, (first, second, empty)))) < 3:
             out.append("the marks must differ")
@@ -241,6 +244,7 @@ def _grid_board(face: Face) -> str:
     in_steps.insert(0, "    g = _relabel(g, _TABLE_IN)")
     to, back = {"numpy": ("_to_numpy(g)", "_from_numpy(s)"), "lists": ("_to_lists(g)", "_from_lists(s)"),
                 "text": ("_to_text(g)", "_from_text(s)"), "flat": ("_to_flat(g)", None),
+                "flat_text": ("''.join(_to_flat(g))", "_from_flat(list(s), 3)"),
                 "cells": ("_to_cells(g, _EMPTY)", "_from_cells(s, _EMPTY)")}[container]
     if back is None:
         back = "_from_flat(s, 3)"
@@ -470,6 +474,9 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
                   "    return 'draw' if _w is None else _PLAYER_OUT[_w]"]
     elif face.terminal == "pair":
         lines += ["    _w = _winner(_b) if _over else None", "    return _over, _PLAYER_OUT[_w]"]
+    elif face.terminal == "winner":
+        lines += ["    if not _over:", "        return None", "    _w = _winner(_b)",
+                  "    return 'draw' if _w is None else _PLAYER_OUT[_w]"]
     else:
         lines.append("    return _over")
     out["terminal"] = (params, "\n".join(lines))

@@ -88,6 +88,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("lists", "container", lambda f: replace(f, container="lists"), GRIDS),
     Transformation("numpy", "container", lambda f: replace(f, container="numpy"), ("tictactoe",)),
     Transformation("text", "container", lambda f: replace(f, container="text"), GRIDS),
+    Transformation("flat_text", "container", lambda f: replace(f, container="flat_text"), ("tictactoe",)),
     Transformation("cells_dict", "container", lambda f: replace(f, container="cells"), GRIDS),
     Transformation("line_set", "container", lambda f: replace(f, container="set"), ("dots_and_boxes",)),
     Transformation("line_matrices", "container", lambda f: replace(f, container="matrices"), ("dots_and_boxes",)),
@@ -107,6 +108,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     # answers
     Transformation("terminal_status", "terminal", lambda f: replace(f, terminal="status")),
     Transformation("terminal_pair", "terminal", lambda f: replace(f, terminal="pair")),
+    Transformation("terminal_winner", "terminal", lambda f: replace(f, terminal="winner")),
     Transformation("utility_scaled", "utility", lambda f: replace(f, scale=1000), GRIDS),
     Transformation("utility_first_view", "utility", lambda f: replace(f, utility="first")),
     # result
