@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 from grader.adapt import conventions, game_objects, instructor_bindings, replayed_states, routes
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.global_arguments import fill_from_globals, size_from_boards
-from grader.adapt.infer import NEVER_ANSWERED, Binding, Caller, Interface, infer_interface, misses, same_board
+from grader.adapt.infer import NEVER_ANSWERED, Binding, Caller, Interface, infer_interface, misses
 from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
 from grader.adapt.replayed_game import ReplayedGame
@@ -149,4 +149,4 @@ def _actions_agree(student: StudentGame, game: Game, positions: int = 3) -> bool
 
 
 __all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "ReplayedGame", "Reply", "StudentAgent", "StudentGame",
-           "find_agent", "infer_interface", "same_board", "student_agent"]
+           "find_agent", "infer_interface", "student_agent"]

@@ -17,7 +17,7 @@ import numpy as np
 
 from grader.adapt import candidates, conventions, returns, search_parameters, techniques
 from grader.adapt.candidates import Candidate, normalise
-from grader.adapt.infer import Caller, decode_result_board, same_board
+from grader.adapt.infer import Caller, decode_result_board
 from grader.adapt.representations.base import Representation
 from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, SEARCH_ROLES, opening_value, \
@@ -205,10 +205,8 @@ class StudentAgent:
     def _construct(self, player: int, timeout: float | None) -> CallResult:
         """One instance per seat: classes often take their player (and nothing else we know) when built."""
         wants_player = any(role_of(p.name) == "player" for p in self.constructor_params if not p.has_default)
-        if wants_player:
-            return self.caller.create(self.target, self.representation.encode_player(player), timeout=timeout,
-                                      **self.settings)
-        return self.caller.create(self.target, timeout=timeout, **self.settings)
+        args = (self.representation.encode_player(player),) if wants_player else ()
+        return self.caller.create(self.target, *args, timeout=timeout, **self.settings)
 
     def _read(self, value: Any, board: Any, state: Any, legal: Sequence[Any], swapped: bool = False) -> tuple[Any, str]:
         """The move in an agent's answer on ``board`` (sent colour-swapped when ``swapped``), and how it was read."""
@@ -226,12 +224,12 @@ class StudentAgent:
         if swapped:  # a new board made from the colour-swapped one: back to the real colours
             new_board = self.game.swap_colours(new_board)
         for action in legal:
-            if same_board(self.game, self.game.to_course(self.game.result(state, action)), new_board):
+            if self.game.same_board(self.game.to_course(self.game.result(state, action)), new_board):
                 return action, "a new board (the move is what changed)"
         if self.own_result is not None and self.own_result[0] == self.game:
             for action in legal:
                 made = self.own_result[1](board, self.game.to_move(state), action)
-                if made.ok and same_board(self.game, made.value, new_board):
+                if made.ok and self.game.same_board(made.value, new_board):
                     return action, "a new board, as your result() makes it (the move is what changed)"
         # The same cells changed, but with the other side's piece: an agent that always plays one side,
         # asked before its side is known (grids only; sides.py then gives it colour-swapped boards).
@@ -298,7 +296,8 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
     ranked.sort(key=lambda c: (c.tier, any(w in normalise(c.target) for w in other_words)
                                and not any(w in normalise(c.target) for w in candidates.role_words(label))))
     named = [c for c in ranked if c.tier == 0] or [c for c in ranked if c.tier == 1]
-    if len(named) == 1 and not _has_stand_ins(names):  # the template's name, or the only rubric name: theirs
+    # the template's name, or the only rubric name: theirs
+    if len(named) == 1 and not any(_is_stand_in(info) for info in names.values()):
         return _agent_for(caller, game, representation, named[0], source, game_object)
     fallback: StudentAgent | None = None  # the first agent named for the label, though it failed the probe
     why_not: str | None = None  # why the first rubric-named candidate could not be built
@@ -389,10 +388,6 @@ STAND_IN_REFUSAL = "cannot be used by graded code"
 def _is_stand_in(info: NameInfo) -> bool:
     """Whether a name is a stand-in for something imported from a package the grader lacks."""
     return info.kind == "module" and info.type_name.endswith(".StandIn")
-
-
-def _has_stand_ins(names: Mapping[str, NameInfo]) -> bool:
-    return any(_is_stand_in(info) for info in names.values())
 
 
 def _borrows_missing_code(move: Move) -> bool:
@@ -635,11 +630,10 @@ def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> t
 def _settle_search(agent: StudentAgent, source: str) -> None:
     """For an agent that is a search taking its own parameters: the depth its author's code passes and
     the window it opens with, each said in the feedback."""
+    params, function = positional_parameters(agent.parameters), agent.target.split(".")[-1]
     if "depth" in agent.order:
-        params = positional_parameters(agent.parameters)
         index = agent.order.index("depth")
         name = params[index].name if index < len(params) else "depth"
-        function = agent.target.split(".")[-1]
         found = search_parameters.depth_from_calls(source, function, index, name)
         agent.depth = found or DEFAULT_DEPTH
         if not found and search_parameters.depth_is_moves_left(source, function, index, name):
@@ -651,10 +645,9 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
                                + ("(the depth your own code passes)" if found else
                                   "(your code never calls it with one depth: the grader's choice)"))
     if "simulations" in agent.order:
-        params = positional_parameters(agent.parameters)
         index = agent.order.index("simulations")
         name = params[index].name if index < len(params) else "simulations"
-        found = search_parameters.depth_from_calls(source, agent.target.split(".")[-1], index, name, 100_000)
+        found = search_parameters.depth_from_calls(source, function, index, name, 100_000)
         agent.simulations = found or DEFAULT_SIMULATIONS
         agent.notes.append(f"{agent.name}: runs {agent.simulations} simulations "
                            + ("(the number your own code passes)" if found else

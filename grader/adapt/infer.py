@@ -106,11 +106,6 @@ class Interface:
         return encode_arguments(self.representation, self.bindings[role].order, board, player, action)
 
 
-def same_board(game: Game, a: Any, b: Any) -> bool:
-    """Course boards equal, as the game compares them (:meth:`reference.games.base.Game.same_board`)."""
-    return game.same_board(a, b)
-
-
 def decode_result_board(rep: Representation, value: Any) -> Any | None:
     """The course board in a ``result`` answer (the answer itself or the board of a pair), or None."""
     for part in returns.board_part(value):
@@ -656,7 +651,7 @@ def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                 board = rep.decode_board(value)
             except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
                 continue
-            if same_board(game, board, game.to_course(game.initial_state())):
+            if game.same_board(board, game.to_course(game.initial_state())):
                 return name, value, False
     for name, value in values.items():  # a position shown at the top level still shows the marks
         empty = _emptied(game, value)
@@ -763,7 +758,7 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
                 return False
             in_place = in_place or changed
             answered = answered or got is not None
-            if got is None or not same_board(game, got, want):
+            if got is None or not game.same_board(got, want):
                 return False
         return True
 
@@ -829,7 +824,7 @@ def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Re
         for move in _spread(written):
             args[order.index("action")] = move
             got = board_made(caller, name, args, order, base, timeout)[1]
-            same = [a for after, a in successors if got is not None and same_board(game, got, after)]
+            same = [a for after, a in successors if got is not None and game.same_board(got, after)]
             if len(same) == 1:
                 kind, fields = move_kind(same[0])
                 examples.setdefault(kind, []).append((move, fields, base.encode_player(mover)))
@@ -1040,9 +1035,7 @@ def listed(value: Any) -> list[Any]:
     """A collection of actions as a list (numpy arrays, sets and dict keys too); TypeError for anything else."""
     if isinstance(value, np.ndarray):
         return list(value.tolist())
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return list(value)
-    if isinstance(value, dict) or (hasattr(value, "__iter__") and not isinstance(value, (str, bytes))):
+    if hasattr(value, "__iter__") and not isinstance(value, (str, bytes)):
         return list(value)
     raise TypeError(f"{type(value).__name__} is not a collection of actions")
 

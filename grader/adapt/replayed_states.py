@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from functools import lru_cache
+import random
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt import game_objects, learned_cells
 from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
-from grader.adapt.infer import arithmetic_player_pairs, named_mark_pairs
+from grader.adapt.infer import ARITY, _bind_terminal, _bind_utility, _choose, _takes, arithmetic_player_pairs, \
+    named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
@@ -31,6 +33,7 @@ from grader.adapt.signatures import argument_orders, positional_parameters
 from grader.plugs import GamePlug, plug_for
 from grader.sandbox.calls import CallResult, NameInfo, Parameter
 from reference.games.base import Game, State
+from reference.positions import finished_games, random_positions
 
 
 class NoReplay(ValueError):
@@ -435,7 +438,6 @@ class ReplayedStates(Representation):
         cells = None if board is None else self.learned()
         return None if cells is None else cells.writes(board)
 
-
     @property
     def owner(self) -> str | None:
         """The game object whose attribute is the initial state (``game`` of ``game.initial``), if any."""
@@ -614,7 +616,6 @@ def _filling(game: Game, positions: list[State], patience: int = 20, most: int =
     """A few finished games that fill the squares of the board ``positions`` leave empty (a top corner): games
     that go on while they can, so that between them every square is filled. The search ends after ``patience``
     games in a row fill nothing new (a value no move changes, as a board's size, is no square)."""
-    from reference.positions import finished_games
     empty = learned_cells.course_leaves(game.to_course(game.initial_state()))
     left = {p for p, v in empty.items() if not any(learned_cells.course_leaves(game.to_course(s)).get(p, v) != v
                                                    for s in positions)}
@@ -635,7 +636,6 @@ def _filling(game: Game, positions: list[State], patience: int = 20, most: int =
 def where_in_state(turn: tuple) -> str:
     kind, where = turn
     return {"key": f"[{where!r}]", "index": f"[{where}]"}.get(kind, f".{where}")
-
 
 
 # --- finding the recipe by behaviour -----------------------------------------------------------------
@@ -683,7 +683,6 @@ def _ranked(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str]) ->
 
 def evidence_positions(game: Game, count: int = 10, seed: int = 7) -> list[State]:
     """Positions whose answers tell readings apart: random positions of varied depth, finished games too."""
-    from reference.positions import finished_games, random_positions
     positions = random_positions(game, count, seed=seed)
     games = finished_games(game, seed)
     return positions + [next(games) for _ in range(count // 2)]
@@ -766,15 +765,7 @@ def _unseen_kinds(trial: ReplayedStates, lines: int = 4, plies: int = 8) -> Repl
         return trial
     decode, table = encodings(game)[table.encoding], MoveTable(table.encoding, table)
     trial = dataclasses.replace(trial, to_student=table)
-    for state, steps in _drop_lines(trial, lines, plies):  # the walk goes on by the moves learned on the way
-        wanted = set(game.actions(state))
-        if wanted <= set(table):
-            continue
-        r = trial.ask_steps(steps, [trial.moves_ask(trial.encode_player(game.to_move(state)))])
-        try:
-            listed = items(r.value[0]) if r.ok else []
-        except TypeError:
-            listed = []
+    for state, _, wanted, listed in _listed_where_unwritten(trial, lines, plies):
         for move in listed:
             try:
                 course = decode(move, game)
@@ -792,7 +783,6 @@ BY_EFFECT = "your own moves, each matched by the board your result() makes of it
 def _plain_lines(game: Game, lines: int = 4, plies: int = 16) -> list[list[tuple[Any, int]]]:
     """Seeded random lines of play, as (move, mover), of the plainest kind of move each position has (a drop
     before a mean move): positions every way of writing moves reaches."""
-    import random
     rng, out = random.Random(13), []
     for _ in range(lines):
         state, line = game.initial_state(), []
@@ -809,7 +799,6 @@ def _plain_lines(game: Game, lines: int = 4, plies: int = 16) -> list[list[tuple
 def _drop_lines(rep: ReplayedStates, lines: int = 4, plies: int = 8):
     """(course state, the student's steps there) along seeded random lines of the moves ``rep`` already writes,
     the plainest kind first (a drop before a mean move)."""
-    import random
     game, table, rng = rep.game, rep.to_student, random.Random(11)
     for _ in range(lines):
         state, steps = game.initial_state(), []
@@ -827,6 +816,22 @@ def _drop_lines(rep: ReplayedStates, lines: int = 4, plies: int = 8):
             state = game.result(state, action)
 
 
+def _listed_where_unwritten(rep: ReplayedStates, lines: int, plies: int):
+    """(course state, the student's steps there, the course's moves there, the moves their ``actions`` lists there)
+    along :func:`_drop_lines`, where ``rep`` does not yet write every course move (the walk goes on by the moves
+    learned on the way)."""
+    for state, steps in _drop_lines(rep, lines, plies):
+        wanted = set(rep.game.actions(state))
+        if wanted <= set(rep.to_student):
+            continue
+        r = rep.ask_steps(steps, [rep.moves_ask(rep.encode_player(rep.game.to_move(state)))])
+        try:
+            listed = items(r.value[0]) if r.ok else []
+        except TypeError:  # no collection of moves
+            continue
+        yield state, steps, wanted, listed
+
+
 def _same_move(a: Any, b: Any) -> bool:
     return type(plain(a)) is type(plain(b)) and plain(a) == plain(b)
 
@@ -837,15 +842,7 @@ def _moves_by_effect(rep: ReplayedStates) -> ReplayedStates:
     board their ``result`` makes (read through the learned cells); ``rep`` as it is when every listed move reads."""
     game = rep.game
     unread: list[tuple[State, list, Any]] = []
-    for state, steps in _drop_lines(rep, lines=8, plies=12):
-        wanted = set(game.actions(state))
-        if wanted <= set(rep.to_student):
-            continue
-        r = rep.ask_steps(steps, [rep.moves_ask(rep.encode_player(game.to_move(state)))])
-        try:
-            listed = items(r.value[0]) if r.ok else []
-        except TypeError:
-            continue
+    for state, steps, wanted, listed in _listed_where_unwritten(rep, lines=8, plies=12):
         for move in listed:
             try:
                 course = decode_move(rep.encoding, move, game, rep.to_student)
@@ -1057,7 +1054,6 @@ def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
                        aliases: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     """The bindings of ``terminal`` and ``utility`` on replayed states: the same search over candidates,
     argument orders and readings of their answers as on boards a reading writes (``grader.adapt.infer``)."""
-    from grader.adapt.infer import ARITY, _bind_terminal, _bind_utility, _choose, _takes
     ask, found = replay_asker(rep), {}
     for role, binder in (("terminal", _bind_terminal), ("utility", _bind_utility)):
         ranked = [c for c in _ranked(names, role, aliases.get(role, ()))

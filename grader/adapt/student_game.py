@@ -16,7 +16,7 @@ from grader.adapt import game_objects, returns
 from grader.adapt.candidates import is_route
 from grader.adapt.routes import shown_call
 from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decode_actions, decode_result_board, \
-    move_parts, same_board
+    move_parts
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
 from grader.sandbox.calls import CallResult
@@ -100,7 +100,7 @@ class StudentGame:
             empty = game.initial_state()
             if trial.has("initial_state"):
                 reply = trial.initial_state()
-                return reply.ok and same_board(game, reply.value, game.to_course(empty))
+                return reply.ok and game.same_board(reply.value, game.to_course(empty))
             reply = trial.actions(game.to_course(empty), game.to_move(empty))
             return reply.ok and sorted(reply.value) == sorted(game.actions(empty))
 

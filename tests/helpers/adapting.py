@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import yaml
 
-from grader.adapt import adapt, conventions, same_board
+from grader.adapt import adapt, conventions
 from grader.rubric import BUNDLED_RUBRIC
 from grader.sandbox import Limits, Sandbox
 from reference.games import load_game
@@ -40,7 +40,7 @@ def agrees_with_reference(student, game, count=15):
         expected = game.to_course(after)
         if got.moves_again is not None:  # the student's result says whose turn it is
             assert got.moves_again == (game.to_move(after) == player), got
-        assert same_board(game, got.value, expected), got
+        assert game.same_board(got.value, expected), got
         assert student.terminal(board).value is False
 
 

@@ -3,7 +3,6 @@ counting what each role gets wrong against the reference."""
 
 from __future__ import annotations
 
-from grader.adapt import same_board
 from reference.positions import random_positions
 from tests.helpers.adapting import adapted_source
 
@@ -25,7 +24,7 @@ def wrong_roles(student, positions: int = 12) -> dict[str, int]:
             after = game.result(state, action)
             got = student.result(board, player, action)
             again = game.to_move(after) == player
-            wrong["result"] += not got.ok or not same_board(game, got.value, game.to_course(after)) or \
+            wrong["result"] += not got.ok or not game.same_board(got.value, game.to_course(after)) or \
                 (not game.terminal(after) and got.moves_again != again)
         got = student.terminal(board)
         wrong["terminal"] += not got.ok or got.value != game.terminal(state)

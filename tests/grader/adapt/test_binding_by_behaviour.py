@@ -6,7 +6,6 @@ import pytest
 from grader.adapt import find_agent
 from reference.games import load_game
 from reference.positions import random_positions
-from grader.adapt import same_board
 from tests.helpers.adapting import ASSIGNMENTS, STUDENTS, adapted, adapted_source, agrees_with_reference, \
     functions_of, graded_way
 from tests.paths import TESTS
@@ -460,7 +459,7 @@ def test_state_the_notebook_keeps_in_a_global_is_passed_as_its_own_calls_pass_it
             board, player = game.to_course(state), game.to_move(state)
             action = game.actions(state)[-1]
             got = student.result(board, player, action)
-            assert same_board(game, got.value, game.to_course(game.result(state, action))), got
+            assert game.same_board(got.value, game.to_course(game.result(state, action))), got
         agent = find_agent(box, student.names, game, student.representation, "random_player", ["random_player"])
         state = random_positions(game, 1, seed=4)[0]
         assert agent.move(game.to_course(state), game.to_move(state)).action in game.actions(state)
@@ -545,7 +544,7 @@ def test_kaggle_lookahead_agent_and_its_config_taking_helpers_on_numpy_grids():
         assert student.representation.players == (1, 2)
         for state in random_positions(game, 15, seed=5):  # no actions(): valid moves are computed inline
             board, player, action = game.to_course(state), game.to_move(state), game.actions(state)[-1]
-            assert same_board(game, student.result(board, player, action).value,
+            assert game.same_board(student.result(board, player, action).value,
                               game.to_course(game.result(state, action)))
             assert student.terminal(board).value is False
         agents = ASSIGNMENTS["connect4"]["agents"]

@@ -3,7 +3,7 @@ their reading of the rule's open points."""
 
 import pytest
 
-from grader.adapt import adapt, same_board
+from grader.adapt import adapt
 from grader.adapt.representations.move_shapes import MoveShape
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import Limits, Sandbox
@@ -138,7 +138,7 @@ def test_moves_written_any_way_are_learned_from_the_students_own_result(encoding
                 written = rep.encode_action(action, board, player)
                 assert rep.decode_action(written, board) == action, (written, action)
                 got = student.result(board, player, action)
-                assert same_board(game, got.value, game.to_course(game.result(state, action))), (encoding, action)
+                assert game.same_board(got.value, game.to_course(game.result(state, action))), (encoding, action)
 
 
 def adapted_source(source: str):
