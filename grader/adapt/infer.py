@@ -64,6 +64,7 @@ class Binding:
     order: tuple[str, ...]
     reading: str = ""  # how the answer is read (terminal, utility; result: the turn, '' if not said), in words
     scale: float = 1.0  # utility: the value of a win
+    draw: float = 0.0  # utility: the value of a draw, between a loss's and a win's (0.5 on a 0..1 scale)
     empty_value: Any = False  # terminal: its answer on the empty board (a status string reading needs it)
     note: str = ""
     says: tuple[str, ...] = ()  # the adaptations this binding makes, in words (said once it is chosen)
@@ -1101,7 +1102,7 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
     # A utility that names a player parameter must answer for that player: reading it as taking
     # none (its default) would hide the bug of ignoring it.
     takes_player = any(role_of(p.name) == "player" for p in positional_parameters(cand.info.parameters or []))
-    answered, fallback, evaluates = False, ("state", "player"), False
+    answered, fallback, evaluates, fallback_draw = False, ("state", "player"), False, 0.0
     for order, answers in _answered_orders(ask, cand, cases):
         if takes_player and "player" not in order:
             continue
@@ -1125,6 +1126,20 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
         if "player" not in order:
             # Without a player the answer can only be from one side's view: the first player's.
             expected_signs = [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)]
+        draw = 0.0
+        numbers = [float(returns.plain(v)) for v in values]
+        decisive = [n for n, e in zip(numbers, expected_signs) if e]
+        if signs != expected_signs and decisive and not game.margin_utility:
+            # wins and losses on a scale of the student's own (1 and 0): a draw is their middle, whatever a draw
+            # answers (a wrong one is the utility's bug, charged where draws are asked)
+            draw = (max(decisive) + min(decisive)) / 2
+            values = [n - draw for n in numbers]
+            if [returns.sign(v) for v, e in zip(values, expected_signs) if e] == [e for e in expected_signs if e]:
+                signs = [returns.sign(v) for v in values]
+                if fallback == order:  # right on wins and losses: judged board by board on this scale
+                    fallback_draw = draw
+            else:
+                draw, values = 0.0, numbers
         if signs != expected_signs:
             continue
         scales = {returns.utility_scale(v) for v in values} - {None}
@@ -1137,14 +1152,18 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
         says = []
         if "player" not in order:
             says.append(f"{spoken(cand.target)}() takes no player: read {words}")
-        if scale not in (1, 1.0) and not game.margin_utility:
+        if draw:
+            says.append(f"{spoken(cand.target)}() reports a draw as {draw:g}: read about it, a win above and a loss "
+                        "below")
+        elif scale not in (1, 1.0) and not game.margin_utility:
             says.append(f"{spoken(cand.target)}() reports a win as {scale:g}; read as +1")
-        return FITS, Binding("utility", cand.target, order, reading=words, scale=scale, says=tuple(says))
+        return FITS, Binding("utility", cand.target, order, reading=words, scale=scale, draw=draw, says=tuple(says))
     if evaluates and cand.tier >= 2:  # a name that only says "score" in other words: a heuristic helper
         return FAILS, Binding("utility", cand.target, fallback, reading="a number",
                               note="it values finished games on a sliding scale, as a heuristic does")
     return (ANSWERS if answered else FAILS), Binding(
-        "utility", cand.target, fallback, reading="a number", note="no reading of its answers matched the reference")
+        "utility", cand.target, fallback, reading="a number", draw=fallback_draw,
+        note="no reading of its answers matched the reference")
 
 
 def _evaluates(values: Sequence[Any]) -> bool:

@@ -303,6 +303,8 @@ def read_utility(reply: Reply, raw: Any, binding: Binding | None, player: int, g
         reply.value = winner * player
         return reply
     s = returns.sign(returns.per_player(raw))
+    if s is not None and binding.draw:
+        s = returns.sign(float(returns.plain(returns.per_player(raw))) - binding.draw)
     if s is None:
         return _unreadable(reply, f"returned {short(raw, 120)}, which is not a number")
     if game.margin_utility and "margin" in binding.reading:

@@ -259,8 +259,8 @@ def dab_to_old(board):
 
 
 def dab_from_old(board):
-    lines = {k: v for k, v in board.items() if k not in ("n", "m") and type(v) is bool}
-    boxes = {k: v for k, v in board.items() if k not in ("n", "m") and type(v) is not bool}
+    lines = {k: v for k, v in board.items() if not isinstance(k, str) and type(v) is bool}  # 'n', 'm': the size
+    boxes = {k: v for k, v in board.items() if not isinstance(k, str) and type(v) is not bool}
     return {"size": (board["n"], board["m"]), "lines": lines, "boxes": boxes}
 
 

@@ -62,6 +62,7 @@ class Face:
     #: winner (None while not over, then the winner's mark or 'draw')
     utility: str = "player"  # player (from its view), first (no player: the first player's view)
     scale: float = 1
+    unit_utility: bool = False  # a win is 1, a draw 0.5, a loss 0 (the course's value, plus one, halved)
     shape: str = "functions"  # functions, module_object, class_only, position_class, state_object, in_place
     state: str = "board"  # board, tuple, dict, dataclass: what a position is (the last three carry the turn)
     result_style: str = "new"  # new, in_place (changes the board, returns None), pair ((board, next player)),
@@ -147,7 +148,7 @@ class Face:
             out.append("line matrices and pictures are indexed by the course's own lines")
         if grid and self.lines != "course":
             out.append("only Dots and Boxes has lines")
-        if self.scale != 1 and self.assignment == "dots_and_boxes":
+        if (self.scale != 1 or self.unit_utility) and self.assignment == "dots_and_boxes":
             out.append("a box margin has no scale")
         if self.assignment == "tictactoe" and self.orientation and self.container in ("course", "flat", "flat_text"):
             out.append("a flat tic-tac-toe board has no orientation")
@@ -489,8 +490,9 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
         params, n = _params(face, "utility", {"player": first_default})
         viewer = f"_PLAYER_IN[{n['player']}]"
     scale = "" if face.scale == 1 else f" * {face.scale!r}"
+    value = f"(_u + 1) / 2{scale}" if face.unit_utility else f"_u{scale}"
     out["utility"] = (params, f"    _u = {P}utility({board(n['state'])}, {viewer})\n"
-                              f"    return None if _u is None else _u{scale}")
+                              f"    return None if _u is None else {value}")
     return out
 
 

@@ -151,6 +151,8 @@ FOUND_BY_SWEEPS = [
     ("dots_and_boxes", ("dot_numbers",)),
     # a search's setting no name explains (node_budget), required, passed by position in the notebook's own matches
     ("dots_and_boxes", ("agent_settings_required",)),
+    # a utility answering 1, 0.5 and 0 (a win, a draw, a loss): a draw is the middle of its win and loss
+    ("tictactoe", ("utility_unit",)),
 ]
 
 
@@ -234,6 +236,8 @@ MUTANTS_FOUND_BY_SWEEPS = [
     # (the moves most of the initial state's, or the squares its states keep), and actions() alone is charged
     ("ttt_actions_miss_last_cell", ("in_place_object",)),
     ("dab_actions_include_drawn_lines", ("turn_by_caller",)),
+    # a utility on a 0..1 scale wrong on draws: its scale is read from wins and losses alone, so only draws cost
+    ("c4_utility_draw_is_a_win", ("utility_unit",)),
 ]
 
 #: (mutant, transformations) where the binder cannot tell the bug from another reading of the code: every
@@ -253,6 +257,9 @@ MUTANTS_LEFT_TO_A_PERSON = [
     # the same on an in-place object: the agent asked where that result() raised on the way goes to a person
     ("mc4_result_discs_do_not_fall", ("in_place_object",)),
     ("mc4_result_discs_do_not_fall", ("turn_by_caller",)),
+    # a utility under an opaque name (q4) that is wrong on draws: no name says utility(), and a function no name
+    # vouches for is taken only where it does what utility() does everywhere
+    ("c4_utility_draw_is_a_win", ("opaque_names",)),
 ]
 #: of those, the ones that only repeat another's route (the turn kept in a tuple or an object, as in a dict):
 #: asked with ``--runslow``, and never drawn into the sampled mutants either

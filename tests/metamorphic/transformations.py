@@ -110,6 +110,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("terminal_pair", "terminal", lambda f: replace(f, terminal="pair")),
     Transformation("terminal_winner", "terminal", lambda f: replace(f, terminal="winner")),
     Transformation("utility_scaled", "utility", lambda f: replace(f, scale=1000), GRIDS),
+    Transformation("utility_unit", "utility", lambda f: replace(f, unit_utility=True), GRIDS),
     Transformation("utility_first_view", "utility", lambda f: replace(f, utility="first")),
     # result
     Transformation("in_place_result", "result", lambda f: replace(
