@@ -286,6 +286,17 @@ def _grid_board(face: Face) -> str:
 DEFAULT_SIZES = {"connect4": (6, 7), "mean_connect4": (6, 7), "tictactoe": (3, 3)}
 
 
+#: each way of writing a Dots and Boxes line: the board's codecs, then a move's (``m``, on the course board ``b``)
+LINE_CODECS = {
+    "swapped": ("_dab_swap", "_dab_swap", "_line_swap(m)", "_line_swap(m)"),
+    "words": ("_dab_to_words", "_dab_from_words", "_line_to_word(m)", "_word_to_line(m)"),
+    "dot_numbers": ("_dab_to_numbers", "_dab_from_numbers", "_line_to_numbers(m, b['size'][1])",
+                    "_numbers_to_line(m, b['size'][1])"),
+    "nested": ("_dab_to_nested", "_dab_from_nested", "_line_to_nested(m)", "_nested_to_line(m)"),
+    "dots": ("_dab_to_dots", "_dab_from_dots", "_line_to_dots(m, 0)", "_dots_to_line(m, 0)"),
+}
+
+
 def _dab_board(face: Face) -> str:
     identity = face.players is None and face.moves == "course" and face.lines == "course" and face.container == "course"
     out_steps, in_steps, move_out, move_in = [], [], [], []
@@ -297,31 +308,12 @@ def _dab_board(face: Face) -> str:
         in_steps.insert(0, "b = _dab_shift(b, -1)")
         move_out.append("m = _line_shift(m, 1)")
         move_in.insert(0, "m = _line_shift(m, -1)")
-    if face.lines == "swapped":
-        out_steps.append("b = _dab_swap(b)")
-        in_steps.insert(0, "b = _dab_swap(b)")
-        move_out.append("m = _line_swap(m)")
-        move_in.insert(0, "m = _line_swap(m)")
-    elif face.lines == "words":
-        out_steps.append("b = _dab_to_words(b)")
-        in_steps.insert(0, "b = _dab_from_words(b)")
-        move_out.append("m = _line_to_word(m)")
-        move_in.insert(0, "m = _word_to_line(m)")
-    elif face.lines == "dot_numbers":
-        out_steps.append("b = _dab_to_numbers(b)")
-        in_steps.insert(0, "b = _dab_from_numbers(b)")
-        move_out.append("m = _line_to_numbers(m, b['size'][1])")
-        move_in.insert(0, "m = _numbers_to_line(m, b['size'][1])")
-    elif face.lines == "nested":
-        out_steps.append("b = _dab_to_nested(b)")
-        in_steps.insert(0, "b = _dab_from_nested(b)")
-        move_out.append("m = _line_to_nested(m)")
-        move_in.insert(0, "m = _nested_to_line(m)")
-    elif face.lines == "dots":
-        out_steps.append("b = _dab_to_dots(b)")
-        in_steps.insert(0, "b = _dab_from_dots(b)")
-        move_out.append("m = _line_to_dots(m, 0)")
-        move_in.insert(0, "m = _dots_to_line(m, 0)")
+    if face.lines != "course":
+        board_out, board_in, line_out, line_in = LINE_CODECS[face.lines]
+        out_steps.append(f"b = {board_out}(b)")
+        in_steps.insert(0, f"b = {board_in}(b)")
+        move_out.append(f"m = {line_out}")
+        move_in.insert(0, f"m = {line_in}")
     if face.moves == "text":  # the board keeps the course's lines; only the moves are written as text
         move_out.append("m = ' '.join(map(str, m))")
         move_in.insert(0, "m = (m.split()[0], *map(int, m.split()[1:]))")
