@@ -1127,19 +1127,17 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
             # Without a player the answer can only be from one side's view: the first player's.
             expected_signs = [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)]
         draw = 0.0
-        numbers = [float(returns.plain(v)) for v in values]
-        decisive = [n for n, e in zip(numbers, expected_signs) if e]
+        decisive = [float(returns.plain(v)) for v, e in zip(values, expected_signs) if e]
         if signs != expected_signs and decisive and not game.margin_utility:
             # wins and losses on a scale of the student's own (1 and 0): a draw is their middle, whatever a draw
             # answers (a wrong one is the utility's bug, charged where draws are asked)
-            draw = (max(decisive) + min(decisive)) / 2
-            values = [n - draw for n in numbers]
-            if [returns.sign(v) for v, e in zip(values, expected_signs) if e] == [e for e in expected_signs if e]:
+            middle = (max(decisive) + min(decisive)) / 2
+            if [returns.sign(v - middle) for v in decisive] == [e for e in expected_signs if e]:
+                draw = middle
+                values = [float(returns.plain(v)) - draw for v in values]
                 signs = [returns.sign(v) for v in values]
                 if fallback == order:  # right on wins and losses: judged board by board on this scale
                     fallback_draw = draw
-            else:
-                draw, values = 0.0, numbers
         if signs != expected_signs:
             continue
         scales = {returns.utility_scale(v) for v in values} - {None}

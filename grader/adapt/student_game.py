@@ -302,13 +302,14 @@ def read_utility(reply: Reply, raw: Any, binding: Binding | None, player: int, g
             return _unreadable(reply, f"returned {short(raw, 120)}, which is neither player nor a draw")
         reply.value = winner * player
         return reply
-    s = returns.sign(returns.per_player(raw))
-    if s is not None and binding.draw:
-        s = returns.sign(float(returns.plain(returns.per_player(raw))) - binding.draw)
+    value = returns.per_player(raw)
+    s = returns.sign(value)
+    if s is not None and binding.draw:  # a scale of its own: above its draw is a win
+        s = returns.sign(float(returns.plain(value)) - binding.draw)
     if s is None:
         return _unreadable(reply, f"returned {short(raw, 120)}, which is not a number")
     if game.margin_utility and "margin" in binding.reading:
-        value = returns.plain(returns.per_player(raw))
+        value = returns.plain(value)
         reply.value = int(value) if float(value).is_integer() else value
     else:
         reply.value = s
