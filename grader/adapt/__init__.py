@@ -16,7 +16,7 @@ from grader.adapt.infer import NEVER_ANSWERED, Binding, Caller, Interface, infer
 from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
 from grader.adapt.replayed_game import ReplayedGame
-from grader.adapt.student_game import Reply, StudentGame
+from grader.adapt.student_game import Reply, StudentGame, sized_caller
 from grader.bindings_yaml import InstructorBinding
 from reference.games.base import Game
 
@@ -39,7 +39,7 @@ def _inferred(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout
     sandbox.load([conventions.SHIM_CELL])  # the grader's helpers in the worker (a session has loaded them already)
     names = sandbox.names()
     filled = fill_from_globals(sandbox, names, source)  # state kept in globals and passed by name (``score``)
-    filled += size_from_boards(sandbox, names)  # the board's size kept in globals (``ROW_COUNT = 6``)
+    filled += size_from_boards(sandbox, names, (game.rows, game.cols))  # the size in globals (``ROW_COUNT = 6``)
     if filled:
         names = sandbox.names()
     probes = ProbeBudget(sandbox)  # binding stops asking a function that keeps running out of time
@@ -68,7 +68,7 @@ def _inferred(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout
             interface.doubts.setdefault(role, why)
     owner = game_objects.game_object([b.name for b in interface.bindings.values()])
     interface.adaptations[:0] = [note for note in made if owner and note.startswith(f"made {owner} ")] + filled
-    return StudentGame(sandbox, interface, names, timeout=timeout, source=source)
+    return StudentGame(sized_caller(sandbox, game), interface, names, timeout=timeout, source=source)
 
 
 def _best_object(probes: ProbeBudget, names, game: Game, aliases: Mapping[str, Sequence[str]], timeout: float,

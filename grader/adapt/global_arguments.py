@@ -15,9 +15,11 @@ evaluate=windows)`` gets ``evaluate=windows`` (a search's depth is left to ``sea
 feedback names each parameter filled this way.
 
 Notebooks also fix the board's size in module-level constants (``ROW_COUNT = 6``, ``COLUMN_COUNT = 7``) that
-their functions read, themselves or through helpers. Their code is right for any size the constants say, so a
-call the grader makes on a board of another size runs with the constants set to that board's shape, and set
-back afterwards.
+their functions and methods read, themselves or through helpers. Their code is right for any size the constants
+say, so a call the grader makes on a board of another size runs with the constants set to that size, and set
+back afterwards. The size is the one the call says it asks about (:class:`grader.adapt.student_game.SizedCaller`),
+since many boards do not show their height (columns as stacks of discs, a flat list); a call that says none
+takes it from a board that is a grid.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any, Mapping
 from grader.adapt.search_parameters import search_role
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import NameInfo
+from grader.sandbox.worker import ASKED_SIZE
 
 #: the function, defined in the submission's namespace, that wraps one of its functions
 FILL_FUNCTION = "__grader_fill_from_globals__"
@@ -166,9 +169,11 @@ COLUMN_NAMES = ("cols", "columns", "colcount", "columncount", "numcols", "numcol
                 "width", "boardwidth", "boardcols")
 
 _SIZE_SHIM = f'''
-def {SIZE_FUNCTION}(rows, cols):
+def {SIZE_FUNCTION}(rows, cols, game_size):
     import functools, types
     g = globals()
+    # constants that hold the game's size the other way round count the board's axes as the student stores them
+    swapped = (g[rows], g[cols]) == tuple(game_size[::-1]) != tuple(game_size)
 
     def names(code):
         return set(code.co_names).union(*(names(c) for c in code.co_consts if isinstance(c, types.CodeType)))
@@ -179,15 +184,22 @@ def {SIZE_FUNCTION}(rows, cols):
             if isinstance(s, tuple) and len(s) == 2:
                 return tuple(int(n) for n in s)
             if isinstance(v, list) and v and all(isinstance(r, (list, str)) for r in v) \\
-                    and len({{len(r) for r in v}}) == 1:
+                    and len({{len(r) for r in v}}) == 1 and v[0]:  # rows of one length; none is a grid 0 wide
                 return len(v), len(v[0])
         return None
 
-    def sized(fn):
+    def sized(fn, told_only=False):
         @functools.wraps(fn)
         def call(*args, **kwargs):
-            now, asked = (g[rows], g[cols]), shape(list(args) + list(kwargs.values()))
-            if asked is None or asked in (now, now[::-1]):  # the constants' own size, or its board transposed
+            now, told = (g[rows], g[cols]), g.get({ASKED_SIZE!r})
+            if told is None and told_only:
+                return fn(*args, **kwargs)
+            if told is not None:  # the size the grader asks about (rows, columns), in the constants' axes
+                asked = tuple(told[::-1]) if swapped else tuple(told)
+            else:  # else the size of a board given, unless it is the constants' own, or that transposed
+                asked = shape(list(args) + list(kwargs.values()))
+                asked = None if asked in (now, now[::-1]) else asked
+            if asked is None or asked == now:
                 return fn(*args, **kwargs)
             g[rows], g[cols] = asked
             try:
@@ -204,9 +216,13 @@ def {SIZE_FUNCTION}(rows, cols):
         if not more:
             break
         reading |= more
-    for name in reading & set(functions):
-        if not name.startswith("_"):
-            g[name] = sized(g[name])
+    for name in reading & set(functions):  # helpers and methods follow only the size a call says
+        if not name.startswith("__"):
+            g[name] = sized(g[name], told_only=name.startswith("_"))
+    for cls in [v for v in g.values() if isinstance(v, type) and v.__module__ == g.get("__name__")]:
+        for name, fn in list(vars(cls).items()):
+            if isinstance(fn, types.FunctionType) and names(fn.__code__) & reading:
+                setattr(cls, name, sized(fn, told_only=True))
 '''
 
 
@@ -217,13 +233,13 @@ def size_constants(names: Mapping[str, NameInfo]) -> tuple[str, str] | None:
     return (found[0][0], found[1][0]) if all(len(f) == 1 for f in found) else None
 
 
-def size_from_boards(sandbox: Any, names: Mapping[str, NameInfo]) -> list[str]:
+def size_from_boards(sandbox: Any, names: Mapping[str, NameInfo], game_size: tuple[int, int]) -> list[str]:
     """Wrap the functions that read the size constants :func:`size_constants` finds, in the sandbox; what
-    was done, in words."""
+    was done, in words. ``game_size`` is the (rows, columns) the notebook is graded at."""
     found = size_constants(names)
     if found is None:
         return []
-    report = sandbox.load([_SIZE_SHIM + f"{SIZE_FUNCTION}({found[0]!r}, {found[1]!r})\n"])
+    report = sandbox.load([_SIZE_SHIM + f"{SIZE_FUNCTION}({found[0]!r}, {found[1]!r}, {tuple(game_size)!r})\n"])
     if not all(c.ok for c in report.cells):
         return []
     return [f"your functions that read {found[0]} and {found[1]} run with them set to the size of the board "

@@ -17,7 +17,7 @@ from grader.adapt import representations
 from grader.adapt.agents import StudentAgent, late_position
 from grader.adapt.infer import COURSE_ORDER, Binding, Interface
 from grader.adapt.representations.base import Representation
-from grader.adapt.student_game import Reply, StudentGame
+from grader.adapt.student_game import Reply, StudentGame, sized_caller
 from grader.bindings_yaml import InstructorBinding
 from grader.sandbox import SandboxError
 from reference.games.base import Game
@@ -105,8 +105,8 @@ class InstructorRoles(StudentGame):
         self.instructor_bindings = dict(bindings)
 
     def at_size(self, game: Game) -> "InstructorRoles":
-        resized = InstructorRoles(self.caller, game, self.instructor_bindings, self.names, timeout=self.timeout,
-                                  source=self.source)
+        resized = InstructorRoles(sized_caller(self.caller, game), game, self.instructor_bindings, self.names,
+                                  timeout=self.timeout, source=self.source)
         resized.interface.bindings = {r: b for r, b in resized.interface.bindings.items() if self.has(r)}
         return resized
 

@@ -125,6 +125,8 @@ class LearnedCells:
     def writes(self, board: Any) -> list | None:
         """The assignments that make a replayed state hold ``board``'s squares; None when ``board`` fills a
         square no replay reached or a value the state was never seen to hold."""
+        if any(cell.blank is ABSENT and cell.leaf[-1][0] == "i" for cell in self.cells):
+            return None  # a list that grows as squares fill (a column's stack of discs): only play reaches it
         squares = course_leaves(board)
         known = {cell.square for cell in self.cells}
         if any(p not in known and _tag(v) != _tag(self.empty_board.get(p, ABSENT)) for p, v in squares.items()):

@@ -29,6 +29,7 @@ from grader.adapt.infer import ARITY, _bind_terminal, _bind_utility, _choose, _t
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
+from grader.adapt.student_game import sized_caller
 from grader.adapt.signatures import argument_orders, positional_parameters
 from grader.plugs import GamePlug, plug_for
 from grader.sandbox.calls import CallResult, NameInfo, Parameter
@@ -573,7 +574,10 @@ class ReplayedStates(Representation):
             return self._on_object_of_size(rows, cols, game)
         function = self.start.split("(", 1)[0]
         sized = size_arguments(self.parameters, game.size_readings(), getattr(game, "k", None), defaults_last=False)
-        if not sized:
+        if not sized:  # the size kept in constants instead, which calls that say their size set
+            found = dataclasses.replace(self, game=game, caller=sized_caller(self.caller, game))._relearned()
+            if found is not None:
+                return found
             raise TypeError(f"{function}() takes no board size, so boards of {rows}x{cols} cannot be built")
         for arguments in sized:
             found = dataclasses.replace(self, game=game, start=f"{function}({arguments})")._relearned()

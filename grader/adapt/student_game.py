@@ -24,6 +24,31 @@ from grader.text import short
 from reference.games.base import Game
 
 
+class SizedCaller:
+    """A caller whose calls say the board size they ask about (``size``: rows, columns), so that code keeping
+    the size in constants runs at that size whatever the board shows (a stack of discs per column does not show
+    its height). Everything else is the wrapped caller's."""
+
+    def __init__(self, caller: Caller, size: tuple[int, int]) -> None:
+        self.inner = caller.inner if isinstance(caller, SizedCaller) else caller
+        self.size = size
+
+    def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult:
+        return self.call_with(target, args, kwargs, timeout=timeout)
+
+    def call_with(self, target: Any, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,
+                  **options: Any) -> CallResult:
+        return self.inner.call_with(target, args, kwargs, size=self.size, **options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def sized_caller(caller: Caller, game: Game) -> Caller:
+    """``caller`` saying ``game``'s board size with each call (see :class:`SizedCaller`)."""
+    return SizedCaller(caller, (game.rows, game.cols))
+
+
 @dataclass
 class Reply:
     """One call's outcome: ``value`` in the course representation when ``ok``."""
@@ -84,7 +109,8 @@ class StudentGame:
         Methods of a game object whose class takes the size are asked through an object of that size."""
         interface = replace(self.interface, game=game,
                             representation=self.representation.at_size(game.rows, game.cols, game))
-        resized = StudentGame(self.caller, interface, self.names, timeout=self.timeout, source=self.source)
+        resized = StudentGame(sized_caller(self.caller, game), interface, self.names, timeout=self.timeout,
+                              source=self.source)
         obj = self.game_object
         if obj is None or game == self.game:
             return resized
@@ -95,7 +121,7 @@ class StudentGame:
 
         def fits(variable: str) -> bool:
             """Whether the object's methods answer the empty board of this size as the reference does."""
-            trial = StudentGame(self.caller, replace(interface, bindings=on(variable)), self.names,
+            trial = StudentGame(resized.caller, replace(interface, bindings=on(variable)), self.names,
                                 timeout=self.timeout)
             empty = game.initial_state()
             if trial.has("initial_state"):

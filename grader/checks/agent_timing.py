@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from grader.adapt import Move, StudentAgent
+from grader.adapt.student_game import sized_caller
 from grader.check_params import AgentTimingParams
 from grader.checks._agent_moves import AgentCheck, StudentTime, ask, failure_words, gives_up, show_move, student_time
 from grader.checks._confidence import clear_of, median_interval
@@ -177,6 +178,7 @@ def resized(agent: StudentAgent, game: Game, ctx: CheckContext) -> StudentAgent:
     if game_object is not None and ctx.student is not None:
         game_object = ctx.at_size(game.rows, game.cols).student.game_object or game_object
     return dataclasses.replace(agent, game=game, seats={}, game_object=game_object,
+                               caller=sized_caller(agent.caller, game),
                                representation=agent.representation.at_size(game.rows, game.cols, game))
 
 

@@ -144,7 +144,7 @@ class Sandbox:
     def call_with(self, target: str | Handle, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None,
                   *, timeout: float | None = None, return_args: bool = False,
                   count_calls: bool = False, count_seconds: float | None = None,
-                  watch: Sequence[str] = ()) -> CallResult:
+                  watch: Sequence[str] = (), size: tuple[int, int] | None = None) -> CallResult:
         """:meth:`call` with explicit ``args``/``kwargs`` (for keyword names like ``timeout``).
 
         With ``return_args`` a successful result also carries ``args_after``, the positional
@@ -153,9 +153,13 @@ class Sandbox:
         during the call (a search's nodes); the call runs slower while they are counted. With
         ``count_seconds`` too, the call is stopped after that long (its value is then None and
         ``counted.stopped`` is set): the calls made so far come back. Parameters named in ``watch``
-        (lower case, underscores dropped) have their values kept at each counted call.
+        (lower case, underscores dropped) have their values kept at each counted call. ``size`` is the
+        board's (rows, columns) the call asks about, for code that keeps the size in constants
+        (:mod:`grader.adapt.global_arguments`).
         """
         req = {"op": "call", "target": _target(target), **self._arguments(args, kwargs)}
+        if size is not None:
+            req["size"] = [int(size[0]), int(size[1])]
         if return_args:
             req["return_args"] = True
         if count_calls:

@@ -59,6 +59,9 @@ _MAX_TEXT = 2000
 #: a function in the submission's namespace that returns what loading repaired: the modules
 #: replaced by stand-ins and the numpy 1 names restored (a dunder name: the adapter never lists it)
 LOAD_REPORT_FUNCTION = "__grader_load_report__"
+#: a name in the submission's namespace that holds, during a call, the (rows, columns) of the board the grader
+#: asks about, when the call says so: code that keeps the size in constants runs at that size
+ASKED_SIZE = "__grader_asked_size__"
 
 
 _process_time = time.process_time  # kept before the student's code can replace it
@@ -363,16 +366,21 @@ class Worker:
         args = codec.decode(req.get("args", {"$": "tuple", "v": []}))
         kwargs = codec.decode(req.get("kwargs", {"$": "dict", "v": {}}))
         trace = CallTrace(req.get("count_seconds"), watch=req.get("watch", ())) if req.get("count_calls") else None
-        if trace is None:
-            value = fn(*args, **kwargs)
-        else:
-            sys.settrace(trace.hook)
-            try:
+        if req.get("size"):  # the board size asked about, for a submission's size constants
+            self.ns[ASKED_SIZE] = tuple(req["size"])
+        try:
+            if trace is None:
                 value = fn(*args, **kwargs)
-            except CountingStopped:
-                value = None  # the calls so far are the answer
-            finally:
-                sys.settrace(None)
+            else:
+                sys.settrace(trace.hook)
+                try:
+                    value = fn(*args, **kwargs)
+                except CountingStopped:
+                    value = None  # the calls so far are the answer
+                finally:
+                    sys.settrace(None)
+        finally:
+            self.ns.pop(ASKED_SIZE, None)
         keep = req.get("keep")
         if keep is not None:
             self.handles[int(keep)] = value

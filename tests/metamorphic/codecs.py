@@ -95,6 +95,16 @@ def from_cells(board, empty):
     return grid
 
 
+def to_stacks(grid, empty):
+    """Each column as the list of its discs from the bottom up (ragged: a column holds only what was dropped)."""
+    return [[row[c] for row in grid[::-1] if row[c] != empty] for c in range(len(grid[0]))]
+
+
+def from_stacks(stacks, rows, empty):
+    """The grid back from column stacks, ``rows`` high (the stacks do not say how high the board is)."""
+    return [[stack[rows - 1 - r] if rows - 1 - r < len(stack) else empty for stack in stacks] for r in range(rows)]
+
+
 # --- moves -----------------------------------------------------------------------------------
 
 

@@ -53,7 +53,8 @@ class Face:
     orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # role -> its arguments in order
     players: tuple[Any, Any, Any] | None = None  # first player, second player, empty cell; None: the course's
     orientation: tuple[str, ...] = ()  # grids: 'flip' (row 0 at the bottom), 'transpose' (columns as rows)
-    container: str = "course"  # grids: numpy, lists, text, flat, cells; Dots and Boxes: DAB_CONTAINERS
+    container: str = "course"  # grids: numpy, lists, text, flat, cells, stacks (Connect 4's columns, ragged);
+    #: Dots and Boxes: DAB_CONTAINERS
     moves: str = "course"  # grids: one_based, cell, text; Dots and Boxes: one_based, text
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined),
     #: words (the kind written as a word, ('horizontal', r, c)), nested (the kind and the starting dot, ('h', (r, c)),
@@ -119,6 +120,8 @@ class Face:
         grid = self.assignment != "dots_and_boxes"
         if self.container == "flat" and self.assignment != "tictactoe":
             out.append("a flat board loses its width")
+        if self.container == "stacks" and (self.assignment == "tictactoe" or self.orientation or self.moves == "cell"):
+            out.append("column stacks are Connect 4's, have no orientation and no cells to number")
         if self.container == "flat_text" and self.assignment != "tictactoe":
             out.append("a string of cells loses its width")
         if self.container in ("text", "flat_text") and not all(isinstance(m, str) and len(m) == 1 for m in self.marks):
@@ -225,7 +228,7 @@ def _prelude(face: Face) -> str:
         lines.append(_copied(codecs.grid_of, codecs.board_of, codecs.flip_rows, codecs.transpose, codecs.relabel,
                              codecs.to_numpy, codecs.from_numpy, codecs.to_lists, codecs.from_lists, codecs.to_text,
                              codecs.from_text, codecs.to_flat, codecs.from_flat, codecs.to_cells, codecs.from_cells,
-                             codecs.drop_row, codecs.cell_of, codecs.course_cell))
+                             codecs.to_stacks, codecs.from_stacks, codecs.drop_row, codecs.cell_of, codecs.course_cell))
         lines.append(_grid_board(face))
     lines.append(_common(face))
     return "\n".join(lines)
@@ -246,7 +249,9 @@ def _grid_board(face: Face) -> str:
     to, back = {"numpy": ("_to_numpy(g)", "_from_numpy(s)"), "lists": ("_to_lists(g)", "_from_lists(s)"),
                 "text": ("_to_text(g)", "_from_text(s)"), "flat": ("_to_flat(g)", None),
                 "flat_text": ("''.join(_to_flat(g))", "_from_flat(list(s), 3)"),
-                "cells": ("_to_cells(g, _EMPTY)", "_from_cells(s, _EMPTY)")}[container]
+                "cells": ("_to_cells(g, _EMPTY)", "_from_cells(s, _EMPTY)"),
+                "stacks": ("_to_stacks(g, _EMPTY)", "_from_stacks(s, ROWS, _EMPTY)")
+                }[container]
     if back is None:
         back = "_from_flat(s, 3)"
     if identity:
@@ -270,6 +275,13 @@ def _grid_board(face: Face) -> str:
     else:
         move_out = "return m"
         move_in = "return tuple(int(x) for x in m) if isinstance(m, (tuple, list)) else int(m)"
+    if face.container == "stacks":  # the stacks do not say how high the board is: the student's constant does
+        rows, cols = DEFAULT_SIZES[face.assignment]
+        board_in = board_in.replace("def _board_in(s):", "def _board_in_any(s):") + (
+            f"\n\n\nROWS, COLS = {rows}, {cols}\n\n\ndef _board_in(s):\n"
+            "    if len(s) != COLS:\n"
+            "        raise IndexError(f'written for a {ROWS}x{COLS} board')\n"
+            "    return _board_in_any(s)")
     if face.size_constants:  # the student's board must have the constants' shape (its axes as the student has them)
         rows, cols = DEFAULT_SIZES[face.assignment]
         rows, cols = (cols, rows) if transposed else (rows, cols)
@@ -490,6 +502,8 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
 
 def _initial(face: Face) -> tuple[list[str], str]:
     sig = _core_signature(face.assignment, "empty_board")
+    if face.container == "stacks":  # a board of the constants' size: the stacks do not say their height
+        return [], f"{PREFIX}empty_board(shape=(ROWS, COLS))"
     params = [f"{a}={d}" if d else a for a, d in sig]
     call = ", ".join(f"{a}={a}" for a, _ in sig)
     return params, f"{PREFIX}empty_board({call})"

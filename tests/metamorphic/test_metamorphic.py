@@ -53,6 +53,9 @@ def test_grid_codecs_round_trip():
     marked = codecs.relabel(grid, table)
     assert codecs.from_text(codecs.to_text(marked)) == marked
     assert codecs.from_cells(codecs.to_cells(marked, "."), ".") == marked
+    dropped = [[0, 0, -1], [1, 0, 1]]  # discs rest on the bottom row or on one another
+    assert codecs.to_stacks(dropped, 0) == [[1], [], [1, -1]]
+    assert codecs.from_stacks(codecs.to_stacks(dropped, 0), 2, 0) == dropped
 
 
 def test_line_codecs_round_trip():

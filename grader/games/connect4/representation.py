@@ -11,6 +11,8 @@ from typing import Any
 import numpy as np
 
 from grader.adapt.representations.base import (
+    LETTER_PLAYERS,
+    NUMERIC_PLAYERS,
     NotThisRepresentation,
     cell_values,
     cells,
@@ -166,7 +168,7 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[Connect4
             all(isinstance(s, (list, tuple)) and not s for s in initial_board):
         return [Connect4Representation(rows, cols, Symbols(None, first, second), (first, second), "stacks",
                                        True, container)
-                for first, second in dict.fromkeys(player_candidates(0) + player_candidates("."))]
+                for first, second in NUMERIC_PLAYERS + LETTER_PLAYERS]  # no empty cell: any marks may play
     shape = cells(initial_board).shape
     layouts = [name for name, s in (("rows", (rows, cols)), ("columns", (cols, rows)), ("flat", (rows * cols,)))
                if tuple(shape) == s]

@@ -65,3 +65,67 @@ def test_size_constants_follow_the_board_each_call_is_given():
         agrees_with_reference(student.at_size(smaller), smaller, count=6)
         assert any("run with them set to the size" in a for a in student.interface.adaptations)
         agrees_with_reference(student, student.game, count=3)  # and the constants are set back
+
+
+STACKS_WITH_CONSTANTS = '''
+import copy
+
+ROWS, COLS = 6, 7
+
+
+def empty_board():
+    return [[] for _ in range(COLS)]
+
+
+def actions(board):
+    if len(board) != COLS:
+        raise IndexError("a board of another width")
+    return [c for c in range(COLS) if len(board[c]) < ROWS]
+
+
+def result(board, player, action):
+    after = copy.deepcopy(board)
+    after[action].append(player)
+    return after
+
+
+def _cell(board, r, c):
+    return board[c][r] if r < len(board[c]) else 0
+
+
+def _winner(board):
+    for r in range(ROWS):
+        for c in range(COLS):
+            p = _cell(board, r, c)
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                if p and all(0 <= r + i * dr < ROWS and 0 <= c + i * dc < COLS
+                             and _cell(board, r + i * dr, c + i * dc) == p for i in range(4)):
+                    return p
+    return 0
+
+
+def terminal(board):
+    return _winner(board) != 0 or not actions(board)
+
+
+def utility(board, player):
+    return _winner(board) * player
+'''
+
+
+def test_size_constants_follow_the_size_asked_when_the_board_does_not_show_it():
+    """Columns kept as stacks of discs do not show the board's height, and a full 5x6 board's stacks look like a
+    6x5 grid: the constants follow the size the grader asks about, not the value's shape."""
+    box, student = adapted_source(STACKS_WITH_CONSTANTS)
+    with box:
+        assert "column stacks" in student.representation.describe()
+        smaller = load_game("connect4", rows=5, cols=6)
+        resized = student.at_size(smaller)
+        agrees_with_reference(resized, smaller, count=6)
+        full = smaller.initial_state()
+        for move in (0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 2, 3, 3, 2, 3, 2, 4, 5, 4, 5, 4, 5, 5, 4, 5, 4):
+            full = smaller.result(full, move)
+        assert smaller.terminal(full) and smaller.utility(full, 1) == 0  # a draw that fills the board
+        reply = resized.terminal(smaller.to_course(full))
+        assert reply.ok and reply.value is True, reply
+        agrees_with_reference(student, student.game, count=3)
