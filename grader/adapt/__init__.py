@@ -99,8 +99,9 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
         doubts.setdefault(label, student.interface.boards_doubt)
     if student.interface.tied:  # it may be handed its boards under the wrong one of two readings
         student.doubts_if_lost.setdefault(label, student.interface.tied)
-    found = find_agent(sandbox, student.names, student.game, student.representation, label, list(aliases),
-                       labels=list(labels), timeout=timeout, source=student.source, game_object=student.game_object)
+    found = find_agent(sized_caller(sandbox, student.game), student.names, student.game, student.representation,
+                       label, list(aliases), labels=list(labels), timeout=timeout, source=student.source,
+                       game_object=student.game_object)
     if not isinstance(found, str) and student.has("result"):
         found.own_result = (student.game, student.result)
     unfilled = [] if isinstance(found, str) else found.unfilled_parameters()

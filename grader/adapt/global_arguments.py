@@ -184,7 +184,7 @@ def {SIZE_FUNCTION}(rows, cols, game_size):
             if isinstance(s, tuple) and len(s) == 2:
                 return tuple(int(n) for n in s)
             if isinstance(v, list) and v and all(isinstance(r, (list, str)) for r in v) \\
-                    and len({{len(r) for r in v}}) == 1 and v[0]:  # rows of one length; none is a grid 0 wide
+                    and len({{len(r) for r in v}}) == 1 and len(v[0]) > 1:  # rows of one length, a grid 2 wide
                 return len(v), len(v[0])
         return None
 

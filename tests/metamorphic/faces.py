@@ -54,7 +54,8 @@ class Face:
     players: tuple[Any, Any, Any] | None = None  # first player, second player, empty cell; None: the course's
     orientation: tuple[str, ...] = ()  # grids: 'flip' (row 0 at the bottom), 'transpose' (columns as rows)
     container: str = "course"  # grids: numpy, lists, text, flat, cells, stacks (Connect 4's columns, ragged);
-    #: Dots and Boxes: DAB_CONTAINERS
+    #: Dots and Boxes: DAB_CONTAINERS. A Connect 4 board as stacks or flat does not show its size: module-level
+    #: ROWS and COLS say it (:attr:`hides_size`)
     moves: str = "course"  # grids: one_based, cell, text; Dots and Boxes: one_based, text
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined),
     #: words (the kind written as a word, ('horizontal', r, c)), nested (the kind and the starting dot, ('h', (r, c)),
@@ -110,6 +111,11 @@ class Face:
         return self.state != "board" or self.shape in ("state_object", "in_place")
 
     @property
+    def hides_size(self) -> bool:
+        """Whether the board does not show its size, which module-level constants then hold."""
+        return self.container == "stacks" or (self.container == "flat" and self.assignment != "tictactoe")
+
+    @property
     def marks(self) -> tuple[Any, Any, Any]:
         return self.players or COURSE_MARKS[self.assignment]
 
@@ -118,8 +124,6 @@ class Face:
         out = []
         first, second, empty = self.marks
         grid = self.assignment != "dots_and_boxes"
-        if self.container == "flat" and self.assignment != "tictactoe":
-            out.append("a flat board loses its width")
         if self.container == "stacks" and (self.assignment == "tictactoe" or self.orientation or self.moves == "cell"):
             out.append("column stacks are Connect 4's, have no orientation and no cells to number")
         if self.container == "flat_text" and self.assignment != "tictactoe":
@@ -253,7 +257,7 @@ def _grid_board(face: Face) -> str:
                 "stacks": ("_to_stacks(g, _EMPTY)", "_from_stacks(s, ROWS, _EMPTY)")
                 }[container]
     if back is None:
-        back = "_from_flat(s, 3)"
+        back = "_from_flat(s, COLS)" if face.hides_size else "_from_flat(s, 3)"
     if identity:
         board_out, board_in = "def _board_out(b):\n    return b", "def _board_in(s):\n    return s"
     else:
@@ -275,11 +279,13 @@ def _grid_board(face: Face) -> str:
     else:
         move_out = "return m"
         move_in = "return tuple(int(x) for x in m) if isinstance(m, (tuple, list)) else int(m)"
-    if face.container == "stacks":  # the stacks do not say how high the board is: the student's constant does
+    if face.hides_size:  # the stacks or the flat list do not say the board's size: the student's constants do
         rows, cols = DEFAULT_SIZES[face.assignment]
+        rows, cols = (cols, rows) if transposed else (rows, cols)
+        fits = "len(s) != COLS" if face.container == "stacks" else "len(s) != ROWS * COLS"
         board_in = board_in.replace("def _board_in(s):", "def _board_in_any(s):") + (
             f"\n\n\nROWS, COLS = {rows}, {cols}\n\n\ndef _board_in(s):\n"
-            "    if len(s) != COLS:\n"
+            f"    if {fits}:\n"
             "        raise IndexError(f'written for a {ROWS}x{COLS} board')\n"
             "    return _board_in_any(s)")
     if face.size_constants:  # the student's board must have the constants' shape (its axes as the student has them)
@@ -502,8 +508,8 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
 
 def _initial(face: Face) -> tuple[list[str], str]:
     sig = _core_signature(face.assignment, "empty_board")
-    if face.container == "stacks":  # a board of the constants' size: the stacks do not say their height
-        return [], f"{PREFIX}empty_board(shape=(ROWS, COLS))"
+    if face.hides_size:  # a board of the constants' size (in the course's axes)
+        return [], f"{PREFIX}empty_board(shape={'(COLS, ROWS)' if 'transpose' in face.orientation else '(ROWS, COLS)'})"
     params = [f"{a}={d}" if d else a for a, d in sig]
     call = ", ".join(f"{a}={a}" for a, _ in sig)
     return params, f"{PREFIX}empty_board({call})"

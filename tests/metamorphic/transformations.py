@@ -89,6 +89,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("numpy", "container", lambda f: replace(f, container="numpy"), ("tictactoe",)),
     Transformation("text", "container", lambda f: replace(f, container="text"), GRIDS),
     Transformation("flat_text", "container", lambda f: replace(f, container="flat_text"), ("tictactoe",)),
+    Transformation("flat_cells", "container", lambda f: replace(f, container="flat"), COLUMNS),
     Transformation("column_stacks", "container", lambda f: replace(f, container="stacks"), COLUMNS),
     Transformation("cells_dict", "container", lambda f: replace(f, container="cells"), GRIDS),
     Transformation("line_set", "container", lambda f: replace(f, container="set"), ("dots_and_boxes",)),

@@ -26,8 +26,8 @@ from grader.sandbox.codec import AttrDict
 
 @dataclass(eq=False)
 class Connect4Representation(GridRepresentation):
-    #: 'rows': board[r][c]; 'columns': board[c][r]; 'flat': row-major list; 'stacks': one list per column
-    #: holding only its discs, bottom first (``board[c].append(player)`` drops a disc)
+    #: 'rows': board[r][c]; 'columns': board[c][r]; 'flat': row-major list; 'flat_columns': column-major list;
+    #: 'stacks': one list per column holding only its discs, bottom first (``board[c].append(player)`` drops one)
     layout: str = "rows"
     bottom_first: bool = False  # student's row (or in-column) index 0 is the bottom
     container: tuple[str, str] = ("numpy", "<i8")
@@ -53,19 +53,21 @@ class Connect4Representation(GridRepresentation):
         if self.layout == "columns":
             return rebuild((marks[i][c] for c in range(self.cols) for i in range(self.rows)),
                            (self.cols, self.rows), self.container, self.symbols.every)
-        if self.layout == "flat":
-            return rebuild((m for row in marks for m in row), (self.rows * self.cols,), self.container,
-                           self.symbols.every)
+        if self.layout in ("flat", "flat_columns"):
+            cells = (marks[i][c] for c in range(self.cols) for i in range(self.rows)) \
+                if self.layout == "flat_columns" else (m for row in marks for m in row)
+            return rebuild(cells, (self.rows * self.cols,), self.container, self.symbols.every)
         return rebuild((m for row in marks for m in row), (self.rows, self.cols), self.container, self.symbols.every)
 
     def decode_board(self, board: Any) -> np.ndarray:
         if self.layout == "stacks":
             return self._decode_stacks(board)
-        if self.layout == "flat":
+        if self.layout in ("flat", "flat_columns"):
             flat = cells(board).ravel()
             if flat.size != self.rows * self.cols or np.ndim(board) != 1:
                 raise NotThisRepresentation(f"expected a flat board of {self.rows * self.cols} cells")
-            grid = flat.reshape(self.rows, self.cols)
+            grid = flat.reshape(self.cols, self.rows).T if self.layout == "flat_columns" else \
+                flat.reshape(self.rows, self.cols)
         else:
             grid = as_grid(board)
             if self.layout == "columns":
@@ -141,7 +143,8 @@ class Connect4Representation(GridRepresentation):
             return (f"{kind} of {self.cols} column stacks (the discs of each column, bottom first), players "
                     f"{self.players[0]!r}/{self.players[1]!r}, moves as column numbers")
         shape = {"rows": f"{self.rows}x{self.cols}", "columns": f"{self.cols}x{self.rows} (columns first)",
-                 "flat": f"flat {self.rows * self.cols} cells"}[self.layout]
+                 "flat": f"flat {self.rows * self.cols} cells",
+                 "flat_columns": f"flat {self.rows * self.cols} cells, column by column"}[self.layout]
         order = "row 0 at the bottom" if self.bottom_first else "row 0 on top"
         action = "moves as column numbers"
         if self.action_kind == "cell":
@@ -170,8 +173,8 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[Connect4
                                        True, container)
                 for first, second in NUMERIC_PLAYERS + LETTER_PLAYERS]  # no empty cell: any marks may play
     shape = cells(initial_board).shape
-    layouts = [name for name, s in (("rows", (rows, cols)), ("columns", (cols, rows)), ("flat", (rows * cols,)))
-               if tuple(shape) == s]
+    layouts = [name for name, s in (("rows", (rows, cols)), ("columns", (cols, rows)), ("flat", (rows * cols,)),
+                                    ("flat_columns", (rows * cols,))) if tuple(shape) == s]
     if layouts == ["rows"] and rows != cols:
         # an empty board of the course's shape whose code reads axis 0 as the column (board[x][y]): the
         # student's game is then the transposed one, and boards are sent to it columns first

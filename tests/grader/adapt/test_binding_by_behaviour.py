@@ -259,6 +259,57 @@ def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
         agrees_with_reference(student, game)
 
 
+FLAT_COLUMN_BY_COLUMN = """
+def empty_board():
+    return [0] * 42
+
+
+def _at(board, r, c):  # row r from the top of column c: the cells are kept column by column
+    return board[c * 6 + r]
+
+
+def actions(board):
+    return [c for c in range(7) if _at(board, 0, c) == 0]
+
+
+def result(board, player, action):
+    after = list(board)
+    row = max(r for r in range(6) if _at(board, r, action) == 0)
+    after[action * 6 + row] = player
+    return after
+
+
+def _winner(board):
+    for r in range(6):
+        for c in range(7):
+            p = _at(board, r, c)
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                if p and all(0 <= r + i * dr < 6 and 0 <= c + i * dc < 7 and _at(board, r + i * dr, c + i * dc) == p
+                             for i in range(4)):
+                    return p
+    return 0
+
+
+def terminal(board):
+    return _winner(board) != 0 or not actions(board)
+
+
+def utility(board, player):
+    return _winner(board) * player
+"""
+
+
+def test_a_flat_connect4_board_kept_column_by_column_is_read_so():
+    box, student = adapted_source(FLAT_COLUMN_BY_COLUMN)
+    with box:
+        rep = student.interface.representation
+        assert rep.layout == "flat_columns", rep.describe()
+        game = student.game
+        state = game.result(game.initial_state(), 2)
+        assert rep.encode_board(game.to_course(state))[2 * 6 + 5] == rep.players[0]
+        agrees_with_reference(student, game)
+
+
 def test_transition_that_changes_the_board_in_place_is_read_after_the_call():
     box, student = adapted("c4_result_in_place.py", "connect4")
     with box:

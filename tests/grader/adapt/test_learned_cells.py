@@ -147,3 +147,31 @@ def test_the_lines_a_reading_is_learned_from_fill_every_square_of_every_game():
         filled = {path for state in evidence + _filling(game, evidence)
                   for path, value in course_leaves(game.to_course(state)).items() if value != empty.get(path, value)}
         assert set(empty) <= filled, (name, sorted(set(empty) - filled))
+
+
+def test_a_list_that_grows_as_squares_fill_is_read_but_never_written():
+    """Connect 4 columns kept as stacks of discs: the square (r, c) is the item at the column's height, absent
+    until a disc lands there. Writing a position into such a state would index past the end of a list, so only
+    play reaches it; reading it still works."""
+    game = load_game("connect4")
+
+    def stacks(board) -> dict:
+        return {"stacks": [[int(board[r][c]) for r in range(5, -1, -1) if board[r][c]] for c in range(7)]}
+
+    rng = random.Random(5)
+    boards, played = [game.to_course(game.initial_state())], []
+    for _ in range(20):
+        moves, _ = random_line(game, rng, remember=False)
+        state, line = game.initial_state(), []
+        for move in moves:
+            mover, state = game.to_move(state), game.result(state, move)
+            boards.append(game.to_course(state))
+            line.append((course_leaves(boards[-1]), mover))
+        played.append(line)
+    samples = [(course_leaves(b), student_leaves(helpers.leaves(stacks(b)))) for b in boards]
+    learned = learn(samples, (1, -1), marks=course_marks(samples[0][0], played))
+    assert learned is not None
+    board = boards[9]
+    assert learned.writes(board) is None
+    read = learned.board(helpers.leaves(stacks(board)), game.to_course(game.initial_state()))
+    assert np.array_equal(read, board)
