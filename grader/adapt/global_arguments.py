@@ -16,10 +16,10 @@ feedback names each parameter filled this way.
 
 Notebooks also fix the board's size in module-level constants (``ROW_COUNT = 6``, ``COLUMN_COUNT = 7``) that
 their functions and methods read, themselves or through helpers. Their code is right for any size the constants
-say, so a call the grader makes on a board of another size runs with the constants set to that size, and set
+say, so a call the grader makes about a board of another size runs with the constants set to that size, and set
 back afterwards. The size is the one the call says it asks about (:class:`grader.adapt.student_game.SizedCaller`),
-since many boards do not show their height (columns as stacks of discs, a flat list); a call that says none
-takes it from a board that is a grid.
+not one read from the board, since many boards do not show it (columns as stacks of discs, a flat list), and a
+board that does may look like another (a full 5x6 board in stacks is six lists of five).
 """
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ def fill_from_globals(sandbox: Any, names: Mapping[str, NameInfo], source: str =
     return out
 
 
-#: the function, defined in the submission's namespace, that sets the size constants from a call's board
+#: the function, defined in the submission's namespace, that makes the size constants follow the size a call says
 SIZE_FUNCTION = "__grader_size_from_board__"
 
 #: module-level names (normalised) that hold the number of rows, of columns
@@ -178,27 +178,11 @@ def {SIZE_FUNCTION}(rows, cols, game_size):
     def names(code):
         return set(code.co_names).union(*(names(c) for c in code.co_consts if isinstance(c, types.CodeType)))
 
-    def shape(values):
-        for v in values:
-            s = getattr(v, "shape", None)
-            if isinstance(s, tuple) and len(s) == 2:
-                return tuple(int(n) for n in s)
-            if isinstance(v, list) and v and all(isinstance(r, (list, str)) for r in v) \\
-                    and len({{len(r) for r in v}}) == 1 and len(v[0]) > 1:  # rows of one length, a grid 2 wide
-                return len(v), len(v[0])
-        return None
-
-    def sized(fn, told_only=False):
+    def sized(fn):
         @functools.wraps(fn)
         def call(*args, **kwargs):
-            now, told = (g[rows], g[cols]), g.get({ASKED_SIZE!r})
-            if told is None and told_only:
-                return fn(*args, **kwargs)
-            if told is not None:  # the size the grader asks about (rows, columns), in the constants' axes
-                asked = tuple(told[::-1]) if swapped else tuple(told)
-            else:  # else the size of a board given, unless it is the constants' own, or that transposed
-                asked = shape(list(args) + list(kwargs.values()))
-                asked = None if asked in (now, now[::-1]) else asked
+            now, told = (g[rows], g[cols]), g.get({ASKED_SIZE!r})  # the size asked about: (rows, columns)
+            asked = None if told is None else tuple(told[::-1]) if swapped else tuple(told)  # in the constants' axes
             if asked is None or asked == now:
                 return fn(*args, **kwargs)
             g[rows], g[cols] = asked
@@ -216,13 +200,13 @@ def {SIZE_FUNCTION}(rows, cols, game_size):
         if not more:
             break
         reading |= more
-    for name in reading & set(functions):  # helpers and methods follow only the size a call says
+    for name in reading & set(functions):  # functions and helpers (the grader's own dunders aside), then methods
         if not name.startswith("__"):
-            g[name] = sized(g[name], told_only=name.startswith("_"))
+            g[name] = sized(g[name])
     for cls in [v for v in g.values() if isinstance(v, type) and v.__module__ == g.get("__name__")]:
         for name, fn in list(vars(cls).items()):
             if isinstance(fn, types.FunctionType) and names(fn.__code__) & reading:
-                setattr(cls, name, sized(fn, told_only=True))
+                setattr(cls, name, sized(fn))
 '''
 
 
@@ -243,4 +227,4 @@ def size_from_boards(sandbox: Any, names: Mapping[str, NameInfo], game_size: tup
     if not all(c.ok for c in report.cells):
         return []
     return [f"your functions that read {found[0]} and {found[1]} run with them set to the size of the board "
-            f"they are given"]
+            f"they are asked about"]

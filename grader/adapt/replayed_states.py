@@ -570,19 +570,17 @@ class ReplayedStates(Representation):
     def at_size(self, rows: int, cols: int, game: Any) -> "ReplayedStates":
         if game == self.game:
             return self
+        self = dataclasses.replace(self, caller=sized_caller(self.caller, game))  # size constants follow the calls
         if self.owner is not None:
             return self._on_object_of_size(rows, cols, game)
         function = self.start.split("(", 1)[0]
         sized = size_arguments(self.parameters, game.size_readings(), getattr(game, "k", None), defaults_last=False)
-        if not sized:  # the size kept in constants instead, which calls that say their size set
-            found = dataclasses.replace(self, game=game, caller=sized_caller(self.caller, game))._relearned()
+        for start in [f"{function}({arguments})" for arguments in sized] or [self.start]:  # none: its constants'
+            found = dataclasses.replace(self, game=game, start=start)._relearned()
             if found is not None:
                 return found
+        if not sized:
             raise TypeError(f"{function}() takes no board size, so boards of {rows}x{cols} cannot be built")
-        for arguments in sized:
-            found = dataclasses.replace(self, game=game, start=f"{function}({arguments})")._relearned()
-            if found is not None:
-                return found
         raise TypeError(f"{function}() made no {rows}x{cols} board the grader could recognise")
 
     def _on_object_of_size(self, rows: int, cols: int, game: Any) -> "ReplayedStates":
