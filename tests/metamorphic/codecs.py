@@ -95,6 +95,15 @@ def from_cells(board, empty):
     return grid
 
 
+def to_numbered(grid):
+    """Every cell, empty or not, keyed by its number counted row by row from 1 (a keypad of cells)."""
+    return {r * len(grid[0]) + c + 1: v for r, row in enumerate(grid) for c, v in enumerate(row)}
+
+
+def from_numbered(board, width):
+    return [[board[r * width + c + 1] for c in range(width)] for r in range(len(board) // width)]
+
+
 def to_stacks(grid, empty):
     """Each column as the list of its discs from the bottom up (ragged: a column holds only what was dropped)."""
     return [[row[c] for row in grid[::-1] if row[c] != empty] for c in range(len(grid[0]))]
@@ -235,6 +244,40 @@ def dab_from_numbers(board):
     for pair, v in board["lines"].items():
         a, b = sorted(pair)
         lines[("h", a // cols, a % cols) if b == a + 1 else ("v", a // cols, a % cols)] = v
+    return {"size": board["size"], "lines": lines, "boxes": dict(board["boxes"])}
+
+
+def line_to_index(line, size):
+    """A line as one number: horizontals row by row, then verticals row by row, from 0 (OpenSpiel's numbering)."""
+    rows, cols = size
+    kind, r, c = line
+    return r * (cols - 1) + c if kind == "h" else rows * (cols - 1) + r * cols + c
+
+
+def index_to_line(number, size):
+    rows, cols = size
+    horizontals = rows * (cols - 1)
+    if number < horizontals:
+        return ("h", number // (cols - 1), number % (cols - 1))
+    return ("v", (number - horizontals) // cols, (number - horizontals) % cols)
+
+
+def dab_to_indices(board):
+    rows, cols = board["size"]
+    return {"size": board["size"],
+            "lines": {r * (cols - 1) + c if k == "h" else rows * (cols - 1) + r * cols + c: v
+                      for (k, r, c), v in board["lines"].items()},
+            "boxes": dict(board["boxes"])}
+
+
+def dab_from_indices(board):
+    rows, cols = board["size"]
+    horizontals = rows * (cols - 1)
+    lines = {}
+    for n, v in board["lines"].items():
+        line = ("h", n // (cols - 1), n % (cols - 1)) if n < horizontals else \
+            ("v", (n - horizontals) // cols, (n - horizontals) % cols)
+        lines[line] = v
     return {"size": board["size"], "lines": lines, "boxes": dict(board["boxes"])}
 
 

@@ -53,13 +53,14 @@ class Face:
     orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # role -> its arguments in order
     players: tuple[Any, Any, Any] | None = None  # first player, second player, empty cell; None: the course's
     orientation: tuple[str, ...] = ()  # grids: 'flip' (row 0 at the bottom), 'transpose' (columns as rows)
-    container: str = "course"  # grids: numpy, lists, text, flat, cells, stacks (Connect 4's columns, ragged);
+    container: str = "course"  # grids: numpy, lists, text, flat, cells, stacks (Connect 4's columns, ragged),
+    #: numbered (tic-tac-toe's cells in a dict keyed 1 to 9);
     #: Dots and Boxes: DAB_CONTAINERS. A Connect 4 board as stacks or flat does not show its size: module-level
     #: ROWS and COLS say it (:attr:`hides_size`)
     moves: str = "course"  # grids: one_based, cell, text; Dots and Boxes: one_based, text
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined),
     #: words (the kind written as a word, ('horizontal', r, c)), nested (the kind and the starting dot, ('h', (r, c)),
-    #: dot_numbers (the two dots joined, numbered row by row: (a, b))
+    #: dot_numbers (the two dots joined, numbered row by row: (a, b)), numbers (each line one number, OpenSpiel's)
     terminal: str = "bool"  # bool, status ('continue' / 'draw' / the winner), pair ((over, winner)),
     #: winner (None while not over, then the winner's mark or 'draw')
     utility: str = "player"  # player (from its view), first (no player: the first player's view)
@@ -147,9 +148,9 @@ class Face:
             out.append("in the old layout a box (r, c) and a line of dots numbered (r, c) would be one key")
         if self.container == "old_dict" and any(isinstance(m, bool) for m in self.marks):
             out.append("the old layout tells a line (True) from a box by its value: boxes cannot be owned by True")
-        if self.lines == "dot_numbers" and self.moves == "one_based":
-            out.append("dots numbered row by row are not shifted coordinates")
-        if self.moves == "text" and self.lines in ("dots", "nested", "dot_numbers"):
+        if self.lines in ("dot_numbers", "numbers") and self.moves == "one_based":
+            out.append("dots or lines numbered row by row are not shifted coordinates")
+        if self.moves == "text" and self.lines in ("dots", "nested", "dot_numbers", "numbers"):
             out.append("dot pairs are not written as text here")
         if self.container in ("matrices", "dot_grid") and (self.lines != "course" or self.moves != "course"):
             out.append("line matrices and pictures are indexed by the course's own lines")
@@ -157,7 +158,8 @@ class Face:
             out.append("only Dots and Boxes has lines")
         if (self.scale != 1 or self.unit_utility) and self.assignment == "dots_and_boxes":
             out.append("a box margin has no scale")
-        if self.assignment == "tictactoe" and self.orientation and self.container in ("course", "flat", "flat_text"):
+        if self.assignment == "tictactoe" and self.orientation and \
+                self.container in ("course", "flat", "flat_text", "numbered"):
             out.append("a flat tic-tac-toe board has no orientation")
         if len(set(map(repr, (first, second, empty)))) < 3:
             out.append("the marks must differ")
@@ -223,7 +225,9 @@ def _prelude(face: Face) -> str:
                              codecs.line_to_word, codecs.word_to_line, codecs.dab_to_words, codecs.dab_from_words,
                              codecs.line_to_nested, codecs.nested_to_line, codecs.dab_to_nested,
                              codecs.dab_from_nested, codecs.line_to_numbers, codecs.numbers_to_line,
-                             codecs.dab_to_numbers, codecs.dab_from_numbers, codecs.dab_to_old, codecs.dab_from_old))
+                             codecs.dab_to_numbers, codecs.dab_from_numbers, codecs.dab_to_old, codecs.dab_from_old,
+                             codecs.line_to_index, codecs.index_to_line, codecs.dab_to_indices,
+                             codecs.dab_from_indices))
         lines.append(_dab_board(face))
     else:
         lines.append(f"_TABLE_OUT = {{{ce!r}: {empty!r}, {c1!r}: {first!r}, {c2!r}: {second!r}}}")
@@ -232,7 +236,8 @@ def _prelude(face: Face) -> str:
         lines.append(_copied(codecs.grid_of, codecs.board_of, codecs.flip_rows, codecs.transpose, codecs.relabel,
                              codecs.to_numpy, codecs.from_numpy, codecs.to_lists, codecs.from_lists, codecs.to_text,
                              codecs.from_text, codecs.to_flat, codecs.from_flat, codecs.to_cells, codecs.from_cells,
-                             codecs.to_stacks, codecs.from_stacks, codecs.drop_row, codecs.cell_of, codecs.course_cell))
+                             codecs.to_stacks, codecs.from_stacks, codecs.to_numbered, codecs.from_numbered,
+                             codecs.drop_row, codecs.cell_of, codecs.course_cell))
         lines.append(_grid_board(face))
     lines.append(_common(face))
     return "\n".join(lines)
@@ -254,7 +259,8 @@ def _grid_board(face: Face) -> str:
                 "text": ("_to_text(g)", "_from_text(s)"), "flat": ("_to_flat(g)", None),
                 "flat_text": ("''.join(_to_flat(g))", "_from_flat(list(s), 3)"),
                 "cells": ("_to_cells(g, _EMPTY)", "_from_cells(s, _EMPTY)"),
-                "stacks": ("_to_stacks(g, _EMPTY)", "_from_stacks(s, ROWS, _EMPTY)")
+                "stacks": ("_to_stacks(g, _EMPTY)", "_from_stacks(s, ROWS, _EMPTY)"),
+                "numbered": ("_to_numbered(g)", "_from_numbered(s, 3)")
                 }[container]
     if back is None:
         back = "_from_flat(s, COLS)" if face.hides_size else "_from_flat(s, 3)"
@@ -312,6 +318,7 @@ LINE_CODECS = {
                     "_numbers_to_line(m, b['size'][1])"),
     "nested": ("_dab_to_nested", "_dab_from_nested", "_line_to_nested(m)", "_nested_to_line(m)"),
     "dots": ("_dab_to_dots", "_dab_from_dots", "_line_to_dots(m, 0)", "_dots_to_line(m, 0)"),
+    "numbers": ("_dab_to_indices", "_dab_from_indices", "_line_to_index(m, b['size'])", "_index_to_line(m, b['size'])"),
 }
 
 
@@ -347,7 +354,7 @@ def _dab_board(face: Face) -> str:
     elif face.container == "dot_grid":
         out_steps.append("b = _dab_to_grid(b)")
         in_steps.insert(0, "b = _dab_from_grid(b)")
-    if face.moves != "text":
+    if face.moves != "text" and face.lines != "numbers":
         move_in.insert(0, "m = tuple(m) if not isinstance(m, tuple) else m")
 
     def body(steps, value):

@@ -53,6 +53,7 @@ def test_grid_codecs_round_trip():
     marked = codecs.relabel(grid, table)
     assert codecs.from_text(codecs.to_text(marked)) == marked
     assert codecs.from_cells(codecs.to_cells(marked, "."), ".") == marked
+    assert codecs.from_numbered(codecs.to_numbered(marked), 3) == marked
     dropped = [[0, 0, -1], [1, 0, 1]]  # discs rest on the bottom row or on one another
     assert codecs.to_stacks(dropped, 0) == [[1], [], [1, -1]]
     assert codecs.from_stacks(codecs.to_stacks(dropped, 0), 2, 0) == dropped
@@ -68,6 +69,8 @@ def test_line_codecs_round_trip():
     assert codecs.dab_from_grid(codecs.dab_to_grid(board)) == board
     assert codecs.dab_from_nested(codecs.dab_to_nested(board)) == board
     assert codecs.dab_from_numbers(codecs.dab_to_numbers(board)) == board
+    assert codecs.dab_from_indices(codecs.dab_to_indices(board)) == board
+    assert codecs.line_to_index(("v", 1, 2), (3, 3)) == 3 * 2 + 1 * 3 + 2  # after the 6 horizontals
     assert codecs.dab_to_numbers(board)["lines"] == {(0, 1): True, (5, 8): True}  # dots numbered row by row
     for line in board["lines"]:
         assert codecs.dots_to_line(codecs.line_to_dots(line, 0), 0) == line

@@ -88,6 +88,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("lists", "container", lambda f: replace(f, container="lists"), GRIDS),
     Transformation("numpy", "container", lambda f: replace(f, container="numpy"), ("tictactoe",)),
     Transformation("text", "container", lambda f: replace(f, container="text"), GRIDS),
+    Transformation("numbered_cells", "container", lambda f: replace(f, container="numbered"), ("tictactoe",)),
     Transformation("flat_text", "container", lambda f: replace(f, container="flat_text"), ("tictactoe",)),
     Transformation("flat_cells", "container", lambda f: replace(f, container="flat"), COLUMNS),
     Transformation("column_stacks", "container", lambda f: replace(f, container="stacks"), COLUMNS),
@@ -106,6 +107,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("dot_pairs", "lines", lambda f: replace(f, lines="dots"), ("dots_and_boxes",)),
     Transformation("line_words", "lines", lambda f: replace(f, lines="words"), ("dots_and_boxes",)),
     Transformation("nested_lines", "lines", lambda f: replace(f, lines="nested"), ("dots_and_boxes",)),
+    Transformation("line_numbers", "lines", lambda f: replace(f, lines="numbers"), ("dots_and_boxes",)),
     Transformation("dot_numbers", "lines", lambda f: replace(f, lines="dot_numbers"), ("dots_and_boxes",)),
     # answers
     Transformation("terminal_status", "terminal", lambda f: replace(f, terminal="status")),
