@@ -134,19 +134,30 @@ def replayed_game(sandbox, names, game: Game, interface: Interface, aliases: Map
     if found is None:
         return None
     built = ReplayedGame(*found, names, timeout=timeout, source=source)
-    if start_read and raised and not _actions_agree(built, game):
+    if start_read and raised and not _replay_explains_more(built, game, interface):
         return None  # replay read no better than the reading: its actions() raising is a bug of its own
     return built
 
 
-def _actions_agree(student: StudentGame, game: Game, positions: int = 3) -> bool:
-    """Whether the student's actions() lists the reference's moves on a few positions built their way."""
-    from reference.positions import random_positions
-    for state in [game.initial_state(), *random_positions(game, positions - 1, seed=5)]:
-        reply = student.actions(game.to_course(state), game.to_move(state))
-        if not reply.ok or sorted(map(repr, reply.value)) != sorted(map(repr, game.actions(state))):
-            return False
-    return True
+def _replay_explains_more(student: StudentGame, game: Game, interface: Interface, positions: int = 3) -> bool:
+    """Whether positions built the student's way explain what the reading does not: their actions() lists the
+    reference's moves there, or their terminal(), which no reading confirmed, answers as the reference does on
+    a few positions, finished games among them (an actions() with a bug of its own then costs only itself)."""
+    from reference.positions import finished_games, random_positions
+    states = [game.initial_state(), *random_positions(game, positions - 1, seed=5)]
+    if all(_agrees(student.actions(game.to_course(s), game.to_move(s)), sorted(map(repr, game.actions(s))),
+                   lambda v: sorted(map(repr, v))) for s in states):
+        return True
+    terminal = interface.bindings.get("terminal")
+    if terminal is not None and not terminal.note:
+        return False
+    ends = finished_games(game, seed=5)
+    states += [next(ends) for _ in range(positions)]
+    return all(_agrees(student.terminal(game.to_course(s)), game.terminal(s), bool) for s in states)
+
+
+def _agrees(reply: Reply, expected, read) -> bool:
+    return reply.ok and read(reply.value) == expected
 
 
 __all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "ReplayedGame", "Reply", "StudentAgent", "StudentGame",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import math
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,7 +65,7 @@ class Face:
     terminal: str = "bool"  # bool, status ('continue' / 'draw' / the winner), pair ((over, winner)),
     #: winner (None while not over, then the winner's mark or 'draw')
     utility: str = "player"  # player (from its view), first (no player: the first player's view)
-    scale: float = 1
+    scale: float = 1  # math.inf: a win is inf, a loss -inf (a draw stays 0)
     unit_utility: bool = False  # a win is 1, a draw 0.5, a loss 0 (the course's value, plus one, halved)
     shape: str = "functions"  # functions, module_object, class_only, position_class, state_object, in_place
     state: str = "board"  # board, tuple, dict, dataclass: what a position is (the last three carry the turn)
@@ -506,8 +507,8 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
     else:
         params, n = _params(face, "utility", {"player": first_default})
         viewer = f"_PLAYER_IN[{n['player']}]"
-    scale = "" if face.scale == 1 else f" * {face.scale!r}"
-    value = f"(_u + 1) / 2{scale}" if face.unit_utility else f"_u{scale}"
+    scale = "" if face.scale == 1 else " * float('inf')" if face.scale == math.inf else f" * {face.scale!r}"
+    value = f"(_u + 1) / 2{scale}" if face.unit_utility else f"(_u{scale} if _u else 0)" if scale else "_u"
     out["utility"] = (params, f"    _u = {P}utility({board(n['state'])}, {viewer})\n"
                               f"    return None if _u is None else {value}")
     return out

@@ -196,11 +196,16 @@ BINDING_CHECK_PREFIXES = ("initial_state", "actions", "result", "terminal", "uti
 
 #: (mutant, transformation) where the transformation writes the mutant's bug as a convention, so the face is the
 #: correct one: a utility that ignores its player is what "a utility from the first player's view" means, and a
-#: result that changes its input is what an in-place transition does
+#: result that changes its input is what an in-place transition does; or where the face cannot write the bug at all
 MUTANT_IS_THE_CONVENTION = {("c4_utility_ignores_player", "utility_first_view"),
                             ("c4_result_changes_its_input", "in_place_result"),
                             ("c4_result_changes_its_input", "in_place_object"),
-                            ("c4_result_changes_its_input", "turn_by_caller")}
+                            ("c4_result_changes_its_input", "turn_by_caller"),
+                            # a stack of discs holds no gap: a disc that stays on top, or discs that do not fall
+                            # into a gap, cannot be written (only where a disc drops into such a gap, in Mean
+                            # Connect 4, is the bug seen at all)
+                            ("c4_result_disc_stays_on_top", "column_stacks"),
+                            ("mc4_result_discs_do_not_fall", "column_stacks")}
 
 
 def _mutant_cases(per_game: int | None) -> list:
@@ -254,6 +259,9 @@ MUTANTS_FOUND_BY_SWEEPS = [
     ("dab_actions_include_drawn_lines", ("turn_by_caller",)),
     # a utility on a 0..1 scale wrong on draws: its scale is read from wins and losses alone, so only draws cost
     ("c4_utility_draw_is_a_win", ("utility_unit",)),
+    # lines as bare numbers, read by replay alone, with an actions() that lists drawn lines: the replay still stands,
+    # as it explains the student's terminal() where no reading does, and actions() alone is charged
+    ("dab_actions_include_drawn_lines", ("line_numbers",)),
 ]
 
 #: (mutant, transformations) where the binder cannot tell the bug from another reading of the code: every
@@ -276,6 +284,9 @@ MUTANTS_LEFT_TO_A_PERSON = [
     # a utility under an opaque name (q4) that is wrong on draws: no name says utility(), and a function no name
     # vouches for is taken only where it does what utility() does everywhere
     ("c4_utility_draw_is_a_win", ("opaque_names",)),
+    # lines written as bare numbers, learned from the moves actions() lists on the empty board: one that misses the
+    # right edge lists fewer numbers than the board has lines, so no numbering fits and every check goes to a person
+    ("dab_actions_miss_right_edge", ("line_numbers",)),
 ]
 #: of those, the ones that only repeat another's route (the turn kept in a tuple or an object, as in a dict):
 #: asked with ``--runslow``, and never drawn into the sampled mutants either

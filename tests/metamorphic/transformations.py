@@ -10,6 +10,7 @@ they make is one a student could write (:meth:`Face.problems`).
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Sequence
@@ -114,6 +115,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("terminal_pair", "terminal", lambda f: replace(f, terminal="pair")),
     Transformation("terminal_winner", "terminal", lambda f: replace(f, terminal="winner")),
     Transformation("utility_scaled", "utility", lambda f: replace(f, scale=1000), GRIDS),
+    Transformation("utility_infinite", "utility", lambda f: replace(f, scale=math.inf), GRIDS),
     Transformation("utility_unit", "utility", lambda f: replace(f, unit_utility=True), GRIDS),
     Transformation("utility_first_view", "utility", lambda f: replace(f, utility="first")),
     # result
