@@ -62,7 +62,7 @@ class Face:
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined),
     #: words (the kind written as a word, ('horizontal', r, c)), nested (the kind and the starting dot, ('h', (r, c)),
     #: dot_numbers (the two dots joined, numbered row by row: (a, b)), numbers (each line one number, OpenSpiel's)
-    terminal: str = "bool"  # bool, status ('continue' / 'draw' / the winner), pair ((over, winner)),
+    terminal: str = "bool"  # bool, int (1 / 0), status ('continue' / 'draw' / the winner), pair ((over, winner)),
     #: winner (None while not over, then the winner's mark or 'draw')
     utility: str = "player"  # player (from its view), first (no player: the first player's view)
     scale: float = 1  # math.inf: a win is inf, a loss -inf (a draw stays 0)
@@ -496,6 +496,8 @@ def _rule_bodies(face: Face, state_of: str, turn_of: str | None) -> dict[str, tu
     elif face.terminal == "winner":
         lines += ["    if not _over:", "        return None", "    _w = _winner(_b)",
                   "    return 'draw' if _w is None else _PLAYER_OUT[_w]"]
+    elif face.terminal == "int":
+        lines.append("    return 1 if _over else 0")
     else:
         lines.append("    return _over")
     out["terminal"] = (params, "\n".join(lines))

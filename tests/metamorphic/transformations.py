@@ -113,6 +113,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     # answers
     Transformation("terminal_status", "terminal", lambda f: replace(f, terminal="status")),
     Transformation("terminal_pair", "terminal", lambda f: replace(f, terminal="pair")),
+    Transformation("terminal_int", "terminal", lambda f: replace(f, terminal="int")),
     Transformation("terminal_winner", "terminal", lambda f: replace(f, terminal="winner")),
     Transformation("utility_scaled", "utility", lambda f: replace(f, scale=1000), GRIDS),
     Transformation("utility_infinite", "utility", lambda f: replace(f, scale=math.inf), GRIDS),
