@@ -8,6 +8,7 @@ from reference.games import load_game
 from reference.positions import random_positions
 from tests.helpers.adapting import ASSIGNMENTS, STUDENTS, adapted, adapted_source, agrees_with_reference, \
     functions_of, graded_way
+from tests.helpers.connect4_sources import WINNER_TERMINAL_UTILITY
 from tests.paths import TESTS
 
 from grader.adapt import adapt, candidates, conventions, student_agent
@@ -260,43 +261,27 @@ def test_connect4_columns_kept_as_stacks_of_discs_are_read_and_sent_as_stacks():
 
 
 FLAT_COLUMN_BY_COLUMN = """
+ROWS, COLS = 6, 7
+
+
 def empty_board():
     return [0] * 42
 
 
-def _at(board, r, c):  # row r from the top of column c: the cells are kept column by column
+def _cell(board, r, c):  # row r from the top of column c: the cells are kept column by column
     return board[c * 6 + r]
 
 
 def actions(board):
-    return [c for c in range(7) if _at(board, 0, c) == 0]
+    return [c for c in range(7) if _cell(board, 0, c) == 0]
 
 
 def result(board, player, action):
     after = list(board)
-    row = max(r for r in range(6) if _at(board, r, action) == 0)
+    row = max(r for r in range(6) if _cell(board, r, action) == 0)
     after[action * 6 + row] = player
     return after
-
-
-def _winner(board):
-    for r in range(6):
-        for c in range(7):
-            p = _at(board, r, c)
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                if p and all(0 <= r + i * dr < 6 and 0 <= c + i * dc < 7 and _at(board, r + i * dr, c + i * dc) == p
-                             for i in range(4)):
-                    return p
-    return 0
-
-
-def terminal(board):
-    return _winner(board) != 0 or not actions(board)
-
-
-def utility(board, player):
-    return _winner(board) * player
-"""
+""" + WINNER_TERMINAL_UTILITY
 
 
 def test_a_flat_connect4_board_kept_column_by_column_is_read_so():

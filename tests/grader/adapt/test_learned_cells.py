@@ -74,8 +74,13 @@ def _theirs(board, swap_owners: bool = False) -> dict:
 
 def _samples(swap_owners: bool = False, lines: int = 30) -> tuple[list, dict]:
     """Replayed lines of play as the grader sees them, and the course's marks they show."""
-    game = load_game("tictactoe")
-    rng = random.Random(3)
+    return _replayed(load_game("tictactoe"), lambda b: _theirs(b, swap_owners), lines, seed=3)[:2]
+
+
+def _replayed(game, theirs, lines: int, seed: int) -> tuple[list, dict, list]:
+    """(samples, the course's marks they show, the course boards) of seeded random lines of play, each board
+    written the student's way by ``theirs``."""
+    rng = random.Random(seed)
     boards, played = [game.to_course(game.initial_state())], []
     for _ in range(lines):
         moves, _ = random_line(game, rng, remember=False)
@@ -85,8 +90,8 @@ def _samples(swap_owners: bool = False, lines: int = 30) -> tuple[list, dict]:
             boards.append(game.to_course(state))
             line.append((course_leaves(boards[-1]), mover))
         played.append(line)
-    samples = [(course_leaves(b), student_leaves(helpers.leaves(_theirs(b, swap_owners)))) for b in boards]
-    return samples, course_marks(samples[0][0], played)
+    samples = [(course_leaves(b), student_leaves(helpers.leaves(theirs(b)))) for b in boards]
+    return samples, course_marks(samples[0][0], played), boards
 
 
 def test_every_square_count_and_turn_of_a_state_no_reading_knows_is_learned():
@@ -158,18 +163,8 @@ def test_a_list_that_grows_as_squares_fill_is_read_but_never_written():
     def stacks(board) -> dict:
         return {"stacks": [[int(board[r][c]) for r in range(5, -1, -1) if board[r][c]] for c in range(7)]}
 
-    rng = random.Random(5)
-    boards, played = [game.to_course(game.initial_state())], []
-    for _ in range(20):
-        moves, _ = random_line(game, rng, remember=False)
-        state, line = game.initial_state(), []
-        for move in moves:
-            mover, state = game.to_move(state), game.result(state, move)
-            boards.append(game.to_course(state))
-            line.append((course_leaves(boards[-1]), mover))
-        played.append(line)
-    samples = [(course_leaves(b), student_leaves(helpers.leaves(stacks(b)))) for b in boards]
-    learned = learn(samples, (1, -1), marks=course_marks(samples[0][0], played))
+    samples, marks, boards = _replayed(game, stacks, 20, seed=5)
+    learned = learn(samples, (1, -1), marks=marks)
     assert learned is not None
     board = boards[9]
     assert learned.writes(board) is None

@@ -9,6 +9,7 @@ from grader.adapt import ReplayedGame
 from reference.games import load_game
 from reference.positions import random_positions
 from tests.helpers.adapting import STUDENTS, adapted, adapted_source, agrees_with_reference
+from tests.helpers.connect4_sources import WINNER_TERMINAL_UTILITY
 from tests.helpers.replayed_objects import wrong_roles
 
 pytestmark = pytest.mark.timeout(180)
@@ -91,26 +92,7 @@ def result(board, player, action):
 
 def _cell(board, r, c):
     return board[c][r] if r < len(board[c]) else 0
-
-
-def _winner(board):
-    for r in range(ROWS):
-        for c in range(COLS):
-            p = _cell(board, r, c)
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                if p and all(0 <= r + i * dr < ROWS and 0 <= c + i * dc < COLS
-                             and _cell(board, r + i * dr, c + i * dc) == p for i in range(4)):
-                    return p
-    return 0
-
-
-def terminal(board):
-    return _winner(board) != 0 or not actions(board)
-
-
-def utility(board, player):
-    return _winner(board) * player
-'''
+''' + WINNER_TERMINAL_UTILITY
 
 
 def test_size_constants_follow_the_size_asked_when_the_board_does_not_show_it():
