@@ -144,20 +144,21 @@ def _replay_explains_more(student: StudentGame, game: Game, interface: Interface
     reference's moves there, or their terminal(), which no reading confirmed, answers as the reference does on
     a few positions, finished games among them (an actions() with a bug of its own then costs only itself)."""
     from reference.positions import finished_games, random_positions
+
+    def listed(moves) -> list:
+        return sorted(map(repr, moves))
+
     states = [game.initial_state(), *random_positions(game, positions - 1, seed=5)]
-    if all(_agrees(student.actions(game.to_course(s), game.to_move(s)), sorted(map(repr, game.actions(s))),
-                   lambda v: sorted(map(repr, v))) for s in states):
+    if all((reply := student.actions(game.to_course(s), game.to_move(s))).ok
+           and listed(reply.value) == listed(game.actions(s)) for s in states):
         return True
     terminal = interface.bindings.get("terminal")
     if terminal is not None and not terminal.note:
         return False
     ends = finished_games(game, seed=5)
     states += [next(ends) for _ in range(positions)]
-    return all(_agrees(student.terminal(game.to_course(s)), game.terminal(s), bool) for s in states)
-
-
-def _agrees(reply: Reply, expected, read) -> bool:
-    return reply.ok and read(reply.value) == expected
+    return all((reply := student.terminal(game.to_course(s))).ok and bool(reply.value) == game.terminal(s)
+               for s in states)
 
 
 __all__ = ["adapt", "Binding", "Caller", "Interface", "Move", "ReplayedGame", "Reply", "StudentAgent", "StudentGame",

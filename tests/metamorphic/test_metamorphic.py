@@ -162,7 +162,7 @@ FOUND_BY_SWEEPS = [
     # boards that do not show their size (a stack of discs per column, a flat list), the size in constants that
     # functions, methods and helpers read: each call the grader makes says the size it asks about
     ("connect4", ("column_stacks",)),
-    ("mean_connect4", ("column_stacks", "class_only")),
+    ("connect4", ("column_stacks", "class_only")),
     ("connect4", ("players_X_O", "flat_cells")),
     # stacks take any pair of players (no empty cell rules one out); a list that grows is reached by play only
     ("connect4", ("players_0_1", "column_stacks")),
