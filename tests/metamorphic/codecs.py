@@ -64,6 +64,11 @@ def from_lists(rows):
     return [list(row) for row in rows]
 
 
+def to_tuples(grid):
+    """Rows as tuples in a tuple: an immutable board (hashable, so it can key a table)."""
+    return tuple(tuple(row) for row in grid)
+
+
 def to_text(grid):
     """Rows of one-character marks joined by newlines."""
     return "\n".join("".join(row) for row in grid)

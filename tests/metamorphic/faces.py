@@ -132,7 +132,7 @@ class Face:
             out.append("a string of cells loses its width")
         if self.container in ("text", "flat_text") and not all(isinstance(m, str) and len(m) == 1 for m in self.marks):
             out.append("a text board needs one-character marks")
-        if self.result_style == "in_place" and (self.container in ("text", "flat_text") or self.carries_turn):
+        if self.result_style == "in_place" and (self.container in ("text", "flat_text", "tuples") or self.carries_turn):
             out.append("an in-place result needs a mutable board and no state around it")
         if self.counted_turn and (self.assignment not in ("connect4", "tictactoe") or self.carries_turn):
             out.append("only a board of marks, in a game without extra moves, tells whose turn it is by counting")
@@ -175,7 +175,7 @@ class Face:
         if self.shape in ("state_object", "in_place", "position_class") and self.state != "board":
             out.append("a state object is its own state")
         if self.size_constants and (self.shape != "functions" or self.state != "board" or self.agent_classes
-                                    or self.container not in (("course", "lists", "numpy") if grid else ())
+                                    or self.container not in (("course", "lists", "tuples", "numpy") if grid else ())
                                     or (self.assignment == "tictactoe" and self.container == "course")):
             out.append("size constants are read by functions given a two-dimensional board")
         return out
@@ -235,10 +235,10 @@ def _prelude(face: Face) -> str:
         lines.append(f"_TABLE_IN = {{{empty!r}: {ce!r}, {first!r}: {c1!r}, {second!r}: {c2!r}}}")
         lines.append(f"_EMPTY = {empty!r}")
         lines.append(_copied(codecs.grid_of, codecs.board_of, codecs.flip_rows, codecs.transpose, codecs.relabel,
-                             codecs.to_numpy, codecs.from_numpy, codecs.to_lists, codecs.from_lists, codecs.to_text,
-                             codecs.from_text, codecs.to_flat, codecs.from_flat, codecs.to_cells, codecs.from_cells,
-                             codecs.to_stacks, codecs.from_stacks, codecs.to_numbered, codecs.from_numbered,
-                             codecs.drop_row, codecs.cell_of, codecs.course_cell))
+                             codecs.to_numpy, codecs.from_numpy, codecs.to_lists, codecs.from_lists, codecs.to_tuples,
+                             codecs.to_text, codecs.from_text, codecs.to_flat, codecs.from_flat, codecs.to_cells,
+                             codecs.from_cells, codecs.to_stacks, codecs.from_stacks, codecs.to_numbered,
+                             codecs.from_numbered, codecs.drop_row, codecs.cell_of, codecs.course_cell))
         lines.append(_grid_board(face))
     lines.append(_common(face))
     return "\n".join(lines)
@@ -257,6 +257,7 @@ def _grid_board(face: Face) -> str:
     out_steps.append("    g = _relabel(g, _TABLE_OUT)")
     in_steps.insert(0, "    g = _relabel(g, _TABLE_IN)")
     to, back = {"numpy": ("_to_numpy(g)", "_from_numpy(s)"), "lists": ("_to_lists(g)", "_from_lists(s)"),
+                "tuples": ("_to_tuples(g)", "_from_lists(s)"),
                 "text": ("_to_text(g)", "_from_text(s)"), "flat": ("_to_flat(g)", None),
                 "flat_text": ("''.join(_to_flat(g))", "_from_flat(list(s), 3)"),
                 "cells": ("_to_cells(g, _EMPTY)", "_from_cells(s, _EMPTY)"),

@@ -87,6 +87,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("players_0_1", "players", lambda f: replace(f, players=(0, 1, -1))),
     # boards
     Transformation("lists", "container", lambda f: replace(f, container="lists"), GRIDS),
+    Transformation("tuples", "container", lambda f: replace(f, container="tuples"), GRIDS),
     Transformation("numpy", "container", lambda f: replace(f, container="numpy"), ("tictactoe",)),
     Transformation("text", "container", lambda f: replace(f, container="text"), GRIDS),
     Transformation("numbered_cells", "container", lambda f: replace(f, container="numbered"), ("tictactoe",)),
