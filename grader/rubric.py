@@ -87,8 +87,10 @@ class AssignmentLimits(Strict):
     memory_mb: int = Field(default=1024, gt=0)
     check_seconds: float = Field(default=120.0, gt=0)  # think-time budget of one check (agent games)
     #: the student's CPU time one task's agent checks may spend on one submission in `grader grade`, shared by
-    #: their points (grader.checks._budget); a check its share stops before its verdict is settled goes to review
-    task_seconds: float = Field(default=60.0, gt=0)
+    #: their points (grader.checks._budget); a check its share stops before its verdict is settled goes to review.
+    #: A safety valve for agents far slower than real ones, not a speed-up: a verdict it stops may move with the
+    #: machine's load, so it is set well above what real tasks need (docs/rubric.md#student-time-per-task)
+    task_seconds: float = Field(default=120.0, gt=0)
     #: the same in `grader check`, tighter: its verdicts are quick ones, and say so
     quick_task_seconds: float = Field(default=5.0, gt=0)
 

@@ -156,7 +156,7 @@ def failure_words(move: Move, limit: float) -> str:
                 f"it sleeps, blocks or waits (the move limit is {limit:g} s of CPU time, and a few times that of "
                 "waiting)")
     if move.kind == "timeout":
-        return f"made no move within the move limit of {limit:g} s of CPU time"
+        return f"made no move within the move limit of {limit:g} s of CPU time (it was stopped at {move.seconds:.3g} s)"
     return move.error or "made no usable move"
 
 

@@ -95,9 +95,9 @@ class WorkerChannel:
     def roundtrip(self, body: bytes, timeout: float) -> Exchange:
         """Send one request and wait, draining student output, for the answer or a limit.
 
-        ``timeout`` is CPU seconds of the worker's process tree (see :class:`Limits`); the backstop stops
-        a call whose own wall time (leaving out its waits for a CPU) passes ``wall_factor`` times that,
-        and any call at ``wall_ceiling`` times it, however busy the machine."""
+        ``timeout`` is CPU seconds of the worker's process tree (see :class:`Limits`), enforced with the limits'
+        ``cpu_margin`` on top; the backstop stops a call whose own wall time (leaving out its waits for a CPU)
+        passes ``wall_factor`` times that, and any call at ``wall_ceiling`` times it, however busy the machine."""
         start = time.monotonic()
         limits = self.limits
         hard_stop = start + timeout * limits.wall_ceiling
@@ -132,7 +132,7 @@ class WorkerChannel:
             if cpu_start is not None and now >= next_reading:
                 next_reading = now + interval
                 used = self.clock.cpu()
-                if used is not None and used - cpu_start > timeout:
+                if used is not None and used - cpu_start > timeout * (1 + limits.cpu_margin):
                     status, hit = "timeout", "cpu"
                     break
                 own_wall = now - start - (self.clock.waiting() - wait_start)

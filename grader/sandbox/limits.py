@@ -12,7 +12,9 @@ MiB = 1024 * 1024
 class Limits:
     """What one worker may use. Sizes are bytes; times are seconds of the student's own CPU time (the
     worker's process and its children), so that a call gets as much work done on a busy machine as on a
-    quiet one. Code that sleeps or blocks uses no CPU: it is stopped when its own wall time (leaving out
+    quiet one. A call is stopped once its CPU time passes the limit by ``cpu_margin`` (a share of it): the CPU
+    time of the same work still varies by up to a fifth on a shared machine, and code tuned on a quiet laptop to
+    just under the limit must not lose its answer to that variation. Code that sleeps or blocks uses no CPU: it is stopped when its own wall time (leaving out
     the time it waited for a CPU) passes ``wall_factor`` times the limit, and any call at ``wall_ceiling``
     times the limit of plain wall time, however busy the machine.
 
@@ -34,12 +36,15 @@ class Limits:
     result_bytes: int = 16 * MiB  # one encoded result
     max_depth: int = 64  # nesting of one result
     freeze_between_calls: bool = True  # SIGSTOP the worker while the grader is not calling it
+    cpu_margin: float = 0.25  # CPU time a call may take past its limit, as a share of it (the machine's variation)
     wall_factor: float = 3.0  # own wall time a call may take, in limits (the backstop for sleeping code)
     wall_ceiling: float = 30.0  # plain wall time any call may take, in limits
     own_clocks: bool = True  # the student's clocks advance with its CPU time
     preload: tuple[str, ...] = field(default=("numpy",))
 
     def __post_init__(self) -> None:
+        if not self.cpu_margin >= 0:
+            raise ValueError(f"Limits.cpu_margin must be a share of the limit (0 or more), got {self.cpu_margin!r}")
         for name in ("call_timeout", "cell_timeout", "wall_factor", "wall_ceiling"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"Limits.{name} must be a positive number of seconds, got {getattr(self, name)!r}")
