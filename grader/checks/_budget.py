@@ -4,7 +4,7 @@ The agent checks of one task (:data:`BUDGETED_KINDS`) share ``limits.task_second
 (``limits.quick_task_seconds`` in ``grader check``) on each submission. A check may spend the share of what is
 left of its task's budget that its points are of the points of the task's budgeted checks still to run, and at
 most ``limits.check_seconds``: a check that needs less leaves the rest to the checks after it, so the time goes
-where the points are. The budget is CPU time, as every limit is (``docs/sandbox.md``): an agent does the same
+where the points are. The budget is CPU time, as every limit is (``docs/sandbox.md``): an agent does about the same
 work within it on a busy machine as on a quiet one, and the seed fixes which positions and games come first.
 
 A check stopped by its budget before its verdict is settled does not turn what it did not ask into a verdict:
@@ -13,15 +13,13 @@ its credit is what the positions or games it asked earned, and it goes to ``revi
 budget stops while the planned positions were all asked and only the confidence loop was adding more keeps its
 credit, with a note, unless that credit is zero or full.
 
-A leaf: it imports only the results' words, so the context, the checks and grading all build on it.
+A leaf: it imports nothing of the grader's, so the context, the checks and grading all build on it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
-
-from grader.results import QUICK_VERDICT
 
 if TYPE_CHECKING:
     from grader.rubric import AssignmentLimits, CheckSpec
