@@ -56,23 +56,6 @@ def time_spent(move: Move, limit: float) -> float:
     return max(move.seconds, limit) if move.kind == TIMEOUT else move.seconds
 
 
-#: timeouts an agent may have had before a move that runs out of CPU time is no longer asked a second time
-RETRIES_WHILE_TIMEOUTS_BELOW = 4
-
-
-def move_within(agent: Any, board: Any, player: int, limit: float, options: Mapping[str, Any] | None = None) -> Move:
-    """``agent.move(board, player)`` within ``limit`` CPU seconds, asked a second time when the first ran out of
-    CPU time (while the agent has not done so often): the CPU time of the same work varies by a fifth or more
-    on a shared machine, so a move near the limit is not lost on one measurement, and one that needs more
-    than the limit runs out of time twice. A move stopped by the wall-clock backstop (it slept) is not asked
-    again."""
-    move = agent.move(board, player, timeout=limit, options=options)
-    if move.kind == TIMEOUT and move.seconds >= limit and agent.timeouts < RETRIES_WHILE_TIMEOUTS_BELOW:
-        again = agent.move(board, player, timeout=limit, options=options)
-        return again if again.ok else move
-    return move
-
-
 @dataclass
 class StudentAgent:
     """A student's agent behind the sandbox, called course-style: ``move(board, player)``."""

@@ -27,7 +27,7 @@ import zlib
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from grader.adapt import Move, StudentAgent
-from grader.adapt.agents import move_within, time_spent
+from grader.adapt.agents import time_spent
 from grader.sandbox import Sandbox
 from grader.play import FAULT_POLICIES
 from grader.play.records import GameRecord, ScheduledGame, course_action
@@ -67,9 +67,7 @@ class ReferenceSeat:
 
 
 class StudentSeat:
-    """A student's agent in its sandbox, asked on the course board with the move limit as its timeout (a move
-    that runs out of CPU time is asked a second time while the agent has not timed out often: see
-    :func:`grader.adapt.agents.move_within`).
+    """A student's agent in its sandbox, asked once on the course board with the move limit as its timeout.
 
     Given its ``sandbox``, the seat reseeds the student's code before each game; without, the
     student's randomness runs on from game to game. ``last`` is the agent's last answer (a check
@@ -87,7 +85,7 @@ class StudentSeat:
             self.sandbox.reseed(seed, timeout=RESEED_SECONDS)  # a failure shows in the moves
 
     def move(self, game: Game, state: State, seconds: float) -> Move:
-        self.last = move_within(self.agent, game.to_course(state), game.to_move(state), seconds)
+        self.last = self.agent.move(game.to_course(state), game.to_move(state), timeout=seconds)
         self.seconds += time_spent(self.last, seconds)
         return self.last
 

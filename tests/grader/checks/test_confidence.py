@@ -106,12 +106,11 @@ def test_a_position_one_check_asked_is_not_asked_again_by_another():
     assert len(asked) == 3
 
 
-def test_a_move_that_runs_out_of_cpu_time_is_asked_again_while_the_agent_has_timed_out_rarely():
-    """The same work's CPU time varies on a shared machine: a move near the limit is not lost on one
-    measurement, by a check or a game, while one that runs out of time twice is a timeout; an agent that has
-    run out of time often is asked once (each asking costs a whole move limit)."""
+def test_a_move_that_runs_out_of_cpu_time_is_asked_once():
+    """The machine's variation is absorbed by the margin past the CPU limit (the sandbox's ``cpu_margin``,
+    tested with the sandbox), not by asking again: a second asking cost an agent that is always too slow two
+    more move limits per check, and the same agent near its limit was still cut where the load decided."""
     from grader.adapt import Move
-    from grader.adapt.agents import RETRIES_WHILE_TIMEOUTS_BELOW, move_within
     from grader.checks._agent_moves import _asked
 
     class Flaky:
@@ -124,16 +123,7 @@ def test_a_move_that_runs_out_of_cpu_time_is_asked_again_while_the_agent_has_tim
             self.timeouts += move.kind == "timeout"
             return move
 
-    timeout = Move(ok=False, kind="timeout", seconds=2.0)
+    timeout = Move(ok=False, kind="timeout", seconds=2.5)
     state = load_game("connect4").initial_state()
-    board, player = load_game("connect4").to_course(state), 1
-    again = Flaky([timeout, Move(action=3, ok=True, seconds=1.9)])
-    assert _asked(again, state, 2.0, None).ok and again.asked == 2
-    assert move_within(Flaky([timeout, Move(action=3, ok=True, seconds=1.9)]), board, player, 2.0).ok
-    often = Flaky([timeout, Move(action=3, ok=True, seconds=1.9)])
-    often.timeouts = RETRIES_WHILE_TIMEOUTS_BELOW  # an agent that ran out of time often is not asked again
-    assert _asked(often, state, 2.0, None) is timeout and often.asked == 1
-    twice = Flaky([timeout, timeout])
-    assert move_within(twice, board, player, 2.0).kind == "timeout" and twice.asked == 2
-    slept = Move(ok=False, kind="timeout", seconds=0.0)  # the wall-clock backstop: no CPU near the limit
-    assert move_within(Flaky([slept, Move(action=3, ok=True)]), board, player, 2.0) is slept
+    once = Flaky([timeout, Move(action=3, ok=True, seconds=1.9)])
+    assert _asked(once, state, 2.0, None) is timeout and once.asked == 1
