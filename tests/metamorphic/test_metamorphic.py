@@ -201,6 +201,8 @@ MUTANT_IS_THE_CONVENTION = {("c4_utility_ignores_player", "utility_first_view"),
                             ("c4_result_changes_its_input", "in_place_result"),
                             ("c4_result_changes_its_input", "in_place_object"),
                             ("c4_result_changes_its_input", "turn_by_caller"),
+                            # a board of tuples cannot be changed in place: the bug cannot be written
+                            ("c4_result_changes_its_input", "tuples"),
                             # a stack of discs holds no gap: a disc that stays on top, or discs that do not fall
                             # into a gap, cannot be written (only where a disc drops into such a gap, in Mean
                             # Connect 4, is the bug seen at all)
