@@ -254,17 +254,12 @@ def line_of_play(game: Game, board: Any, player: int | None, paths: dict) -> lis
     """(course move, mover) from the empty board to the course ``board`` with ``player`` to move (None:
     whoever may be, as nothing asked depends on it); ``paths`` remembers the lines found. Raises
     :class:`NoReplay` when no line of play reaches it."""
-    if player is not None:
-        return _moves_and_movers(game, game.from_course(board, to_move=player), paths)
-    try:
-        return _moves_and_movers(game, game.from_course(board), paths)
-    except ValueError:  # the board does not say whose turn it is: either will do, as none is asked
-        pass
-    for mover in (1, -1):
+    for mover in (player,) if player is not None else (None, 1, -1):
         try:
             return _moves_and_movers(game, game.from_course(board, to_move=mover), paths)
-        except ValueError:
-            continue
+        except ValueError:  # the board does not say whose turn it is: either will do, as none is asked
+            if player is not None:
+                raise
     raise NoReplay("no line of play from the empty board reaches this board")
 
 
@@ -414,7 +409,8 @@ class ReplayedStates(Representation):
                     learned_cells.student_leaves(first[0]))]
         lines = []
         evidence = evidence_positions(game, positions)
-        plain_lines = [line for line in _plain_lines(game) if line]  # games of the plainest moves (drops, no mean move)
+        plain_lines = [line for state, line in _plain_walks(game, 13, 4, 16)  # whole games of the plainest moves
+                       if line and (len(line) == 16 or game.terminal(state))]
         for state in evidence + _filling(game, evidence) + plain_lines:
             try:
                 line = state if isinstance(state, list) else _moves_and_movers(game, state, self._paths)
@@ -782,51 +778,36 @@ def _unseen_kinds(trial: ReplayedStates, lines: int = 4, plies: int = 8) -> Repl
 BY_EFFECT = "your own moves, each matched by the board your result() makes of it"
 
 
-def _plain_lines(game: Game, lines: int = 4, plies: int = 16) -> list[list[tuple[Any, int]]]:
-    """Seeded random lines of play, as (move, mover), of the plainest kind of move each position has (a drop
-    before a mean move): positions every way of writing moves reaches."""
-    rng, out = random.Random(13), []
+def _plain_walks(game: Game, seed: int, lines: int, plies: int, allowed: Callable[[Any], bool] = lambda a: True):
+    """Seeded random lines of play of at most ``plies`` moves, each of the plainest kind of move the position has
+    among those ``allowed`` (a drop before a mean move): positions every way of writing moves reaches. Yields each
+    position reached, the start included, with the (move, mover) line that reached it; a line ends where no move
+    is allowed (``allowed`` is asked as the walk goes on, so moves learned on the way count)."""
+    rng = random.Random(seed)
     for _ in range(lines):
         state, line = game.initial_state(), []
+        yield state, line
         while len(line) < plies and not game.terminal(state):
-            moves = game.actions(state)
+            moves = [a for a in game.actions(state) if allowed(a)]
             plain_moves = sorted((a for a in moves if not isinstance(a, tuple)), key=repr) or sorted(moves, key=repr)
+            if not plain_moves:
+                break
             action = rng.choice(plain_moves)
-            line.append((action, game.to_move(state)))
+            line = [*line, (action, game.to_move(state))]
             state = game.result(state, action)
-        out.append(line)
-    return out
-
-
-def _drop_lines(rep: ReplayedStates, lines: int = 4, plies: int = 8):
-    """(course state, the student's steps there) along seeded random lines of the moves ``rep`` already writes,
-    the plainest kind first (a drop before a mean move)."""
-    game, table, rng = rep.game, rep.to_student, random.Random(11)
-    for _ in range(lines):
-        state, steps = game.initial_state(), []
-        for _ in range(plies):
-            if game.terminal(state):
-                break
-            yield state, list(steps)
-            wanted = game.actions(state)
-            known = sorted((a for a in wanted if a in table and not isinstance(a, tuple)), key=repr) or \
-                sorted((a for a in wanted if a in table), key=repr)
-            if not known:
-                break
-            action = rng.choice(known)
-            steps.append([table[action], rep.encode_player(game.to_move(state))])
-            state = game.result(state, action)
+            yield state, line
 
 
 def _listed_where_unwritten(rep: ReplayedStates, lines: int, plies: int):
     """(course state, the student's steps there, the course's moves there, the moves their ``actions`` lists there)
-    along :func:`_drop_lines`, where ``rep`` does not yet write every course move (the walk goes on by the moves
-    learned on the way)."""
-    for state, steps in _drop_lines(rep, lines, plies):
-        wanted = set(rep.game.actions(state))
-        if wanted <= set(rep.to_student):
+    along seeded random lines of the moves ``rep`` already writes (:func:`_plain_walks`), where it does not yet
+    write every course move (the walk goes on by the moves learned on the way)."""
+    game = rep.game
+    for state, line in _plain_walks(game, 11, lines, plies, lambda a: a in rep.to_student):
+        if len(line) == plies or game.terminal(state) or (wanted := set(game.actions(state))) <= set(rep.to_student):
             continue
-        r = rep.ask_steps(steps, [rep.moves_ask(rep.encode_player(rep.game.to_move(state)))])
+        steps = [[rep.to_student[a], rep.encode_player(mover)] for a, mover in line]
+        r = rep.ask_steps(steps, [rep.moves_ask(rep.encode_player(game.to_move(state)))])
         try:
             listed = items(r.value[0]) if r.ok else []
         except TypeError:  # no collection of moves
