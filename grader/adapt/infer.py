@@ -284,7 +284,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         for role, binder in (("actions", _bind_actions), ("terminal", _bind_terminal), ("utility", _bind_utility)):
             if role not in ranked:
                 continue
-            ask, role_tried = reading_asker(caller, t, timeout), []
+            ask, role_tried = reading_asker(caller, game, rep, timeout), []
             choice = _choose(ranked[role], lambda c: binder(ask, c, game, t.representation), unnamed_limit=8,
                              tried=role_tried)
             if choice is not None:
@@ -815,7 +815,7 @@ def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Re
     examples: dict[tuple, list[tuple[Any, tuple[int, ...], Any]]] = {}
     for state in dict.fromkeys(s for s, _ in _probe_moves(game)):
         board, mover = game.to_course(state), game.to_move(state)
-        written = _student_moves(caller, actions, base, board, mover, timeout)
+        written = _student_moves(reading_asker(caller, game, base, timeout), actions, state, mover)
         successors = [(game.to_course(game.result(state, a)), a) for a in game.actions(state)]
         try:
             args = encode_arguments(base, order, board, mover, game.actions(state)[0])
@@ -884,16 +884,12 @@ def _as_written(move: Any) -> Any:
     return returns.plain(move)
 
 
-def _student_moves(caller: Caller, actions: Sequence[Candidate], rep: Representation, board: Any, player: int,
-                   timeout: float) -> list[Any]:
-    """The moves the first answering ``actions`` candidate lists for ``board`` (in any argument order)."""
+def _student_moves(ask: Asker, actions: Sequence[Candidate], state: State, player: int) -> list[Any]:
+    """The moves the first answering ``actions`` candidate lists on ``state`` (in any argument order)."""
     for cand in actions:
-        for order in argument_orders(cand.info.parameters, ("state", "player")):
-            if "state" not in order:
-                continue
-            r = caller.call(cand.target, *encode_arguments(rep, order, board, player, None), timeout=timeout)
+        for _, (r,) in _answered_orders(ask, cand, [(state, player)]):
             try:
-                moves = listed(r.value) if r.ok else []
+                moves = listed(r.value)
             except TypeError:
                 continue
             if moves:
@@ -980,12 +976,10 @@ def move_parts(rep: Representation, action: Any, board: Any, player: int | None)
 Asker = Callable[[str, tuple[str, ...], State, Any], CallResult]
 
 
-def reading_asker(caller: Caller, iface: Interface, timeout: float) -> Asker:
-    """Asks with the board written under the interface's reading."""
+def reading_asker(caller: Caller, game: Game, rep: Representation, timeout: float) -> Asker:
+    """Asks with the board written under the reading ``rep``."""
     def ask(target: str, order: tuple[str, ...], state: State, player: Any) -> CallResult:
-        board = iface.game.to_course(state)
-        return caller.call(target, *encode_arguments(iface.representation, order, board, player, None),
-                           timeout=timeout)
+        return caller.call(target, *encode_arguments(rep, order, game.to_course(state), player, None), timeout=timeout)
     return ask
 
 
