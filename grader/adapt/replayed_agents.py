@@ -252,17 +252,19 @@ def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[st
 
 
 def find_replayed_agent(rep: ReplayedStates, found: Sequence[ObjectAgent], label: str, aliases: Sequence[str],
-                        timeout: float | None, words: tuple[str, str]) -> ReplayedAgent | str:
-    """The agent for a rubric label among the candidates ``found`` that take the student's own object or state
-    (:func:`pick_agent`); ``words``: (why there is none, what it is asked on), for feedback."""
+                        timeout: float | None, doubts: dict[str, str]) -> ReplayedAgent | str:
+    """The agent for a rubric label among the candidates ``found`` that take the student's own state
+    (:func:`pick_agent`), or why there is none; once graded, a position it is asked on that cannot be built puts
+    its lost points in ``doubts`` (the game's, see :meth:`ReplayedAgent._not_built`)."""
     agents = [ReplayedAgent(rep.caller, rep.game, rep, a.name, a.expression, a.call, parameters=a.parameters,
                             filled=a.filled) for a in found]
     picked = pick_agent(agents, label, aliases, timeout)
     if picked is None:
-        return words[0]
+        return f"no function that takes your state answers like {label}"
     agent, shared = picked
-    agent.notes.append(f"{label}: {agent.call}, {words[1]}"
+    agent.notes.append(f"{label}: {agent.call}, asked on your states replayed to each position"
                        + (f"; it serves as {label} too, as nothing is named for it" if shared else ""))
+    agent.doubts, agent.label = doubts, label
     return agent
 
 

@@ -81,13 +81,6 @@ class ReplayedGame(StudentGame):
     def game_object(self) -> str | None:
         return None
 
-    def doubted_where_unbuilt(self, label: str, agent: ReplayedAgent | str) -> ReplayedAgent | str:
-        """The agent graded for ``label``, whose checks go to a person once a position it is asked on could not
-        be built through the student's code (see :meth:`ReplayedAgent._not_built`)."""
-        if isinstance(agent, ReplayedAgent):
-            agent.doubts, agent.label = self.doubts_if_lost, label
-        return agent
-
     def _ask(self, role: str, board: Any, player: int | None, asks: list, action: Any = None) -> tuple[Reply, Any]:
         """The answers of the student's code brought to ``board``, as a reply (not ok when it could not be built)."""
         call = self.describe_call(role, board, player, action)
@@ -108,7 +101,7 @@ class ReplayedGame(StudentGame):
         return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value
 
     def actions(self, board: Any, player: int | None = None) -> Reply:
-        reply, values = self._ask("actions", board, *self._moves_asked(player))
+        reply, values = self._ask("actions", board, player, [self.rep.moves_ask(self._mover(player))])
         if not reply.ok:
             return reply
         try:
@@ -169,9 +162,6 @@ class ReplayedGame(StudentGame):
             return cells is not None and self.game.same_board(cells.board(leaves, copy.deepcopy(board)), board)
         except NotThisRepresentation:
             return False
-
-    def _moves_asked(self, player: int | None) -> tuple[int | None, list]:
-        return player, [self.rep.moves_ask(self._mover(player))]
 
     def _result_asks(self, state: State, action: Any, repeated: bool = True) -> tuple[list, State, list]:
         """What to ask of the state ``result`` returns, the reference's successor, and the answers expected
@@ -264,8 +254,6 @@ class ReplayedGame(StudentGame):
             self.doubt_built_positions(spoken(self.rep.transition.name), (label,), self.built_doubt)
         found = agent_candidates(self.rep, self.names, label, aliases, {b.name for b in self.outcome.values()},
                                  self.source)
-        return self.doubted_where_unbuilt(label, find_replayed_agent(self.rep, found, label, aliases, timeout, (
-            f"no function that takes your state answers like {label}",
-            "asked on your states replayed to each position")))
+        return find_replayed_agent(self.rep, found, label, aliases, timeout, self.doubts_if_lost)
 
 
