@@ -275,18 +275,13 @@ def _moves_and_movers(game: Game, state: State, paths: dict) -> list[tuple[Any, 
     return out
 
 
-def _looked_up(action: Any, known: Mapping) -> Any:
-    """The course move of an encoding learned as a table (numbers indexing the student's list of lines)."""
-    action = plain(action)
-    return next((move for move, theirs in known.items() if plain(theirs) == action), None)
-
-
 def decode_move(encoding: str, action: Any, game: Game, known: Mapping) -> Any:
     """The course move a student's ``action`` written as ``encoding`` is, one of ``known``'s; raises
     NotThisRepresentation."""
     decode = encodings(game).get(encoding)
-    try:
-        move = _looked_up(action, known) if decode is None else decode(action, game)
+    try:  # an encoding learned as a table (numbers indexing the student's list of lines) is looked up
+        move = next((m for m, theirs in known.items() if plain(theirs) == plain(action)), None) if decode is None \
+            else decode(action, game)
     except (TypeError, ValueError):
         move = None
     # a rule writes kinds of move the table never saw, each flat (a number, or numbers and a letter): a (value, move)
@@ -361,12 +356,8 @@ class ReplayedStates(Representation):
     def decode_board(self, board: Any) -> Any:
         raise NotThisRepresentation("positions are built by replaying moves through your result()")
 
-    def steps_to(self, board: Any, player: int | None) -> list:
-        """The student's moves, with their movers' ids, that reach the course ``board`` with ``player`` to move."""
-        return [[self.to_student[a], self.encode_player(m)] for a, m in line_of_play(self.game, board, player,
-                                                                                     self._paths)]
-
     def steps_for(self, state: State) -> list:
+        """The student's moves, with their movers' ids, that reach ``state``."""
         return [[self.to_student[a], self.encode_player(m)] for a, m in _moves_and_movers(self.game, state,
                                                                                           self._paths)]
 
@@ -446,7 +437,8 @@ class ReplayedStates(Representation):
         ``player`` to move. An agent's ``('eval', target, [])`` gets the mover's id too."""
         write_unreached = options.pop("write_unreached", False)
         try:
-            steps = [] if board is None else self.steps_to(board, player)
+            steps = [] if board is None else [[self.to_student[a], self.encode_player(m)]
+                                              for a, m in line_of_play(self.game, board, player, self._paths)]
             writes = self.writes(board)
         except NoReplay:  # no line of play reaches it (Mean Connect 4 after mean moves): an agent's position, which
             # a game it plays reached, is written into the start; a role's board stays out of the count
@@ -458,7 +450,8 @@ class ReplayedStates(Representation):
         sent = [[a[0], self.on_own_object(a[1]), [mover], *a[3:]] if a[0] == "eval" else
                 [a[0], self.on_own_object(a[1]), *a[2:]] if a[0] == "call" else list(a) for a in asks]
         turn = self.turn_leaf()
-        if board is not None and player is not None and turn is not None and not writes_turn(writes, turn) and \
+        if board is not None and player is not None and turn is not None and \
+                not any(w[0] == [list(step) for step in turn] for w in writes or ()) and \
                 not self.game.terminal(self.game.from_course(board, to_move=player)):
             # the mover set before each question, as before each move: a turn the student's transition (or their
             # own loop) hands over wrongly is charged to result() alone
@@ -597,12 +590,6 @@ class ReplayedStates(Representation):
         if variable is None:
             raise TypeError(f"the class of {notebook} takes no board size, so boards of {rows}x{cols} cannot be built")
         return found[variable]
-
-
-def writes_turn(writes: list | None, turn: tuple) -> bool:
-    """Whether ``writes`` (the worker's assignments) already set the leaf at ``turn``."""
-    path = [list(step) for step in turn]
-    return any(w[0] == path for w in writes or ())
 
 
 def _swapped(expression: str, old: str, new: str) -> str:
@@ -815,10 +802,6 @@ def _listed_where_unwritten(rep: ReplayedStates, lines: int, plies: int):
         yield state, steps, wanted, listed
 
 
-def _same_move(a: Any, b: Any) -> bool:
-    return type(plain(a)) is type(plain(b)) and plain(a) == plain(b)
-
-
 def _moves_by_effect(rep: ReplayedStates) -> ReplayedStates:
     """``rep`` with the moves its ``actions`` lists that its encoding does not read as the course's (Mean Connect 4's
     mean moves numbered past the columns: ``7 + 7 * src + dst``) matched, one by one, with the course move whose
@@ -839,7 +822,7 @@ def _moves_by_effect(rep: ReplayedStates) -> ReplayedStates:
     table = MoveTable(BY_EFFECT, {a: m for a, m in rep.to_student.items()})
     empty = game.to_course(game.initial_state())
     for state, steps, move in unread:
-        if any(_same_move(move, m) for m in table.values()):
+        if any(type(plain(move)) is type(plain(m)) and plain(move) == plain(m) for m in table.values()):
             continue
         mover = game.to_move(state)
         r = rep.ask_steps(steps, [["apply", move, rep.encode_player(mover), True], ["leaves", "", []]])
@@ -937,22 +920,13 @@ def turn_options(before: Mapping, one: Mapping, two: Mapping, players: tuple) ->
     state (keys of the mappings, its parts before a move, after one and after a second) that a move flips and
     the next flips back, then those that hold a first player's id (a transition that never flips the turn still
     keeps it there), then nowhere (``players`` as they are)."""
-    flips = _flipping(before, one, two)
-    return flips + [o for o in _player_like(before, players) if o[0] not in dict(flips)] + [(None, players)]
-
-
-def _flipping(before: Mapping, one: Mapping, two: Mapping) -> list[tuple[Any, tuple]]:
-    """(part, (its value before, after one)) of each part of the state whose value changes after one move and
-    comes back after the second."""
-    return [(k, (v, one[k])) for k, v in before.items() if k in one and k in two and one[k] != v and two[k] == v]
-
-
-def _player_like(parts: Mapping, players: tuple) -> list[tuple[Any, tuple]]:
-    """(part, a pair of players' ids) for each part of a state that holds a first player's id, and each pair of ids
-    with that first one (``players`` first): a turn no move flips says nothing of the second player's id."""
+    flips = [(k, (v, one[k])) for k, v in before.items() if k in one and k in two and one[k] != v and two[k] == v]
+    # a part that holds a first player's id, with each pair of ids starting with it (``players`` first): a turn no
+    # move flips says nothing of the second player's id
     pairs = list(dict.fromkeys([players, *_player_pairs()]))
-    return [(where, pair) for where, value in parts.items() for pair in pairs
-            if pair[0] == value and type(pair[0]) is type(value)]
+    held = [(where, pair) for where, value in before.items() for pair in pairs
+            if pair[0] == value and type(pair[0]) is type(value) and where not in dict(flips)]
+    return flips + held + [(None, players)]
 
 
 def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int, bool] | None:
