@@ -372,7 +372,8 @@ class ReplayedStates(Representation):
 
     def learned(self) -> learned_cells.LearnedCells | None:
         """Where the student's state keeps each square, learned once from replayed lines of play."""
-        key = (self.identity(), self.game.rows, self.game.cols)
+        # what the student's states depend on: how they are made, played and told whose turn it is, and their size
+        key = (self.start, self.transition, self.turn, self.players, self.game.rows, self.game.cols)
         if key not in self._learned:
             turn = self.turn_leaf()
             samples, marks = self._samples()
@@ -384,7 +385,7 @@ class ReplayedStates(Representation):
         from the worker; None when the replay fails."""
         asks, at = [["leaves", "", []]], [0]
         for action, mover in line:
-            asks += [*self.plays(action, mover), ["leaves", "", []]]
+            asks += [["apply", self.to_student[action], self.encode_player(mover), True], ["leaves", "", []]]
             at.append(len(asks) - 1)
         r = self.ask_steps([], asks)
         return [r.value[i] for i in at] if r.ok else None
@@ -420,12 +421,6 @@ class ReplayedStates(Representation):
                 samples += [(course, learned_cells.student_leaves(leaves)) for course, leaves in zip(boards, got[1:])]
         return samples, learned_cells.course_marks(samples[0][0], lines)
 
-    def writes(self, board: Any) -> list | None:
-        """The worker's assignments that make a replayed state hold exactly ``board``'s squares (whatever the
-        student's transition made of the line of play), when its cells are known."""
-        cells = None if board is None else self.learned()
-        return None if cells is None else cells.writes(board)
-
     @property
     def owner(self) -> str | None:
         """The game object whose attribute is the initial state (``game`` of ``game.initial``), if any."""
@@ -439,7 +434,9 @@ class ReplayedStates(Representation):
         try:
             steps = [] if board is None else [[self.to_student[a], self.encode_player(m)]
                                               for a, m in line_of_play(self.game, board, player, self._paths)]
-            writes = self.writes(board)
+            # the board's squares written over whatever the student's transition made of them, where they are known
+            cells = None if board is None else self.learned()
+            writes = None if cells is None else cells.writes(board)
         except NoReplay:  # no line of play reaches it (Mean Connect 4 after mean moves): an agent's position, which
             # a game it plays reached, is written into the start; a role's board stays out of the count
             writes = self.written_whole(board, player) if write_unreached else None
@@ -472,18 +469,9 @@ class ReplayedStates(Representation):
         writes = cells.writes(board)
         return None if writes is None else writes + [[[list(step) for step in turn], True, self.encode_player(player)]]
 
-    def identity(self) -> tuple:
-        """What the student's states depend on: how they are made, played and told whose turn it is."""
-        return self.start, self.transition, self.turn, self.players
-
     def turn_leaf(self) -> tuple | None:
         """The path of the leaf that says whose turn it is (set by the replay, never a square's)."""
         return None if self.turn is None else (({"key": "k", "index": "i"}.get(self.turn[0], "a"), self.turn[1]),)
-
-    def plays(self, action: Any, mover: int) -> list:
-        """The worker's asks (to :meth:`ask_steps`) that play the course ``action`` by ``mover`` on the student's
-        state, its turn set first."""
-        return [["apply", self.to_student[action], self.encode_player(mover), True]]
 
     def _counted(self, steps: list, asks: list, timeout: float | None, options: Mapping[str, Any]) -> CallResult:
         """An agent's answer with only its own calls counted: the position is built first, the agent's
