@@ -110,17 +110,6 @@ class ReplayedGame(StudentGame):
             return _unreadable(reply, f"could not read the moves {short(values[-1], 120)}: {e}")
         return reply
 
-    def _turn_said(self, reply: Reply, value: Any, player: int, where: str) -> Reply:
-        """``reply`` with whose turn the student's ``value`` says follows ``player``'s move (``where``: what
-        said it, in words); unreadable when it names no player."""
-        try:
-            after = self.rep.decode_player(value)
-        except NotThisRepresentation:
-            return _unreadable(reply, f"{where} {value!r}, which is no player")
-        reply.moves_again = after == player
-        reply.turn = f"{value!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
-        return reply
-
     def at_size(self, game: Game) -> "ReplayedGame":
         return ReplayedGame(self.rep.at_size(game.rows, game.cols, game), self.outcome, self.names,
                                  timeout=self.timeout, source=self.source)
@@ -227,8 +216,13 @@ class ReplayedGame(StudentGame):
                 reply.turn = f"{spoken(rep.transition.name)}() answered {flag}: " + \
                     ("the same player moves again" if flag else "the turn passes")
             return reply, mutated
-        if rep.turn:
-            return self._turn_said(reply, said, player, "the state it returned says who moves next:"), mutated
+        if rep.turn:  # whose turn the state it returned says follows the move
+            try:
+                reply.moves_again = rep.decode_player(said) == player
+            except NotThisRepresentation:
+                return _unreadable(reply, f"the state it returned says who moves next: {said!r}, which is no "
+                                          "player"), mutated
+            reply.turn = f"{said!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
         return reply, mutated
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
