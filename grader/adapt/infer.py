@@ -693,13 +693,7 @@ def _size_order(cand: Candidate) -> tuple[str, ...]:
 def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) -> tuple[int, Any]:
     """(fit, the board) of a candidate ``initial_state``: it fits when some known reading takes its
     answer for a board, it answers when it returns anything at all."""
-    board = _initial_board(caller, cand.target, cand.info, game, timeout)
-    if board is None:
-        return FAILS, None
-    return (FITS if representations.candidates(game, board) else ANSWERS), board
-
-
-def _initial_board(caller: Caller, target: str, info: NameInfo, game: Game, timeout: float) -> Any | None:
+    target, info = cand.target, cand.info
     size_words = {"rows": game.rows, "n": game.rows, "height": game.rows, "r": game.rows, "nrows": game.rows,
                   "num_rows": game.rows, "cols": game.cols, "m": game.cols, "width": game.cols,
                   "columns": game.cols, "ncols": game.cols, "num_cols": game.cols, "c": game.cols,
@@ -723,8 +717,10 @@ def _initial_board(caller: Caller, target: str, info: NameInfo, game: Game, time
         # empty_board(shape=(4, 4)): a default of another size (for experiments); ask for the rubric's
         r = caller.call(target, size_words[optional[0].name.lower()], timeout=timeout)
         if r.ok and r.value is not None and representations.candidates(game, r.value):
-            return r.value
-    return first
+            return FITS, r.value
+    if first is None:
+        return FAILS, None
+    return (FITS if representations.candidates(game, first) else ANSWERS), first
 
 
 def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Representation],
