@@ -111,18 +111,20 @@ def game_object(bound: list[str]) -> str | None:
     return max(set(owners), key=owners.count) if owners else None
 
 
-def sized_object(sandbox: Any, names: Mapping[str, NameInfo], obj: str, rows: int, cols: int, k: int | None,
-                 fits: Callable[[str], bool], sizes: Sequence[tuple[int, int]] | None = None) -> str | None:
-    """An object like the module-level ``obj`` but made for a board of ``rows`` x ``cols``, when its class
-    takes the size (``Connect4(rows=6, cols=7)``): its methods read the size from the object, so they
-    are asked about another size through an object of that size, counted each way of ``sizes`` (the game's
-    ``size_readings()``: a class may take Dots and Boxes sizes in boxes). Its name in the worker, or None when
-    the class takes no size or no object of the size ``fits`` (a check of the new variable's methods)."""
+def sized_object(sandbox: Any, names: Mapping[str, NameInfo], obj: str, game: Any,
+                 fits: Callable[[str], bool]) -> str | None:
+    """An object like the module-level ``obj`` but made for ``game``'s board size, when its class takes the size
+    (``Connect4(rows=6, cols=7)``): its methods read the size from the object, so they are asked about another
+    size through an object of that size, counted each way of the game's ``size_readings()`` (a class may take
+    Dots and Boxes sizes in boxes). Its name in the worker, or None when the class takes no size or no object
+    of the size ``fits`` (a check of the new variable's methods)."""
+    rows, cols = game.rows, game.cols
     info = names.get(obj)
     cls = info.type_name.rsplit(".", 1)[-1] if info is not None and info.kind == "value" else None
     if cls is None or names.get(cls) is None or names[cls].kind != "class":
         return None
-    for _, arguments in _constructions(cls, names[cls].parameters or (), rows, cols, k, sizes):
+    for _, arguments in _constructions(cls, names[cls].parameters or (), rows, cols, getattr(game, "k", None),
+                                       game.size_readings()):
         if not arguments:
             continue  # the defaults are the object the notebook already has
         variable = f"{obj}_{rows}x{cols}"  # feedback shows the calls: rules_5x6.over(board)

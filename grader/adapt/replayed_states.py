@@ -573,8 +573,7 @@ class ReplayedStates(Representation):
                                             game=game)._relearned()
             return found[variable] is not None
 
-        variable = game_objects.sized_object(self.caller, self.caller.names(), notebook, rows, cols,
-                                             getattr(game, "k", None), fits, game.size_readings())
+        variable = game_objects.sized_object(self.caller, self.caller.names(), notebook, game, fits)
         if variable is None:
             raise TypeError(f"the class of {notebook} takes no board size, so boards of {rows}x{cols} cannot be built")
         return found[variable]

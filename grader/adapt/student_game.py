@@ -133,9 +133,7 @@ class StudentGame:
         resized.sized_objects = self.sized_objects
         key = (obj, game.rows, game.cols)
         if key not in self.sized_objects:
-            self.sized_objects[key] = game_objects.sized_object(self.caller, self.names, obj, game.rows, game.cols,
-                                                                getattr(game, "k", None), fits,
-                                                                game.size_readings())
+            self.sized_objects[key] = game_objects.sized_object(self.caller, self.names, obj, game, fits)
         variable = self.sized_objects[key]
         if variable is not None:
             resized.interface = replace(interface, bindings=on(variable))
