@@ -108,8 +108,9 @@ class Interface:
 
 
 def decode_result_board(rep: Representation, value: Any) -> Any | None:
-    """The course board in a ``result`` answer (the answer itself or the board of a pair), or None."""
-    for part in returns.board_part(value):
+    """The course board in a ``result`` answer (the answer itself, or the first item of a ``(board, next_player)``
+    or ``(board, extra_turn)`` tuple), or None."""
+    for part in [value, *([value[0]] if isinstance(value, tuple) and len(value) in (2, 3) else [])]:
         try:
             return rep.decode_board(part)
         except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
