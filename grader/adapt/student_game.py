@@ -184,7 +184,11 @@ class StudentGame:
             why = self.interface.problems.get(role, f"no {role} function was found")
             return Reply(False, error=why, kind="missing", call=call), None, []
         if player is None and "player" in binding.order and board is not None:
-            player = self._board_mover(board)  # a route whose class needs the player to move (terminal of Game(player, board))
+            # a route whose class needs the player to move (terminal of Game(player, board)): whose turn the board says
+            try:
+                player = self.game.to_move(self.game.from_course(board))
+            except ValueError:  # the board does not say: the first player's
+                player = 1
         args = self.interface.arguments(role, board, player, action)
         if binding.read:
             r = self.caller.read(binding.name, timeout=self.timeout)
@@ -196,13 +200,6 @@ class StudentGame:
             return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call,
                          seconds=r.duration), None, args
         return Reply(True, raw=r.value, call=call, seconds=r.duration), r, args
-
-    def _board_mover(self, board: Any) -> int:
-        """Whose turn the course board says it is (the first player's where it does not say)."""
-        try:
-            return self.game.to_move(self.game.from_course(board))
-        except ValueError:
-            return 1
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
         """Call ``role`` and tell whether it changed the board it was given (``Reply.mutated``).
