@@ -43,13 +43,12 @@ def _inferred(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout
     if filled:
         names = sandbox.names()
     probes = ProbeBudget(sandbox)  # binding stops asking a function that keeps running out of time
-    k = getattr(game, "k", None)
-    made = game_objects.make_game_objects(sandbox, names, game.rows, game.cols, k)
+    made = game_objects.make_game_objects(sandbox, names, game)
     if routes.install(sandbox, routes.position_routes(names) + routes.state_routes(names)) or made:
         names = sandbox.names()
     interface = _best_object(probes, names, game, aliases, timeout, source)
     if misses(interface) + len(interface.problems):  # the notebook's own game object may be of another size
-        resized = game_objects.make_game_objects(sandbox, names, game.rows, game.cols, k, of_instantiated=True)
+        resized = game_objects.make_game_objects(sandbox, names, game, of_instantiated=True)
         if resized:
             made += resized
             names = sandbox.names()

@@ -42,17 +42,18 @@ def is_game_class(info: NameInfo) -> bool:
     return len(covered) >= ENOUGH_ROLES or len(on_boards) >= ENOUGH_ROLES
 
 
-def make_game_objects(sandbox: Any, names: Mapping[str, NameInfo], rows: int, cols: int,
-                      k: int | None, *, of_instantiated: bool = False) -> list[str]:
+def make_game_objects(sandbox: Any, names: Mapping[str, NameInfo], game: Any, *,
+                      of_instantiated: bool = False) -> list[str]:
     """Make objects of the game classes nothing at the top level is an object of; what was made, in words.
-    With ``of_instantiated``, objects at the rubric's size of the classes the notebook did make an object
-    of, for when that object does not play the game the rubric asks (its defaults are another size)."""
+    With ``of_instantiated``, objects at the rubric's size (``game``'s) of the classes the notebook did make an
+    object of, for when that object does not play the game the rubric asks (its defaults are another size)."""
+    rows, cols = game.rows, game.cols
     instantiated = {info.type_name.rsplit(".", 1)[-1] for info in names.values() if info.kind == "value"}
     notes = []
     for name, info in names.items():
         if not is_game_class(info) or name.startswith("_") or (name in instantiated) != of_instantiated:
             continue
-        constructions = _constructions(name, info.parameters or (), rows, cols, k)
+        constructions = _constructions(name, info.parameters or (), [(rows, cols)], getattr(game, "k", None))
         if of_instantiated:  # the notebook's own object has the defaults
             constructions = [(variable, arguments) for variable, arguments in constructions if arguments]
         for variable, arguments in constructions:
@@ -64,13 +65,13 @@ def make_game_objects(sandbox: Any, names: Mapping[str, NameInfo], rows: int, co
     return notes
 
 
-def _constructions(name: str, parameters: tuple[Parameter, ...], rows: int, cols: int,
-                   k: int | None, sizes: Sequence[tuple[int, int]] | None = None) -> list[tuple[str, str]]:
+def _constructions(name: str, parameters: tuple[Parameter, ...], sizes: Sequence[tuple[int, int]],
+                   k: int | None) -> list[tuple[str, str]]:
     """(variable, arguments) of each object to make: the defaults, then the rubric's size both ways, in each
     of the ways ``sizes`` counts it (Dots and Boxes: dots, then boxes; a size the defaults already make is not
     made twice)."""
     base = name.lower()
-    arguments = size_arguments(parameters, sizes or [(rows, cols)], k)
+    arguments = size_arguments(parameters, sizes, k)
     made = first_size(parameters)
     out = [(f"{base}_game", "")] if "" in arguments else []
     for given in arguments:
@@ -111,18 +112,20 @@ def game_object(bound: list[str]) -> str | None:
     return max(set(owners), key=owners.count) if owners else None
 
 
-def sized_object(sandbox: Any, names: Mapping[str, NameInfo], obj: str, rows: int, cols: int, k: int | None,
-                 fits: Callable[[str], bool], sizes: Sequence[tuple[int, int]] | None = None) -> str | None:
-    """An object like the module-level ``obj`` but made for a board of ``rows`` x ``cols``, when its class
-    takes the size (``Connect4(rows=6, cols=7)``): its methods read the size from the object, so they
-    are asked about another size through an object of that size, counted each way of ``sizes`` (the game's
-    ``size_readings()``: a class may take Dots and Boxes sizes in boxes). Its name in the worker, or None when
-    the class takes no size or no object of the size ``fits`` (a check of the new variable's methods)."""
+def sized_object(sandbox: Any, names: Mapping[str, NameInfo], obj: str, game: Any,
+                 fits: Callable[[str], bool]) -> str | None:
+    """An object like the module-level ``obj`` but made for ``game``'s board size, when its class takes the size
+    (``Connect4(rows=6, cols=7)``): its methods read the size from the object, so they are asked about another
+    size through an object of that size, counted each way of the game's ``size_readings()`` (a class may take
+    Dots and Boxes sizes in boxes). Its name in the worker, or None when the class takes no size or no object
+    of the size ``fits`` (a check of the new variable's methods)."""
+    rows, cols = game.rows, game.cols
     info = names.get(obj)
     cls = info.type_name.rsplit(".", 1)[-1] if info is not None and info.kind == "value" else None
     if cls is None or names.get(cls) is None or names[cls].kind != "class":
         return None
-    for _, arguments in _constructions(cls, names[cls].parameters or (), rows, cols, k, sizes):
+    k = getattr(game, "k", None)
+    for _, arguments in _constructions(cls, names[cls].parameters or (), game.size_readings(), k):
         if not arguments:
             continue  # the defaults are the object the notebook already has
         variable = f"{obj}_{rows}x{cols}"  # feedback shows the calls: rules_5x6.over(board)

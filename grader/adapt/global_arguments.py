@@ -149,14 +149,11 @@ def fill_from_globals(sandbox: Any, names: Mapping[str, NameInfo], source: str =
     for target, params in fills.items():
         same = [p for p, e in params.items() if e == p]
         calls = [f"{p}={e}" for p, e in params.items() if e != p]
-        if same:
-            out.append(f"{target}(): fills {', '.join(same)} with a copy of your global of the same name when the "
-                       f"grader leaves {'it' if len(same) == 1 else 'them'} out, as your own calls pass "
-                       f"{'it' if len(same) == 1 else 'them'}")
-        if calls:
-            out.append(f"{target}(): called with {', '.join(calls)} when the grader leaves "
-                       f"{'it' if len(calls) == 1 else 'them'} out, as your own calls pass "
-                       f"{'it' if len(calls) == 1 else 'them'}")
+        for filled, how in ((same, f"fills {', '.join(same)} with a copy of your global of the same name"),
+                            (calls, f"called with {', '.join(calls)}")):
+            if filled:
+                it = "it" if len(filled) == 1 else "them"
+                out.append(f"{target}(): {how} when the grader leaves {it} out, as your own calls pass {it}")
     return out
 
 

@@ -108,8 +108,9 @@ class Interface:
 
 
 def decode_result_board(rep: Representation, value: Any) -> Any | None:
-    """The course board in a ``result`` answer (the answer itself or the board of a pair), or None."""
-    for part in returns.board_part(value):
+    """The course board in a ``result`` answer (the answer itself, or the first item of a ``(board, next_player)``
+    or ``(board, extra_turn)`` tuple), or None."""
+    for part in [value, *([value[0]] if isinstance(value, tuple) and len(value) in (2, 3) else [])]:
         try:
             return rep.decode_board(part)
         except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
@@ -284,7 +285,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         for role, binder in (("actions", _bind_actions), ("terminal", _bind_terminal), ("utility", _bind_utility)):
             if role not in ranked:
                 continue
-            ask, role_tried = reading_asker(caller, t, timeout), []
+            ask, role_tried = reading_asker(caller, game, rep, timeout), []
             choice = _choose(ranked[role], lambda c: binder(ask, c, game, t.representation), unnamed_limit=8,
                              tried=role_tried)
             if choice is not None:
@@ -693,13 +694,7 @@ def _size_order(cand: Candidate) -> tuple[str, ...]:
 def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) -> tuple[int, Any]:
     """(fit, the board) of a candidate ``initial_state``: it fits when some known reading takes its
     answer for a board, it answers when it returns anything at all."""
-    board = _initial_board(caller, cand.target, cand.info, game, timeout)
-    if board is None:
-        return FAILS, None
-    return (FITS if representations.candidates(game, board) else ANSWERS), board
-
-
-def _initial_board(caller: Caller, target: str, info: NameInfo, game: Game, timeout: float) -> Any | None:
+    target, info = cand.target, cand.info
     size_words = {"rows": game.rows, "n": game.rows, "height": game.rows, "r": game.rows, "nrows": game.rows,
                   "num_rows": game.rows, "cols": game.cols, "m": game.cols, "width": game.cols,
                   "columns": game.cols, "ncols": game.cols, "num_cols": game.cols, "c": game.cols,
@@ -723,8 +718,10 @@ def _initial_board(caller: Caller, target: str, info: NameInfo, game: Game, time
         # empty_board(shape=(4, 4)): a default of another size (for experiments); ask for the rubric's
         r = caller.call(target, size_words[optional[0].name.lower()], timeout=timeout)
         if r.ok and r.value is not None and representations.candidates(game, r.value):
-            return r.value
-    return first
+            return FITS, r.value
+    if first is None:
+        return FAILS, None
+    return (FITS if representations.candidates(game, first) else ANSWERS), first
 
 
 def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Representation],
@@ -815,7 +812,7 @@ def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Re
     examples: dict[tuple, list[tuple[Any, tuple[int, ...], Any]]] = {}
     for state in dict.fromkeys(s for s, _ in _probe_moves(game)):
         board, mover = game.to_course(state), game.to_move(state)
-        written = _student_moves(caller, actions, base, board, mover, timeout)
+        written = _student_moves(reading_asker(caller, game, base, timeout), actions, state, mover)
         successors = [(game.to_course(game.result(state, a)), a) for a in game.actions(state)]
         try:
             args = encode_arguments(base, order, board, mover, game.actions(state)[0])
@@ -884,16 +881,12 @@ def _as_written(move: Any) -> Any:
     return returns.plain(move)
 
 
-def _student_moves(caller: Caller, actions: Sequence[Candidate], rep: Representation, board: Any, player: int,
-                   timeout: float) -> list[Any]:
-    """The moves the first answering ``actions`` candidate lists for ``board`` (in any argument order)."""
+def _student_moves(ask: Asker, actions: Sequence[Candidate], state: State, player: int) -> list[Any]:
+    """The moves the first answering ``actions`` candidate lists on ``state`` (in any argument order)."""
     for cand in actions:
-        for order in argument_orders(cand.info.parameters, ("state", "player")):
-            if "state" not in order:
-                continue
-            r = caller.call(cand.target, *encode_arguments(rep, order, board, player, None), timeout=timeout)
+        for _, (r,) in _answered_orders(ask, cand, [(state, player)]):
             try:
-                moves = listed(r.value) if r.ok else []
+                moves = listed(r.value)
             except TypeError:
                 continue
             if moves:
@@ -980,12 +973,10 @@ def move_parts(rep: Representation, action: Any, board: Any, player: int | None)
 Asker = Callable[[str, tuple[str, ...], State, Any], CallResult]
 
 
-def reading_asker(caller: Caller, iface: Interface, timeout: float) -> Asker:
-    """Asks with the board written under the interface's reading."""
+def reading_asker(caller: Caller, game: Game, rep: Representation, timeout: float) -> Asker:
+    """Asks with the board written under the reading ``rep``."""
     def ask(target: str, order: tuple[str, ...], state: State, player: Any) -> CallResult:
-        board = iface.game.to_course(state)
-        return caller.call(target, *encode_arguments(iface.representation, order, board, player, None),
-                           timeout=timeout)
+        return caller.call(target, *encode_arguments(rep, order, game.to_course(state), player, None), timeout=timeout)
     return ask
 
 

@@ -163,12 +163,9 @@ class InstructorBound:
         if role not in self.instructor_bindings:
             return getattr(super(), role)(*args)
         if not self.instructor.has(role):
-            return self._missing(role)
+            return Reply(False, error=self.instructor_errors.get(role, f"no {role} function"), kind="missing",
+                         call=f"{role}(...)")
         return self._told(role, getattr(self.instructor, role)(*args))
-
-    def _missing(self, role: str) -> Reply:
-        return Reply(False, error=self.instructor_errors.get(role, f"no {role} function"), kind="missing",
-                     call=f"{role}(...)")
 
     def _told(self, role: str, reply: Reply) -> Reply:
         """A failed call of a bound role names the binding it came from."""
@@ -223,16 +220,11 @@ def _probe(course: InstructorRoles, role: str, binding: InstructorBinding) -> st
              "actions": lambda: course.actions(board, player),
              "result": lambda: course.result(board, player, game.actions(start)[0]),
              "terminal": lambda: course.terminal(board),
-             "utility": lambda: _finished_utility(course)}[role]()
+             # a utility may refuse a game that goes on: it is asked on a finished one
+             "utility": lambda: course.utility(game.to_course(next(finished_games(game, seed=0))), 1)}[role]()
     if not reply.ok and reply.kind == "exception":
         return _raised(binding, reply.error, COURSE_CALLS[role])
     return None
-
-
-def _finished_utility(course: InstructorRoles) -> Reply:
-    """``utility`` asked on a finished game (a utility may refuse a game that goes on)."""
-    game = course.game
-    return course.utility(game.to_course(next(finished_games(game, seed=0))), 1)
 
 
 def _raised(binding: InstructorBinding, error: str, call: str) -> str:

@@ -43,11 +43,6 @@ class ObjectAgent:
     filled: int = 0
 
 
-def _own(member: NameInfo) -> list[Parameter]:
-    params = positional_parameters(member.parameters or ())
-    return params[1:] if params and params[0].name in ("self", "cls") else params
-
-
 def _setting(p: Parameter, where: str, position: int, source: str, depth: int, player: str | None) -> str | None:
     """The value (as code) the grader gives a required setting, or None when it cannot tell what it is."""
     role = search_role(p.name)
@@ -119,7 +114,8 @@ def class_agents(name: str, info: NameInfo, source: str = "", depth: int = 3,
     ctor_code, ctor_words, ctor_options = made
     out = []
     for member in move_methods(info):
-        own = _own(member)
+        own = positional_parameters(member.parameters or ())
+        own = own[1:] if own and own[0].name == "cls" else own  # positional_parameters leaves out self already
         needed = [p for p in own if not p.has_default]
         if built_on and len(needed) > 1 or not built_on and not needed:
             continue
@@ -213,10 +209,6 @@ class ReplayedAgent:
                     seconds=seconds, stdout=stdout)
 
 
-def _takes_a_depth(parameters: tuple) -> bool:
-    return any(search_role(p.name) == "depth" for p in parameters)
-
-
 def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[str],
                timeout: float | None = None) -> tuple[ReplayedAgent, bool] | None:
     """The agent for a rubric label among candidates that take the student's own state, and whether it
@@ -239,7 +231,7 @@ def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[st
         by_name = exact or any(w in norm for w in words)  # its own name, not only its method's, says it
         named = by_name or any(w in normalise(agent.target) for w in words)
         shared = not named and any(w in norm for w in sibling.get(words, ())) and \
-            (words != ROLE_WORDS["heuristic"] or _takes_a_depth(agent.parameters))
+            (words != ROLE_WORDS["heuristic"] or any(search_role(p.name) == "depth" for p in agent.parameters))
         if not named and not shared and (words != ROLE_WORDS["alphabeta"] or "random" in norm) and not random_label:
             continue
         answers = [agent.move(board, player, timeout) for _ in range(4 if random_label else 1)]
@@ -252,17 +244,19 @@ def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[st
 
 
 def find_replayed_agent(rep: ReplayedStates, found: Sequence[ObjectAgent], label: str, aliases: Sequence[str],
-                        timeout: float | None, words: tuple[str, str]) -> ReplayedAgent | str:
-    """The agent for a rubric label among the candidates ``found`` that take the student's own object or state
-    (:func:`pick_agent`); ``words``: (why there is none, what it is asked on), for feedback."""
+                        timeout: float | None, doubts: dict[str, str]) -> ReplayedAgent | str:
+    """The agent for a rubric label among the candidates ``found`` that take the student's own state
+    (:func:`pick_agent`), or why there is none; once graded, a position it is asked on that cannot be built puts
+    its lost points in ``doubts`` (the game's, see :meth:`ReplayedAgent._not_built`)."""
     agents = [ReplayedAgent(rep.caller, rep.game, rep, a.name, a.expression, a.call, parameters=a.parameters,
                             filled=a.filled) for a in found]
     picked = pick_agent(agents, label, aliases, timeout)
     if picked is None:
-        return words[0]
+        return f"no function that takes your state answers like {label}"
     agent, shared = picked
-    agent.notes.append(f"{label}: {agent.call}, {words[1]}"
+    agent.notes.append(f"{label}: {agent.call}, asked on your states replayed to each position"
                        + (f"; it serves as {label} too, as nothing is named for it" if shared else ""))
+    agent.doubts, agent.label = doubts, label
     return agent
 
 

@@ -81,13 +81,6 @@ class ReplayedGame(StudentGame):
     def game_object(self) -> str | None:
         return None
 
-    def doubted_where_unbuilt(self, label: str, agent: ReplayedAgent | str) -> ReplayedAgent | str:
-        """The agent graded for ``label``, whose checks go to a person once a position it is asked on could not
-        be built through the student's code (see :meth:`ReplayedAgent._not_built`)."""
-        if isinstance(agent, ReplayedAgent):
-            agent.doubts, agent.label = self.doubts_if_lost, label
-        return agent
-
     def _ask(self, role: str, board: Any, player: int | None, asks: list, action: Any = None) -> tuple[Reply, Any]:
         """The answers of the student's code brought to ``board``, as a reply (not ok when it could not be built)."""
         call = self.describe_call(role, board, player, action)
@@ -108,24 +101,13 @@ class ReplayedGame(StudentGame):
         return Reply(True, raw=r.value[-1], call=call, seconds=r.duration), r.value
 
     def actions(self, board: Any, player: int | None = None) -> Reply:
-        reply, values = self._ask("actions", board, *self._moves_asked(player))
+        reply, values = self._ask("actions", board, player, [self.rep.moves_ask(self._mover(player))])
         if not reply.ok:
             return reply
         try:
             reply.value = [self.rep.decode_action(m, board) for m in items(values[-1])]
         except (NotThisRepresentation, TypeError) as e:
             return _unreadable(reply, f"could not read the moves {short(values[-1], 120)}: {e}")
-        return reply
-
-    def _turn_said(self, reply: Reply, value: Any, player: int, where: str) -> Reply:
-        """``reply`` with whose turn the student's ``value`` says follows ``player``'s move (``where``: what
-        said it, in words); unreadable when it names no player."""
-        try:
-            after = self.rep.decode_player(value)
-        except NotThisRepresentation:
-            return _unreadable(reply, f"{where} {value!r}, which is no player")
-        reply.moves_again = after == player
-        reply.turn = f"{value!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
         return reply
 
     def at_size(self, game: Game) -> "ReplayedGame":
@@ -169,9 +151,6 @@ class ReplayedGame(StudentGame):
             return cells is not None and self.game.same_board(cells.board(leaves, copy.deepcopy(board)), board)
         except NotThisRepresentation:
             return False
-
-    def _moves_asked(self, player: int | None) -> tuple[int | None, list]:
-        return player, [self.rep.moves_ask(self._mover(player))]
 
     def _result_asks(self, state: State, action: Any, repeated: bool = True) -> tuple[list, State, list]:
         """What to ask of the state ``result`` returns, the reference's successor, and the answers expected
@@ -237,8 +216,13 @@ class ReplayedGame(StudentGame):
                 reply.turn = f"{spoken(rep.transition.name)}() answered {flag}: " + \
                     ("the same player moves again" if flag else "the turn passes")
             return reply, mutated
-        if rep.turn:
-            return self._turn_said(reply, said, player, "the state it returned says who moves next:"), mutated
+        if rep.turn:  # whose turn the state it returned says follows the move
+            try:
+                reply.moves_again = rep.decode_player(said) == player
+            except NotThisRepresentation:
+                return _unreadable(reply, f"the state it returned says who moves next: {said!r}, which is no "
+                                          "player"), mutated
+            reply.turn = f"{said!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
         return reply, mutated
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
@@ -264,8 +248,6 @@ class ReplayedGame(StudentGame):
             self.doubt_built_positions(spoken(self.rep.transition.name), (label,), self.built_doubt)
         found = agent_candidates(self.rep, self.names, label, aliases, {b.name for b in self.outcome.values()},
                                  self.source)
-        return self.doubted_where_unbuilt(label, find_replayed_agent(self.rep, found, label, aliases, timeout, (
-            f"no function that takes your state answers like {label}",
-            "asked on your states replayed to each position")))
+        return find_replayed_agent(self.rep, found, label, aliases, timeout, self.doubts_if_lost)
 
 

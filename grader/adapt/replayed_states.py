@@ -254,17 +254,12 @@ def line_of_play(game: Game, board: Any, player: int | None, paths: dict) -> lis
     """(course move, mover) from the empty board to the course ``board`` with ``player`` to move (None:
     whoever may be, as nothing asked depends on it); ``paths`` remembers the lines found. Raises
     :class:`NoReplay` when no line of play reaches it."""
-    if player is not None:
-        return _moves_and_movers(game, game.from_course(board, to_move=player), paths)
-    try:
-        return _moves_and_movers(game, game.from_course(board), paths)
-    except ValueError:  # the board does not say whose turn it is: either will do, as none is asked
-        pass
-    for mover in (1, -1):
+    for mover in (player,) if player is not None else (None, 1, -1):
         try:
             return _moves_and_movers(game, game.from_course(board, to_move=mover), paths)
-        except ValueError:
-            continue
+        except ValueError:  # the board does not say whose turn it is: either will do, as none is asked
+            if player is not None:
+                raise
     raise NoReplay("no line of play from the empty board reaches this board")
 
 
@@ -280,18 +275,13 @@ def _moves_and_movers(game: Game, state: State, paths: dict) -> list[tuple[Any, 
     return out
 
 
-def _looked_up(action: Any, known: Mapping) -> Any:
-    """The course move of an encoding learned as a table (numbers indexing the student's list of lines)."""
-    action = plain(action)
-    return next((move for move, theirs in known.items() if plain(theirs) == action), None)
-
-
 def decode_move(encoding: str, action: Any, game: Game, known: Mapping) -> Any:
     """The course move a student's ``action`` written as ``encoding`` is, one of ``known``'s; raises
     NotThisRepresentation."""
     decode = encodings(game).get(encoding)
-    try:
-        move = _looked_up(action, known) if decode is None else decode(action, game)
+    try:  # an encoding learned as a table (numbers indexing the student's list of lines) is looked up
+        move = next((m for m, theirs in known.items() if plain(theirs) == plain(action)), None) if decode is None \
+            else decode(action, game)
     except (TypeError, ValueError):
         move = None
     # a rule writes kinds of move the table never saw, each flat (a number, or numbers and a letter): a (value, move)
@@ -366,12 +356,8 @@ class ReplayedStates(Representation):
     def decode_board(self, board: Any) -> Any:
         raise NotThisRepresentation("positions are built by replaying moves through your result()")
 
-    def steps_to(self, board: Any, player: int | None) -> list:
-        """The student's moves, with their movers' ids, that reach the course ``board`` with ``player`` to move."""
-        return [[self.to_student[a], self.encode_player(m)] for a, m in line_of_play(self.game, board, player,
-                                                                                     self._paths)]
-
     def steps_for(self, state: State) -> list:
+        """The student's moves, with their movers' ids, that reach ``state``."""
         return [[self.to_student[a], self.encode_player(m)] for a, m in _moves_and_movers(self.game, state,
                                                                                           self._paths)]
 
@@ -386,7 +372,8 @@ class ReplayedStates(Representation):
 
     def learned(self) -> learned_cells.LearnedCells | None:
         """Where the student's state keeps each square, learned once from replayed lines of play."""
-        key = (self.identity(), self.game.rows, self.game.cols)
+        # what the student's states depend on: how they are made, played and told whose turn it is, and their size
+        key = (self.start, self.transition, self.turn, self.players, self.game.rows, self.game.cols)
         if key not in self._learned:
             turn = self.turn_leaf()
             samples, marks = self._samples()
@@ -398,7 +385,7 @@ class ReplayedStates(Representation):
         from the worker; None when the replay fails."""
         asks, at = [["leaves", "", []]], [0]
         for action, mover in line:
-            asks += [*self.plays(action, mover), ["leaves", "", []]]
+            asks += [["apply", self.to_student[action], self.encode_player(mover), True], ["leaves", "", []]]
             at.append(len(asks) - 1)
         r = self.ask_steps([], asks)
         return [r.value[i] for i in at] if r.ok else None
@@ -414,7 +401,8 @@ class ReplayedStates(Representation):
                     learned_cells.student_leaves(first[0]))]
         lines = []
         evidence = evidence_positions(game, positions)
-        plain_lines = [line for line in _plain_lines(game) if line]  # games of the plainest moves (drops, no mean move)
+        plain_lines = [line for state, line in _plain_walks(game, 13, 4, 16)  # whole games of the plainest moves
+                       if line and (len(line) == 16 or game.terminal(state))]
         for state in evidence + _filling(game, evidence) + plain_lines:
             try:
                 line = state if isinstance(state, list) else _moves_and_movers(game, state, self._paths)
@@ -433,12 +421,6 @@ class ReplayedStates(Representation):
                 samples += [(course, learned_cells.student_leaves(leaves)) for course, leaves in zip(boards, got[1:])]
         return samples, learned_cells.course_marks(samples[0][0], lines)
 
-    def writes(self, board: Any) -> list | None:
-        """The worker's assignments that make a replayed state hold exactly ``board``'s squares (whatever the
-        student's transition made of the line of play), when its cells are known."""
-        cells = None if board is None else self.learned()
-        return None if cells is None else cells.writes(board)
-
     @property
     def owner(self) -> str | None:
         """The game object whose attribute is the initial state (``game`` of ``game.initial``), if any."""
@@ -450,8 +432,11 @@ class ReplayedStates(Representation):
         ``player`` to move. An agent's ``('eval', target, [])`` gets the mover's id too."""
         write_unreached = options.pop("write_unreached", False)
         try:
-            steps = [] if board is None else self.steps_to(board, player)
-            writes = self.writes(board)
+            steps = [] if board is None else [[self.to_student[a], self.encode_player(m)]
+                                              for a, m in line_of_play(self.game, board, player, self._paths)]
+            # the board's squares written over whatever the student's transition made of them, where they are known
+            cells = None if board is None else self.learned()
+            writes = None if cells is None else cells.writes(board)
         except NoReplay:  # no line of play reaches it (Mean Connect 4 after mean moves): an agent's position, which
             # a game it plays reached, is written into the start; a role's board stays out of the count
             writes = self.written_whole(board, player) if write_unreached else None
@@ -462,7 +447,8 @@ class ReplayedStates(Representation):
         sent = [[a[0], self.on_own_object(a[1]), [mover], *a[3:]] if a[0] == "eval" else
                 [a[0], self.on_own_object(a[1]), *a[2:]] if a[0] == "call" else list(a) for a in asks]
         turn = self.turn_leaf()
-        if board is not None and player is not None and turn is not None and not writes_turn(writes, turn) and \
+        if board is not None and player is not None and turn is not None and \
+                not any(w[0] == [list(step) for step in turn] for w in writes or ()) and \
                 not self.game.terminal(self.game.from_course(board, to_move=player)):
             # the mover set before each question, as before each move: a turn the student's transition (or their
             # own loop) hands over wrongly is charged to result() alone
@@ -483,18 +469,9 @@ class ReplayedStates(Representation):
         writes = cells.writes(board)
         return None if writes is None else writes + [[[list(step) for step in turn], True, self.encode_player(player)]]
 
-    def identity(self) -> tuple:
-        """What the student's states depend on: how they are made, played and told whose turn it is."""
-        return self.start, self.transition, self.turn, self.players
-
     def turn_leaf(self) -> tuple | None:
         """The path of the leaf that says whose turn it is (set by the replay, never a square's)."""
         return None if self.turn is None else (({"key": "k", "index": "i"}.get(self.turn[0], "a"), self.turn[1]),)
-
-    def plays(self, action: Any, mover: int) -> list:
-        """The worker's asks (to :meth:`ask_steps`) that play the course ``action`` by ``mover`` on the student's
-        state, its turn set first."""
-        return [["apply", self.to_student[action], self.encode_player(mover), True]]
 
     def _counted(self, steps: list, asks: list, timeout: float | None, options: Mapping[str, Any]) -> CallResult:
         """An agent's answer with only its own calls counted: the position is built first, the agent's
@@ -596,17 +573,10 @@ class ReplayedStates(Representation):
                                             game=game)._relearned()
             return found[variable] is not None
 
-        variable = game_objects.sized_object(self.caller, self.caller.names(), notebook, rows, cols,
-                                             getattr(game, "k", None), fits, game.size_readings())
+        variable = game_objects.sized_object(self.caller, self.caller.names(), notebook, game, fits)
         if variable is None:
             raise TypeError(f"the class of {notebook} takes no board size, so boards of {rows}x{cols} cannot be built")
         return found[variable]
-
-
-def writes_turn(writes: list | None, turn: tuple) -> bool:
-    """Whether ``writes`` (the worker's assignments) already set the leaf at ``turn``."""
-    path = [list(step) for step in turn]
-    return any(w[0] == path for w in writes or ())
 
 
 def _swapped(expression: str, old: str, new: str) -> str:
@@ -782,60 +752,41 @@ def _unseen_kinds(trial: ReplayedStates, lines: int = 4, plies: int = 8) -> Repl
 BY_EFFECT = "your own moves, each matched by the board your result() makes of it"
 
 
-def _plain_lines(game: Game, lines: int = 4, plies: int = 16) -> list[list[tuple[Any, int]]]:
-    """Seeded random lines of play, as (move, mover), of the plainest kind of move each position has (a drop
-    before a mean move): positions every way of writing moves reaches."""
-    rng, out = random.Random(13), []
+def _plain_walks(game: Game, seed: int, lines: int, plies: int, allowed: Callable[[Any], bool] = lambda a: True):
+    """Seeded random lines of play of at most ``plies`` moves, each of the plainest kind of move the position has
+    among those ``allowed`` (a drop before a mean move): positions every way of writing moves reaches. Yields each
+    position reached, the start included, with the (move, mover) line that reached it; a line ends where no move
+    is allowed (``allowed`` is asked as the walk goes on, so moves learned on the way count)."""
+    rng = random.Random(seed)
     for _ in range(lines):
         state, line = game.initial_state(), []
+        yield state, line
         while len(line) < plies and not game.terminal(state):
-            moves = game.actions(state)
+            moves = [a for a in game.actions(state) if allowed(a)]
             plain_moves = sorted((a for a in moves if not isinstance(a, tuple)), key=repr) or sorted(moves, key=repr)
+            if not plain_moves:
+                break
             action = rng.choice(plain_moves)
-            line.append((action, game.to_move(state)))
+            line = [*line, (action, game.to_move(state))]
             state = game.result(state, action)
-        out.append(line)
-    return out
-
-
-def _drop_lines(rep: ReplayedStates, lines: int = 4, plies: int = 8):
-    """(course state, the student's steps there) along seeded random lines of the moves ``rep`` already writes,
-    the plainest kind first (a drop before a mean move)."""
-    game, table, rng = rep.game, rep.to_student, random.Random(11)
-    for _ in range(lines):
-        state, steps = game.initial_state(), []
-        for _ in range(plies):
-            if game.terminal(state):
-                break
-            yield state, list(steps)
-            wanted = game.actions(state)
-            known = sorted((a for a in wanted if a in table and not isinstance(a, tuple)), key=repr) or \
-                sorted((a for a in wanted if a in table), key=repr)
-            if not known:
-                break
-            action = rng.choice(known)
-            steps.append([table[action], rep.encode_player(game.to_move(state))])
-            state = game.result(state, action)
+            yield state, line
 
 
 def _listed_where_unwritten(rep: ReplayedStates, lines: int, plies: int):
     """(course state, the student's steps there, the course's moves there, the moves their ``actions`` lists there)
-    along :func:`_drop_lines`, where ``rep`` does not yet write every course move (the walk goes on by the moves
-    learned on the way)."""
-    for state, steps in _drop_lines(rep, lines, plies):
-        wanted = set(rep.game.actions(state))
-        if wanted <= set(rep.to_student):
+    along seeded random lines of the moves ``rep`` already writes (:func:`_plain_walks`), where it does not yet
+    write every course move (the walk goes on by the moves learned on the way)."""
+    game = rep.game
+    for state, line in _plain_walks(game, 11, lines, plies, lambda a: a in rep.to_student):
+        if len(line) == plies or game.terminal(state) or (wanted := set(game.actions(state))) <= set(rep.to_student):
             continue
-        r = rep.ask_steps(steps, [rep.moves_ask(rep.encode_player(rep.game.to_move(state)))])
+        steps = [[rep.to_student[a], rep.encode_player(mover)] for a, mover in line]
+        r = rep.ask_steps(steps, [rep.moves_ask(rep.encode_player(game.to_move(state)))])
         try:
             listed = items(r.value[0]) if r.ok else []
         except TypeError:  # no collection of moves
             continue
         yield state, steps, wanted, listed
-
-
-def _same_move(a: Any, b: Any) -> bool:
-    return type(plain(a)) is type(plain(b)) and plain(a) == plain(b)
 
 
 def _moves_by_effect(rep: ReplayedStates) -> ReplayedStates:
@@ -858,7 +809,7 @@ def _moves_by_effect(rep: ReplayedStates) -> ReplayedStates:
     table = MoveTable(BY_EFFECT, {a: m for a, m in rep.to_student.items()})
     empty = game.to_course(game.initial_state())
     for state, steps, move in unread:
-        if any(_same_move(move, m) for m in table.values()):
+        if any(type(plain(move)) is type(plain(m)) and plain(move) == plain(m) for m in table.values()):
             continue
         mover = game.to_move(state)
         r = rep.ask_steps(steps, [["apply", move, rep.encode_player(mover), True], ["leaves", "", []]])
@@ -956,22 +907,13 @@ def turn_options(before: Mapping, one: Mapping, two: Mapping, players: tuple) ->
     state (keys of the mappings, its parts before a move, after one and after a second) that a move flips and
     the next flips back, then those that hold a first player's id (a transition that never flips the turn still
     keeps it there), then nowhere (``players`` as they are)."""
-    flips = _flipping(before, one, two)
-    return flips + [o for o in _player_like(before, players) if o[0] not in dict(flips)] + [(None, players)]
-
-
-def _flipping(before: Mapping, one: Mapping, two: Mapping) -> list[tuple[Any, tuple]]:
-    """(part, (its value before, after one)) of each part of the state whose value changes after one move and
-    comes back after the second."""
-    return [(k, (v, one[k])) for k, v in before.items() if k in one and k in two and one[k] != v and two[k] == v]
-
-
-def _player_like(parts: Mapping, players: tuple) -> list[tuple[Any, tuple]]:
-    """(part, a pair of players' ids) for each part of a state that holds a first player's id, and each pair of ids
-    with that first one (``players`` first): a turn no move flips says nothing of the second player's id."""
+    flips = [(k, (v, one[k])) for k, v in before.items() if k in one and k in two and one[k] != v and two[k] == v]
+    # a part that holds a first player's id, with each pair of ids starting with it (``players`` first): a turn no
+    # move flips says nothing of the second player's id
     pairs = list(dict.fromkeys([players, *_player_pairs()]))
-    return [(where, pair) for where, value in parts.items() for pair in pairs
-            if pair[0] == value and type(pair[0]) is type(value)]
+    held = [(where, pair) for where, value in before.items() for pair in pairs
+            if pair[0] == value and type(pair[0]) is type(value) and where not in dict(flips)]
+    return flips + held + [(None, players)]
 
 
 def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int, bool] | None:

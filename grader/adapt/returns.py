@@ -55,7 +55,8 @@ def terminal_readings(empty_value: Any) -> dict[str, Callable[[Any], bool | None
     # Whatever terminal answers while the game goes on is its "not over"; anything else means over
     # ('continue' then 'draw' or the winner, -1 then 0 or a player, an enum member, a tuple).
     words = f"a status ({short(empty_value, 40)} while the game goes on)"
-    if _status_like(empty_value) and (isinstance(empty_value, str) or empty_value not in (0, 1)):
+    if isinstance(empty_value, str) or isinstance(empty_value, int) and not isinstance(empty_value, bool) \
+            and empty_value not in (0, 1):
         return {words: status, **readings}
     readings[words] = status  # a bool or a pair says it plainly; 0 while going on, then 1, 2 or 3 reads as a status
     return readings
@@ -71,10 +72,6 @@ def _same_answer(a: Any, b: Any) -> bool:
         return bool(a == b)
     except (TypeError, ValueError):
         return repr(a) == repr(b)
-
-
-def _status_like(v: Any) -> bool:
-    return isinstance(v, (str, int)) and not isinstance(v, bool)
 
 
 def winner_of(value: Any, representation: Any) -> int | None:
@@ -122,15 +119,6 @@ def per_player(value: Any) -> Any:
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(sign(v) is not None for v in value):
         return plain(value[0]) - plain(value[1])
     return value
-
-
-def board_part(value: Any) -> list[Any]:
-    """What a ``result`` call may have returned as the board: the value itself, or the first item of
-    a ``(board, next_player)`` / ``(board, extra_turn)`` pair."""
-    out = [value]
-    if isinstance(value, tuple) and len(value) in (2, 3):
-        out.append(value[0])
-    return out
 
 
 #: (moves_again, what the answer said in words), or None when the answer does not fit the reading

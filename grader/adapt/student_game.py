@@ -133,9 +133,7 @@ class StudentGame:
         resized.sized_objects = self.sized_objects
         key = (obj, game.rows, game.cols)
         if key not in self.sized_objects:
-            self.sized_objects[key] = game_objects.sized_object(self.caller, self.names, obj, game.rows, game.cols,
-                                                                getattr(game, "k", None), fits,
-                                                                game.size_readings())
+            self.sized_objects[key] = game_objects.sized_object(self.caller, self.names, obj, game, fits)
         variable = self.sized_objects[key]
         if variable is not None:
             resized.interface = replace(interface, bindings=on(variable))
@@ -186,7 +184,11 @@ class StudentGame:
             why = self.interface.problems.get(role, f"no {role} function was found")
             return Reply(False, error=why, kind="missing", call=call), None, []
         if player is None and "player" in binding.order and board is not None:
-            player = self._board_mover(board)  # a route whose class needs the player to move (terminal of Game(player, board))
+            # a route whose class needs the player to move (terminal of Game(player, board)): whose turn the board says
+            try:
+                player = self.game.to_move(self.game.from_course(board))
+            except ValueError:  # the board does not say: the first player's
+                player = 1
         args = self.interface.arguments(role, board, player, action)
         if binding.read:
             r = self.caller.read(binding.name, timeout=self.timeout)
@@ -198,13 +200,6 @@ class StudentGame:
             return Reply(False, error=r.describe_error(), kind=r.kind or "error", call=call,
                          seconds=r.duration), None, args
         return Reply(True, raw=r.value, call=call, seconds=r.duration), r, args
-
-    def _board_mover(self, board: Any) -> int:
-        """Whose turn the course board says it is (the first player's where it does not say)."""
-        try:
-            return self.game.to_move(self.game.from_course(board))
-        except ValueError:
-            return 1
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
         """Call ``role`` and tell whether it changed the board it was given (``Reply.mutated``).
@@ -283,14 +278,45 @@ class StudentGame:
         return reply
 
     def terminal(self, board: Any) -> Reply:
+        """Whether the game is over, the answer read by its binding's reading (a bool, a status, a pair...)."""
         reply, raw = self._call("terminal", board)
-        return read_terminal(reply, raw, self.interface.bindings.get("terminal"))
+        binding = self.interface.bindings.get("terminal")
+        if not reply.ok or binding is None:
+            return reply
+        readers = returns.terminal_readings(binding.empty_value)
+        value = readers.get(binding.reading, readers["a bool"])(raw)
+        if value is None:
+            return _unreadable(reply, f"returned {short(raw, 120)}, which is not {binding.reading}")
+        reply.value = value
+        return reply
 
     def utility(self, board: Any, player: int) -> Reply:
-        """The utility on the reference's scale: the sign for a win/loss game, the margin for boxes."""
+        """The utility on the reference's scale, from ``player``'s view: the sign for a win/loss game, the margin
+        for boxes, however the binding reads the student's answer."""
         reply, raw = self._call("utility", board, player)
-        return read_utility(reply, raw, self.interface.bindings.get("utility"), player, self.game,
-                            self.representation)
+        binding = self.interface.bindings.get("utility")
+        if not reply.ok or binding is None:
+            return reply
+        if binding.reading == WINNER_READING:
+            winner = returns.winner_of(raw, self.representation)
+            if winner is None:
+                return _unreadable(reply, f"returned {short(raw, 120)}, which is neither player nor a draw")
+            reply.value = winner * player
+            return reply
+        value = returns.per_player(raw)
+        s = returns.sign(value)
+        if s is not None and binding.draw:  # a scale of its own: above its draw is a win
+            s = returns.sign(float(returns.plain(value)) - binding.draw)
+        if s is None:
+            return _unreadable(reply, f"returned {short(raw, 120)}, which is not a number")
+        if self.game.margin_utility and "margin" in binding.reading:
+            value = returns.plain(value)
+            reply.value = int(value) if float(value).is_integer() else value
+        else:
+            reply.value = s
+        if "player" not in binding.order and player == -1:
+            reply.value = -reply.value  # the student's view is the first player's
+        return reply
 
     def _decode_board(self, reply: Reply, raw: Any) -> Reply:
         board = decode_result_board(self.representation, raw)
@@ -304,44 +330,6 @@ class StudentGame:
                                       f"({self.representation.describe()}){why}")
         reply.value = board
         return reply
-
-
-def read_terminal(reply: Reply, raw: Any, binding: Binding | None) -> Reply:
-    """A ``terminal`` reply read by its binding's reading (a bool, a status, a pair...)."""
-    if not reply.ok or binding is None:
-        return reply
-    readers = returns.terminal_readings(binding.empty_value)
-    value = readers.get(binding.reading, readers["a bool"])(raw)
-    if value is None:
-        return _unreadable(reply, f"returned {short(raw, 120)}, which is not {binding.reading}")
-    reply.value = value
-    return reply
-
-
-def read_utility(reply: Reply, raw: Any, binding: Binding | None, player: int, game: Game, rep: Any) -> Reply:
-    """A ``utility`` reply read by its binding's reading, on the reference's scale from ``player``'s view."""
-    if not reply.ok or binding is None:
-        return reply
-    if binding.reading == WINNER_READING:
-        winner = returns.winner_of(raw, rep)
-        if winner is None:
-            return _unreadable(reply, f"returned {short(raw, 120)}, which is neither player nor a draw")
-        reply.value = winner * player
-        return reply
-    value = returns.per_player(raw)
-    s = returns.sign(value)
-    if s is not None and binding.draw:  # a scale of its own: above its draw is a win
-        s = returns.sign(float(returns.plain(value)) - binding.draw)
-    if s is None:
-        return _unreadable(reply, f"returned {short(raw, 120)}, which is not a number")
-    if game.margin_utility and "margin" in binding.reading:
-        value = returns.plain(value)
-        reply.value = int(value) if float(value).is_integer() else value
-    else:
-        reply.value = s
-    if "player" not in binding.order and player == -1:
-        reply.value = -reply.value  # the student's view is the first player's
-    return reply
 
 
 def same_value(a: Any, b: Any) -> bool:
