@@ -5,9 +5,10 @@ Notebooks keep state beyond the board in module-level values and pass it along b
 and Boxes template's first version stored no box owners on the board, so its students write
 ``score = {...}`` and ``result(board, player, move, score)``, ``random_player(board, player, score)``.
 The grader knows the board, the player and the move, not the score. Where the last required
-parameters of a top-level function (or a class's constructor) are named like module-level values (not
-functions, classes or modules, and not a board, player or move), a call that leaves them out gets a fresh copy of that
-value, as the notebook's own calls pass it; a call that passes them is unchanged. A parameter no global
+parameters of a top-level function (after its first, what it is about) or of a class's constructor (its first
+included: an agent built with the notebook's log, ``RandomPlayer(moves_log)``) are named like module-level values
+(not functions, classes or modules, and not a board, player or move), a call that leaves them out gets a fresh copy
+of that value, as the notebook's own calls pass it; a call that passes them is unchanged. A parameter no global
 is named after is filled with what every call of the function in the notebook (``functools.partial`` of it
 too) passes for it, by keyword or at its position, when that is one of its top-level names or a constant:
 ``heuristic_player(board, piece, depth, evaluate)`` used as ``partial(heuristic_player, depth=4,
@@ -87,7 +88,8 @@ def from_globals(names: Mapping[str, NameInfo], source: str = "") -> dict[str, d
         positional = positional_parameters(info.parameters)
         required = [(i, p) for i, p in enumerate(positional) if not p.has_default]
         filled: dict[str, str] = {}
-        for i, p in reversed(required[1:]):  # the first parameter is what the function is about
+        # a function's first parameter is what it is about; a class's constructor takes settings from its first
+        for i, p in reversed(required if info.kind == "class" else required[1:]):
             if role_of(p.name) is not None:
                 break
             given = passed.get((name, p.name)) or passed.get((name, i))
