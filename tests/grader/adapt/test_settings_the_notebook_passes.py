@@ -73,3 +73,20 @@ def test_a_required_setting_no_name_explains_is_filled_as_the_notebooks_calls_pa
     assert from_globals(names, source) == {"alpha_beta_player": {"node_budget": "2500"}}
     disagreeing = source.replace("alpha_beta_player(s, p, 2500)]", "alpha_beta_player(s, p, 100)]")
     assert from_globals(names, disagreeing) == {}
+
+
+def test_a_classs_first_constructor_parameter_named_like_a_global_is_filled_from_it_not_taken_for_the_state():
+    """RandomPlayer(moves_log).get_move(state), with ``moves_log = []`` at module level: the constructor's first
+    parameter is a setting the notebook fills from its global, so the class is built with it and handed the
+    state; a function's first parameter stays what it is about, and a class built on its game is built on it."""
+    from grader.adapt.global_arguments import from_globals
+    from grader.sandbox.calls import NameInfo, Parameter
+
+    def callable_(name: str, kind: str, *params: str) -> NameInfo:
+        return NameInfo(name, kind, kind, tuple(Parameter(p, "POSITIONAL_OR_KEYWORD") for p in params))
+
+    names = {"moves_log": NameInfo("moves_log", "value", "list"), "game": NameInfo("game", "value", "dict"),
+             "RandomPlayer": callable_("RandomPlayer", "class", "moves_log"),
+             "log_moves": callable_("log_moves", "function", "moves_log"),
+             "MCTS": callable_("MCTS", "class", "game")}
+    assert from_globals(names) == {"RandomPlayer": {"moves_log": "moves_log"}}
