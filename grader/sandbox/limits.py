@@ -14,9 +14,9 @@ class Limits:
     worker's process and its children), so that a call gets as much work done on a busy machine as on a
     quiet one. A call is stopped once its CPU time passes the limit by ``cpu_margin`` (a share of it): the CPU
     time of the same work still varies by up to a fifth on a shared machine, and code tuned on a quiet laptop to
-    just under the limit must not lose its answer to that variation. Code that sleeps or blocks uses no CPU: it is stopped when its own wall time (leaving out
-    the time it waited for a CPU) passes ``wall_factor`` times the limit, and any call at ``wall_ceiling``
-    times the limit of plain wall time, however busy the machine.
+    just under the limit must not lose its answer to that variation. Code that sleeps or blocks uses no CPU: it
+    is stopped when its own wall time (leaving out the time it waited for a CPU) passes ``wall_factor`` times the
+    limit, and any call at ``wall_ceiling`` times the limit of plain wall time, however busy the machine.
 
     With ``own_clocks`` the student's code reads clocks that advance with its CPU time (and the seconds it
     asked ``time.sleep`` for): ``time.time``, ``perf_counter``, ``monotonic`` and their ``_ns`` forms. An agent
