@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from grader.cases import Case
-from grader.plugs import EdgeBoardError
 from reference.games.base import Action, Game, State
 
 

@@ -264,10 +264,15 @@ class DotsAndBoxes(Game):
     # --- the course's face ---
 
     def same_board(self, a: Any, b: Any) -> bool:
-        """The same lines drawn and the same owners of the same boxes (dict order and line values aside);
-        a board that keeps no box owners (``boxes: None``, an old template) is compared on its lines."""
-        unknown = a["boxes"] is None or b["boxes"] is None
-        return set(a["lines"]) == set(b["lines"]) and (unknown or dict(a["boxes"]) == dict(b["boxes"]))
+        """The same lines drawn and the same owners of the same boxes (dict order and line values aside).
+        A board that keeps no box owners (``boxes: None``) is compared on its lines, and on how many boxes
+        each player has where it keeps that instead (``counts: {+1: n, -1: m}``, a student's score)."""
+        if set(a["lines"]) != set(b["lines"]):
+            return False
+        if a["boxes"] is not None and b["boxes"] is not None:
+            return dict(a["boxes"]) == dict(b["boxes"])
+        counts = [box_counts(board) for board in (a, b)]
+        return None in counts or counts[0] == counts[1]
 
     def moves_again_words(self, before: DBState, after: DBState) -> str:
         closed = (after.boxes_first | after.boxes_second).bit_count() \
@@ -313,6 +318,8 @@ class DotsAndBoxes(Game):
             raise InvalidBoard(
                 f"a Dots and Boxes board is a dict with keys 'size', 'lines', 'boxes'; got {type(board).__name__}"
             )
+        if "boxes" in board and board["boxes"] is None:
+            board = self._owners_from_counts(board)
         missing = [k for k in ("size", "lines", "boxes") if k not in board]
         unknown = [k for k in board if k not in ("size", "lines", "boxes")]
         if unknown:
@@ -369,6 +376,20 @@ class DotsAndBoxes(Game):
         if not lines and to_move != 1:
             raise InvalidBoard("on the empty board the first player (+1) is to move, not -1")
         return DBState(lines, first, second, int(to_move))
+
+    def _owners_from_counts(self, board: Mapping) -> dict:
+        """A board read from code that keeps each player's count of boxes, not their owners (``boxes: None``,
+        ``counts: {+1: n, -1: m}``), with its closed boxes shared out as the counts say, the first player's
+        first: which box is whose changes nothing the rules decide."""
+        counts = board.get("counts")
+        drawn = set(board.get("lines") or ())
+        closed = [(r, c) for r in range(self.rows - 1) for c in range(self.cols - 1)
+                  if {("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1)} <= drawn]
+        if counts is None or counts.get(1, 0) + counts.get(-1, 0) != len(closed):
+            raise InvalidBoard(f"the board keeps no box owners, and its counts {counts!r} do not share out its "
+                               f"{len(closed)} closed boxes")
+        owners = [1] * counts.get(1, 0) + [-1] * counts.get(-1, 0)
+        return {"size": board["size"], "lines": board["lines"], "boxes": dict(zip(closed, owners))}
 
     # --- drawings ---
 
@@ -504,3 +525,12 @@ def _is_true(value: Any) -> bool:
     if value is True:
         return True
     return type(value).__name__ in ("bool_", "bool") and type(value).__module__ == "numpy" and bool(value)
+
+
+def box_counts(board: Mapping) -> dict[int, int] | None:
+    """How many boxes each player has on a course board: from its owners, else from the counts it keeps."""
+    if board["boxes"] is None:
+        counts = board.get("counts")
+        return None if counts is None else {1: counts.get(1, 0), -1: counts.get(-1, 0)}
+    owners = list(board["boxes"].values())
+    return {1: owners.count(1), -1: owners.count(-1)}

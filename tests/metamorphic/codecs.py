@@ -311,6 +311,25 @@ def dab_from_set(board):
             "boxes": dict(board["owners"])}
 
 
+def dab_to_scores(board, players):
+    """Each player's count of boxes where the owners were (the score a student keeps, ``players`` its keys):
+    which box is whose is lost."""
+    score = dict.fromkeys(players, 0)
+    for owner in board["boxes"].values():
+        score[owner] += 1
+    return {"size": board["size"], "lines": dict(board["lines"]), "score": score}
+
+
+def dab_owners_from_scores(board, score):
+    """The completed boxes of a course board given owners that match ``score`` (course marks to counts): the
+    first player's count of them, in order, then the second's; any such owners mean the same to the rules."""
+    rows, cols = board["size"]
+    done = [(r, c) for r in range(rows - 1) for c in range(cols - 1)
+            if {("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1)} <= set(board["lines"])]
+    owners = [mark for mark, count in sorted(score.items(), key=lambda kv: kv[0] != 1) for _ in range(count)]
+    return {"size": board["size"], "lines": board["lines"], "boxes": dict(zip(done, owners))}
+
+
 def dab_to_old(board):
     """The template's first layout: the size as 'n' and 'm', each drawn line and each owned box a key of the dict."""
     return {"n": board["size"][0], "m": board["size"][1], **board["lines"], **board["boxes"]}

@@ -40,8 +40,9 @@ COURSE_ORDERS = {"actions": ("state",), "result": ("state", "player", "action"),
 
 
 #: the containers of a Dots and Boxes board: the course's dict, lines in a set, two 0/1 matrices, the picture of
-#: dots and dashes, the template's first layout ({'n', 'm'} with lines and boxes as keys)
-DAB_CONTAINERS = ("course", "set", "matrices", "dot_grid", "old_dict")
+#: dots and dashes, the template's first layout ({'n', 'm'} with lines and boxes as keys), each player's score
+#: kept where the box owners were ({'size', 'lines', 'score'}: which box is whose is not kept)
+DAB_CONTAINERS = ("course", "set", "matrices", "dot_grid", "old_dict", "scores")
 
 
 @dataclass(frozen=True)
@@ -227,6 +228,7 @@ def _prelude(face: Face) -> str:
                              codecs.line_to_nested, codecs.nested_to_line, codecs.dab_to_nested,
                              codecs.dab_from_nested, codecs.line_to_numbers, codecs.numbers_to_line,
                              codecs.dab_to_numbers, codecs.dab_from_numbers, codecs.dab_to_old, codecs.dab_from_old,
+                             codecs.dab_to_scores, codecs.dab_owners_from_scores,
                              codecs.line_to_index, codecs.index_to_line, codecs.dab_to_indices,
                              codecs.dab_from_indices))
         lines.append(_dab_board(face))
@@ -356,6 +358,10 @@ def _dab_board(face: Face) -> str:
     elif face.container == "dot_grid":
         out_steps.append("b = _dab_to_grid(b)")
         in_steps.insert(0, "b = _dab_from_grid(b)")
+    elif face.container == "scores":  # the lines go back with no owners; the scores give them back at the end
+        out_steps.append("b = _dab_to_scores(b, (_FIRST, _SECOND))")
+        in_steps.insert(0, "b = {'size': s['size'], 'lines': s['lines'], 'boxes': {}}")
+        in_steps.append("b = _dab_owners_from_scores(b, {_PLAYER_IN[k]: v for k, v in s['score'].items()})")
     if face.moves != "text" and face.lines != "numbers":
         move_in.insert(0, "m = tuple(m) if not isinstance(m, tuple) else m")
 

@@ -99,6 +99,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("line_matrices", "container", lambda f: replace(f, container="matrices"), ("dots_and_boxes",)),
     Transformation("dot_grid", "container", lambda f: replace(f, container="dot_grid"), ("dots_and_boxes",)),
     Transformation("old_layout", "container", lambda f: replace(f, container="old_dict"), ("dots_and_boxes",)),
+    Transformation("box_scores", "container", lambda f: replace(f, container="scores"), ("dots_and_boxes",)),
     Transformation("rows_from_bottom", "orientation", lambda f: replace(f, orientation=("flip",)), COLUMNS),
     Transformation("transposed", "orientation", lambda f: replace(f, orientation=("transpose",)), GRIDS),
     # moves

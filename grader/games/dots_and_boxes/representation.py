@@ -20,6 +20,7 @@ import numpy as np
 from grader.adapt.representations.base import NotThisRepresentation, Representation, plain
 from grader.adapt.signatures import role_of
 from grader.games.dots_and_boxes.moves import dot_numbers_to_line, dots_to_line, line_kind, unnested
+from reference.games.dots_and_boxes import box_counts
 
 #: box owners / player ids seen in real Dots and Boxes submissions, first player first
 PLAYER_MARKS = [(1, -1), (1, 2), (0, 1), ("b", "r"), ("r", "b"), ("X", "O"), ("x", "o"), ("A", "B"),
@@ -53,7 +54,7 @@ class DotsAndBoxesRepresentation(Representation):
 
     @property
     def shows_outcome(self) -> bool:
-        return self.keeps_boxes
+        return self.keeps_boxes or any(self._score_kind(key, empty) for key, empty in self.extras)
 
     def _letter(self, orientation: str) -> str:
         if self.swap_hv:
@@ -68,26 +69,62 @@ class DotsAndBoxesRepresentation(Representation):
         lines = {self.encode_action(k, None): self.line_value for k in board["lines"]}
         boxes = {(r + o, c + o): self.encode_player(p) for (r, c), p in board["boxes"].items()} \
             if self.keeps_boxes else {}
-        extras = {key: self._extra_value(key, empty, board["boxes"]) for key, empty in self.extras}
+        counts = box_counts(board)
+        extras = {key: self._extra_value(key, empty, counts) for key, empty in self.extras}
         if self.layout == "v1":
             n, m = self._size()
             return {"n": n, "m": m, **lines, **boxes, **extras}
         return {"size": self._size(), "lines": lines if self.lines_as is dict else self.lines_as(lines),
-                "boxes": boxes, **extras}
+                **({"boxes": boxes} if self.keeps_boxes else {}), **extras}
 
-    def _extra_value(self, key: Any, empty: Any, boxes: dict) -> Any:
-        """An extra key's value on a board: a size key says this board's size; a box counter named after
-        a player ('score1', 'score_b') counts that player's boxes; any other extra keeps its value from
-        the empty board."""
+    def _extra_value(self, key: Any, empty: Any, counts: dict[int, int] | None) -> Any:
+        """An extra key's value on a board: a size key says this board's size; a score says how many boxes
+        each player has (:meth:`_score_kind`; ``counts``, when known); any other extra keeps its value from the
+        empty board."""
         for size_key, axis, fewer in self.size_keys:
             if key == size_key:
                 return (self.rows if axis == "rows" else self.cols) - fewer
-        if isinstance(key, str) and "score" in key.lower() and isinstance(plain(empty), (int, float)):
-            suffix = key.lower().split("score", 1)[1].lstrip("_ ")
-            for course_player, mark in zip((1, -1), self.players):
-                if suffix == str(mark).lower():
-                    return sum(1 for p in boxes.values() if p == course_player)
+        kind = self._score_kind(key, empty) if counts is not None else None
+        if kind == "mark":
+            return counts[kind_player(key, self.players)]
+        if kind == "by_mark":
+            return {mark: counts[self.decode_player(mark)] for mark in empty}
+        if kind == "pair":
+            return type(empty)((counts[1], counts[-1]))
         return copy.deepcopy(empty)
+
+    def _score_kind(self, key: Any, empty: Any) -> str | None:
+        """How an extra value of the empty board keeps a score, the boxes each player has: 'mark', a number under
+        a key naming a score and one player ('score1', 'score_b'); 'by_mark', a mapping from each player's mark to a
+        number; 'pair', two numbers in the players' order under a key naming a score; None for anything else."""
+        named = isinstance(key, str) and any(word in key.lower() for word in ("score", "point"))
+        value = plain(empty)
+        if named and _number(value) and kind_player(key, self.players) is not None:
+            return "mark"
+        if isinstance(value, dict) and len(value) == 2 and {plain(k) for k in value} == set(self.players) and \
+                all(_number(plain(v)) for v in value.values()):
+            return "by_mark"
+        if named and isinstance(value, (list, tuple)) and len(value) == 2 and all(_number(plain(v)) for v in value):
+            return "pair"
+        return None
+
+    def _read_counts(self, board: dict) -> dict[int, int] | None:
+        """How many boxes each player has, from the scores a board keeps; None when it keeps none."""
+        counts: dict[int, int] = {}
+        for key, empty in self.extras:
+            kind, value = self._score_kind(key, empty), board.get(key)
+            if kind is None or value is None:
+                continue
+            try:
+                if kind == "mark":
+                    counts[kind_player(key, self.players)] = int(plain(value))
+                elif kind == "by_mark":
+                    counts.update({self.decode_player(k): int(plain(v)) for k, v in dict(value).items()})
+                else:
+                    counts[1], counts[-1] = (int(plain(v)) for v in value)
+            except (TypeError, ValueError, NotThisRepresentation):
+                raise NotThisRepresentation(f"{key!r} is not a score: {value!r}") from None
+        return counts or None
 
     def decode_board(self, board: Any) -> dict:
         if not isinstance(board, dict):
@@ -121,7 +158,7 @@ class DotsAndBoxesRepresentation(Representation):
         if not self.keeps_boxes:
             if box_items:
                 raise NotThisRepresentation("the board keeps box owners")
-            return {"size": (self.rows, self.cols), "lines": lines, "boxes": None}
+            return {"size": (self.rows, self.cols), "lines": lines, "boxes": None, "counts": self._read_counts(board)}
         boxes = {(int(plain(k[0])) - o, int(plain(k[1])) - o): self.decode_player(v) for k, v in box_items}
         return {"size": (self.rows, self.cols), "lines": lines, "boxes": boxes}
 
@@ -169,7 +206,8 @@ class DotsAndBoxesRepresentation(Representation):
         return (self._letter(kind), r - self.offset, c - self.offset)
 
     def describe(self) -> str:
-        layout = "dict {'size', 'lines', 'boxes'}" if self.layout == "v2" else "old dict {'n', 'm', lines and boxes as keys}"
+        layout = "old dict {'n', 'm', lines and boxes as keys}" if self.layout == "v1" else \
+            "dict {'size', 'lines', 'boxes'}" if self.keeps_boxes else "dict {'size', 'lines'}"
         parts = [layout, f"players {self.players[0]!r}/{self.players[1]!r}"]
         if self.lines_as is not dict:
             parts.append(f"lines kept in a {self.lines_as.__name__}")
@@ -185,10 +223,23 @@ class DotsAndBoxesRepresentation(Representation):
             parts.append("lines as the two dots they join" + (", each dot (x, y)" * (self.action_kind == "dots_xy")))
         if self.size_in_boxes:
             parts.append("size counted in boxes")
+        scores = [repr(key) for key, empty in self.extras if self._score_kind(key, empty)]
+        if scores:
+            parts.append(f"each player's boxes counted in {', '.join(scores)}")
         if not self.keeps_boxes:
-            parts.append("no box owners on the board (the template's first version did not ask for them): "
-                         "only lines are compared")
+            parts.append("no box owners on the board: lines are compared" + (", and the boxes each player has"
+                                                                             if scores else ""))
         return ", ".join(parts)
+
+
+def kind_player(key: Any, players: tuple[Any, Any]) -> int | None:
+    """The course player a score's key names by its mark after the word ('score1', 'score_b'), or None."""
+    suffix = str(key).lower().split("score", 1)[-1].split("point", 1)[-1].lstrip("_ s")
+    return next((course for course, mark in zip((1, -1), players) if suffix == str(mark).lower()), None)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool)
 
 
 def at_size(rows: int, cols: int, board: Any) -> Any:
@@ -225,7 +276,7 @@ def candidates(rows: int, cols: int, initial_board: Any | None) -> list[DotsAndB
     size_keys = tuple((k, axis, (rows if axis == "rows" else cols) - plain(v)) for k, v in extras
                       for axis in [role_of(str(k))] if axis in ("rows", "cols")
                       and plain(v) in ((rows, rows - 1) if axis == "rows" else (cols, cols - 1)))
-    keeping = (True, False) if layout == "v1" else (True,)
+    keeping = (True, False) if layout == "v1" else (True,) if "boxes" in initial_board else (False,)
     drawn = initial_board.get("lines", {}) if layout == "v2" else {}
     lines_as = next((kind for kind in (set, frozenset, list, tuple) if isinstance(drawn, kind)), dict)
     return [DotsAndBoxesRepresentation(rows, cols, players, layout, offset, swap, boxes, extras=extras,

@@ -21,6 +21,26 @@ def test_a_line_kind_reads_as_a_letter_or_its_word_on_boards_as_in_moves():
         rep.decode_action(("diagonal", 0, 1), None)
 
 
+@pytest.mark.parametrize("score, written", [
+    ({"b": 0, "r": 0}, {"b": 1, "r": 2}),  # a mapping from each player's mark to a number
+    ([0, 0], [1, 2]),  # two numbers in the players' order, under a key that names a score
+])
+def test_a_score_kept_instead_of_box_owners_is_written_and_read_as_each_players_count(score, written):
+    """Students keep each player's score rather than who owns which box: the grader writes the counts its
+    boards need and compares the counts a result answers, so such code is judged, not zeroed."""
+    from grader.games.dots_and_boxes.representation import candidates
+
+    empty = {"size": (3, 3), "lines": {}, "scores": score}
+    rep = next(r for r in candidates(3, 3, empty) if r.players == ("b", "r") and not r.offset and not r.swap_hv)
+    drawn = {(kind, r, c): True for kind, r, c in [("h", 0, 0), ("h", 1, 0), ("v", 0, 0), ("v", 0, 1), ("h", 0, 1),
+                                                   ("h", 1, 1), ("v", 0, 2), ("h", 2, 0), ("v", 1, 0), ("v", 1, 1)]}
+    course = {"size": (3, 3), "lines": drawn, "boxes": {(0, 0): 1, (0, 1): -1, (1, 0): -1}}
+    assert rep.encode_board(course) == {"size": (3, 3), "lines": drawn, "scores": written}
+    read = rep.decode_board(rep.encode_board(course))
+    assert read["boxes"] is None and read["counts"] == {1: 1, -1: 2} and rep.shows_outcome
+    assert rep.decode_board({**rep.encode_board(course), "scores": score})["counts"] == {1: 0, -1: 0}
+
+
 @pytest.fixture(scope="module")
 def char_board_bottom_first():
     """c4_char_board_bottom_first.py adapted once for the tests that ask its functions: (sandbox, student)."""

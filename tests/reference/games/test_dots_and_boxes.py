@@ -347,7 +347,7 @@ def closed_box_board() -> dict:
         (lambda b: b.update(size=(4, 4)), r"size \(4, 4\) is not this game's \(3, 3\)"),
         (lambda b: b.update(size=3), "size 3 is not"),
         (lambda b: b.update(lines=[("h", 0, 0)]), "must be a dict"),
-        (lambda b: b.update(boxes=None), "must be a dict"),
+        (lambda b: b.update(boxes=None), "keeps no box owners"),
         (lambda b: b["lines"].update({("h", 0, 2): True}), r"\('h', 0, 2\) does not exist"),
         (lambda b: b["lines"].update({("x", 0, 0): True}), "orientation must be 'h' or 'v'"),
         (lambda b: b["lines"].update({"h00": True}), "not a line"),
@@ -369,6 +369,20 @@ def test_from_course_rejects_an_impossible_board(edit, message):
     edit(board)
     with pytest.raises(InvalidBoard, match=message):
         game.from_course(board, to_move=-1)
+
+
+def test_a_board_that_keeps_counts_not_owners_is_read_with_its_closed_boxes_shared_out_and_compared_on_counts():
+    """Students keep each player's score rather than who owns which box: such a board has the rules' state
+    with the counts it says, and is the same board as any with those lines and those counts."""
+    game = DotsAndBoxes(3, 3)
+    counted = {"size": (3, 3), "lines": closed_box_board()["lines"], "boxes": None, "counts": {1: 0, -1: 1}}
+    state = game.from_course(counted, to_move=-1)
+    assert (state.boxes_first, state.boxes_second) == (0, 1)
+    assert game.same_board(counted, closed_box_board())
+    assert not game.same_board({**counted, "counts": {1: 1, -1: 0}}, closed_box_board())
+    assert game.same_board({**counted, "counts": None}, closed_box_board())  # nothing kept: the lines decide
+    with pytest.raises(InvalidBoard, match="do not share out its 1 closed boxes"):
+        game.from_course({**counted, "counts": {1: 1, -1: 1}}, to_move=-1)
 
 
 def test_from_course_rejects_what_is_not_a_dict():
