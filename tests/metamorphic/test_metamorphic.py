@@ -169,6 +169,9 @@ FOUND_BY_SWEEPS = [
     ("connect4", ("column_stacks", "tuple_state")),
     # a flat board kept column by column
     ("mean_connect4", ("flat_cells", "transposed")),
+    # a score kept instead of box owners, inside a record: the rules read the record's board with its closed boxes
+    # shared out as the score says
+    ("dots_and_boxes", ("box_scores", "dataclass_state")),
 ]
 
 
