@@ -711,8 +711,9 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
     return None
 
 
-#: the usual players' ids, the likelier first
-USUAL_PLAYERS = (*NUMERIC_PLAYERS[:2], *LETTER_PLAYERS, (True, False), (False, True))
+#: the usual players' ids, the likelier first; 0 and 1 before the bools, which a dict keyed by 0 and 1 takes too (as
+#: 1 and 0: the wrong way round)
+USUAL_PLAYERS = (*NUMERIC_PLAYERS[:2], *LETTER_PLAYERS, (0, 1), (True, False), (False, True))
 
 
 def _player_pairs(named: Sequence[tuple[Any, Any]] = ()) -> list[tuple[Any, Any]]:

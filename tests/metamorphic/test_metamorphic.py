@@ -172,6 +172,9 @@ FOUND_BY_SWEEPS = [
     # a score kept instead of box owners, inside a record: the rules read the record's board with its closed boxes
     # shared out as the score says
     ("dots_and_boxes", ("box_scores", "dataclass_state")),
+    # ids 0 and 1 in states that say no turn, with a utility from the first player's view: 0 and 1 are tried before
+    # the bools, which code keyed by 0 and 1 takes the wrong way round (True == 1), and so the utility's view
+    ("dots_and_boxes", ("players_0_1", "line_set", "utility_first_view")),
 ]
 
 
