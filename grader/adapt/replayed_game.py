@@ -177,7 +177,11 @@ class ReplayedGame(StudentGame):
         game, rep = self.game, self.rep
         state = game.from_course(board, to_move=player)
         cells = rep.learned()
-        asks, after, expected = self._result_asks(state, action, repeated=not cells)
+        try:
+            asks, after, expected = self._result_asks(state, action, repeated=not cells)
+        except NoReplay as e:  # a move the student's code was never seen to write: reported as its position's is
+            return Reply(False, error=str(e), kind="unreachable", call=self.describe_call("result", board, player,
+                                                                                            action)), None
         reply, values = self._ask("result", board, player, asks + ([["leaves"]] if cells else []), action)
         if not reply.ok:
             return reply, None

@@ -706,7 +706,10 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                     for pair in pairs:
                         found = _with_transition(dataclasses.replace(trial, players=pair), transition, r.value[1])
                         if found is not None:
-                            found = _moves_by_effect(_ids_the_states_hold(_turn_by_flag(found, names)))
+                            flagged = _turn_by_flag(found, names)
+                            if flagged is not found:  # the turn now handed over: the kinds only the other side has
+                                flagged = _unseen_kinds(flagged)
+                            found = _moves_by_effect(_ids_the_states_hold(flagged))
                             return found, _outcome_functions(found, names, aliases)
     return None
 

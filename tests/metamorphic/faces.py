@@ -59,7 +59,8 @@ class Face:
     #: numbered (tic-tac-toe's cells in a dict keyed 1 to 9);
     #: Dots and Boxes: DAB_CONTAINERS. A Connect 4 board as stacks or flat does not show its size: module-level
     #: ROWS and COLS say it (:attr:`hides_size`)
-    moves: str = "course"  # grids: one_based, cell, text; Dots and Boxes: one_based, text
+    moves: str = "course"  # grids: one_based, cell, text, tagged (Mean Connect 4's kinds: ('drop', c), ('mean', f, t));
+    #: Dots and Boxes: one_based, text
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined),
     #: words (the kind written as a word, ('horizontal', r, c)), nested (the kind and the starting dot, ('h', (r, c)),
     #: dot_numbers (the two dots joined, numbered row by row: (a, b)), numbers (each line one number, OpenSpiel's)
@@ -283,6 +284,9 @@ def _grid_board(face: Face) -> str:
     elif face.moves == "one_based":
         move_out = "return tuple(x + 1 for x in m) if isinstance(m, tuple) else m + 1"
         move_in = "return tuple(int(x) - 1 for x in m) if isinstance(m, (tuple, list)) else int(m) - 1"
+    elif face.moves == "tagged":  # each move says its kind: ('drop', 3), ('mean', 2, 5)
+        move_out = "return ('mean', *m) if isinstance(m, tuple) else ('drop', m)"
+        move_in = "return tuple(int(x) for x in m[1:]) if m[0] == 'mean' else int(m[1])"
     elif face.moves == "text":
         move_out = "return ','.join(map(str, m)) if isinstance(m, tuple) else str(m)"
         move_in = "return tuple(int(x) for x in m.split(',')) if ',' in m else int(m)"

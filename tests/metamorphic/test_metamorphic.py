@@ -175,6 +175,9 @@ FOUND_BY_SWEEPS = [
     # ids 0 and 1 in states that say no turn, with a utility from the first player's view: 0 and 1 are tried before
     # the bools, which code keyed by 0 and 1 takes the wrong way round (True == 1), and so the utility's view
     ("dots_and_boxes", ("players_0_1", "line_set", "utility_first_view")),
+    # moves tagged with their kind on an object whose caller hands the turn over: the kinds only the other side has
+    # (mean moves) are learned once the turn is handed over, and a move never seen is a position left to a person
+    ("mean_connect4", ("tagged_moves", "turn_by_caller")),
 ]
 
 

@@ -106,6 +106,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("one_based", "moves", lambda f: replace(f, moves="one_based")),
     Transformation("move_text", "moves", lambda f: replace(f, moves="text")),
     Transformation("cell_moves", "moves", lambda f: replace(f, moves="cell"), ("connect4", "tictactoe")),
+    Transformation("tagged_moves", "moves", lambda f: replace(f, moves="tagged"), ("mean_connect4",)),
     Transformation("swapped_lines", "lines", lambda f: replace(f, lines="swapped"), ("dots_and_boxes",)),
     Transformation("dot_pairs", "lines", lambda f: replace(f, lines="dots"), ("dots_and_boxes",)),
     Transformation("line_words", "lines", lambda f: replace(f, lines="words"), ("dots_and_boxes",)),
