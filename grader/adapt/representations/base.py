@@ -136,8 +136,7 @@ def container_of(board: Any) -> tuple[str, str]:
         return "tuple", ""
     if isinstance(board, str):
         return "str", ""
-    kind = "tuple" if isinstance(board, tuple) else "list"
-    return (kind, "str") if _rows_of_text(board) else (kind, "")
+    return "list", ("str" if _rows_of_text(board) else "")
 
 
 def _rows_of_text(board: Any) -> bool:
