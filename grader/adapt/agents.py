@@ -488,9 +488,7 @@ def _telling_position(game: Game) -> tuple[Any, int, Any]:
 def _gains(game: Game, state: Any, action: Any) -> bool:
     """Whether ``action`` wins at once, or (games with extra turns) earns the mover another move."""
     after, mover = game.result(state, action), game.to_move(state)
-    if game.terminal(after):
-        return game.utility(after, mover) > 0
-    return game.to_move(after) == mover
+    return game.utility(after, mover) > 0 if game.terminal(after) else game.to_move(after) == mover
 
 
 def _agent_for(caller: Caller, game: Game, representation: Representation, cand: Candidate,

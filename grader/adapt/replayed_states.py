@@ -48,9 +48,7 @@ NOT_BUILT = "PositionNotBuilt"
 def why_not_built(r: CallResult) -> str | None:
     """Why the student's code could not be brought to the position asked (it raised on the way), in words;
     None when it was built (whatever was asked there then answered)."""
-    if r.ok or r.error_type != NOT_BUILT:
-        return None
-    return f"on the way there your code raised {r.message}"
+    return None if r.ok or r.error_type != NOT_BUILT else f"on the way there your code raised {r.message}"
 
 
 def items(value: Any) -> list:
@@ -822,9 +820,7 @@ def _moves_by_effect(rep: ReplayedStates) -> ReplayedStates:
         matches = [a for a in game.actions(state) if game.same_board(board, game.to_course(game.result(state, a)))]
         if len(matches) == 1 and matches[0] not in table:  # a board two moves make tells neither
             table[matches[0]] = move
-    if len(table) == len(rep.to_student):
-        return rep
-    return dataclasses.replace(rep, encoding=BY_EFFECT, to_student=table)
+    return rep if len(table) == len(rep.to_student) else dataclasses.replace(rep, encoding=BY_EFFECT, to_student=table)
 
 
 def _ids_the_states_hold(rep: ReplayedStates) -> ReplayedStates:

@@ -20,9 +20,7 @@ class NotThisRepresentation(ValueError):
 
 def plain(value: Any) -> Any:
     """numpy scalars as Python values, so that marks compare simply."""
-    if isinstance(value, np.generic):
-        return value.item()
-    return value
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def same_mark(value: Any, mark: Any) -> bool:
