@@ -24,7 +24,7 @@ from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, S
     search_role
 from grader.adapt.sides import settle_sides
 from grader.adapt.signatures import BOARD_FACTS, positional_parameters, role_of
-from grader.sandbox.calls import TIMEOUT, CallResult, CountedCalls, NameInfo
+from grader.sandbox.calls import TIMEOUT, CountedCalls, NameInfo
 from grader.text import short
 from reference.games.base import Game
 from reference.positions import random_line
@@ -121,14 +121,13 @@ class StudentAgent:
                                       count_seconds=count_seconds, watch=watch)
         else:
             r = self.caller.call(target, *args, timeout=timeout)
-        seconds, wall = r.cpu_seconds, r.duration
+        timed = {"seconds": r.cpu_seconds, "stdout": r.stdout, "wall_seconds": r.duration}
         self.timeouts += r.kind == TIMEOUT
         if not r.ok:
-            return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", seconds=seconds,
-                        stdout=r.stdout, wall_seconds=wall)
+            return Move(ok=False, error=r.describe_error(), kind=r.kind or "error", **timed)
         if r.counted is not None and r.counted.stopped:
-            return Move(ok=False, error="stopped while its calls were counted", kind="stopped", seconds=seconds,
-                        stdout=r.stdout, counted=r.counted, wall_seconds=wall)
+            return Move(ok=False, error="stopped while its calls were counted", kind="stopped", counted=r.counted,
+                        **timed)
         action, reading = self._read(r.value, board, state, legal, swapped=sent is not board)
         if action is None and r.value is None and "state" in self.order and isinstance(target, str) \
                 and target not in (conventions.OBS_CONFIG_CALL, conventions.GAME_CALL):
@@ -139,17 +138,16 @@ class StudentAgent:
                 played = again.args_after[list(self.order).index("state")]
                 action, _ = self._read(played, board, state, legal, swapped=sent is not board)
                 reading = "the board it was given, into which it played its move (it returns nothing)"
-                seconds, wall = again.cpu_seconds, again.duration
+                timed.update(seconds=again.cpu_seconds, wall_seconds=again.duration)
         if action is None:
             return Move(ok=False, error=f"returned {short(r.value, 80)}, which is not a legal move here",
-                        kind="illegal", raw=r.value, seconds=seconds, stdout=r.stdout, wall_seconds=wall)
+                        kind="illegal", raw=r.value, **timed)
         if reading != "the move itself" and reading != self.reading:
             self.reading = reading
             note = f"{self.name}: reads its answer as {reading}"
             if note not in self.notes:
                 self.notes.append(note)
-        return Move(action=action, ok=True, raw=r.value, seconds=seconds, stdout=r.stdout, counted=r.counted,
-                    wall_seconds=wall)
+        return Move(action=action, ok=True, raw=r.value, counted=r.counted, **timed)
 
     def unfilled_parameters(self) -> list[str]:
         """The required parameters past those the grader passes: a call that leaves them out fails
@@ -175,21 +173,19 @@ class StudentAgent:
         return f"{self.name}({', '.join(args)})"
 
     def _target_for(self, player: int, timeout: float | None) -> Any:
+        """What answers a move; for classes, one instance per seat: they often take their player (and nothing
+        else we know) when built."""
         if self.kind != "class":
             return self.target
         if player not in self.seats:
-            r = self._construct(player, timeout)
+            wants_player = any(role_of(p.name) == "player" for p in self.constructor_params if not p.has_default)
+            args = (self.representation.encode_player(player),) if wants_player else ()
+            r = self.caller.create(self.target, *args, timeout=timeout, **self.settings)
             if not r.ok:
                 return Move(ok=False, error=f"could not create {self.name}: {r.describe_error()}",
                             kind=r.kind or "error")
             self.seats[player] = r.value
         return self.seats[player].attr(self.method)
-
-    def _construct(self, player: int, timeout: float | None) -> CallResult:
-        """One instance per seat: classes often take their player (and nothing else we know) when built."""
-        wants_player = any(role_of(p.name) == "player" for p in self.constructor_params if not p.has_default)
-        args = (self.representation.encode_player(player),) if wants_player else ()
-        return self.caller.create(self.target, *args, timeout=timeout, **self.settings)
 
     def _read(self, value: Any, board: Any, state: Any, legal: Sequence[Any], swapped: bool = False) -> tuple[Any, str]:
         """The move in an agent's answer on ``board`` (sent colour-swapped when ``swapped``), and how it was read."""
@@ -314,7 +310,7 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
             move = agent.move(early_board, early_player, timeout=RANDOM_SECONDS)
         else:
             move = agent.move(board, player, timeout=timeout)
-        if _borrows_missing_code(move):
+        if not move.ok and STAND_IN_REFUSAL in (move.error or ""):  # it only calls a package the grader lacks
             borrowed.append(f"{cand.target}() calls {_missing_code(move)}")
             continue
         if move.ok and deferred is None and _maybe_a_value(agent, move):
@@ -373,12 +369,6 @@ def _is_stand_in(info: NameInfo) -> bool:
     return info.kind == "module" and info.type_name.endswith(".StandIn")
 
 
-def _borrows_missing_code(move: Move) -> bool:
-    """Whether an agent failed only by calling into a package the grader lacks: the textbook's
-    ``alpha_beta_search`` imported from its ``games`` module is not the student's search."""
-    return not move.ok and STAND_IN_REFUSAL in (move.error or "")
-
-
 def _missing_code(move: Move) -> str:
     """What a borrowing agent called, in the stand-in's words (``games.alpha_beta_search``)."""
     called = re.search(r"so `([^`]+)` " + STAND_IN_REFUSAL, move.error or "")
@@ -404,8 +394,7 @@ def _maybe_a_value(agent: StudentAgent, move: Move) -> bool:
     search the grader calls with its own depth and maximizing flag (``minimax(board, depth, isMax)``
     scoring a board, beside a ``findBestMove(board)`` that answers the move). Such a candidate is taken
     only when no other answers a legal move."""
-    raw = move.raw
-    number = isinstance(raw, (int, float)) and not isinstance(raw, bool)
+    number = isinstance(move.raw, (int, float)) and not isinstance(move.raw, bool)
     return number and "depth" in agent.order and "maximizing" in agent.order
 
 
@@ -499,9 +488,7 @@ def _telling_position(game: Game) -> tuple[Any, int, Any]:
 def _gains(game: Game, state: Any, action: Any) -> bool:
     """Whether ``action`` wins at once, or (games with extra turns) earns the mover another move."""
     after, mover = game.result(state, action), game.to_move(state)
-    if game.terminal(after):
-        return game.utility(after, mover) > 0
-    return game.to_move(after) == mover
+    return game.utility(after, mover) > 0 if game.terminal(after) else game.to_move(after) == mover
 
 
 def _agent_for(caller: Caller, game: Game, representation: Representation, cand: Candidate,
@@ -614,10 +601,15 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
     """For an agent that is a search taking its own parameters: the depth its author's code passes and
     the window it opens with, each said in the feedback."""
     params, function = positional_parameters(agent.parameters), agent.target.split(".")[-1]
+
+    def passed(role: str, *largest: int) -> tuple[int, str, int | None]:
+        """(position, parameter name, the number the student's own calls pass there, if they agree)."""
+        index = agent.order.index(role)
+        name = params[index].name if index < len(params) else role
+        return index, name, search_parameters.depth_from_calls(source, function, index, name, *largest)
+
     if "depth" in agent.order:
-        index = agent.order.index("depth")
-        name = params[index].name if index < len(params) else "depth"
-        found = search_parameters.depth_from_calls(source, function, index, name)
+        index, name, found = passed("depth")
         agent.depth = found or DEFAULT_DEPTH
         if not found and search_parameters.depth_is_moves_left(source, function, index, name):
             agent.depth_is_moves_left = True
@@ -628,9 +620,7 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
                                + ("(the depth your own code passes)" if found else
                                   "(your code never calls it with one depth: the grader's choice)"))
     if "simulations" in agent.order:
-        index = agent.order.index("simulations")
-        name = params[index].name if index < len(params) else "simulations"
-        found = search_parameters.depth_from_calls(source, function, index, name, 100_000)
+        found = passed("simulations", 100_000)[2]
         agent.simulations = found or DEFAULT_SIMULATIONS
         agent.notes.append(f"{agent.name}: runs {agent.simulations} simulations "
                            + ("(the number your own code passes)" if found else

@@ -28,7 +28,7 @@ from __future__ import annotations
 import ast
 from typing import Any, Mapping
 
-from grader.adapt.search_parameters import search_role
+from grader.adapt.search_parameters import called_name, search_role
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import NameInfo
 from grader.sandbox.worker import ASKED_SIZE
@@ -117,9 +117,9 @@ def passed_in_calls(source: str, top_level: set[str]) -> dict[tuple[str, str | i
         if not isinstance(node, ast.Call):
             continue
         func, args = node.func, node.args
-        if _name(func) == "partial" and node.args:
+        if called_name(func) == "partial" and node.args:
             func, args = node.args[0], node.args[1:]
-        target = _name(func)
+        target = called_name(func)
         if target is None or target not in top_level:
             continue
         given: list[tuple[str | int, ast.expr]] = [(k.arg, k.value) for k in node.keywords if k.arg is not None]
@@ -132,10 +132,6 @@ def passed_in_calls(source: str, top_level: set[str]) -> dict[tuple[str, str | i
                 (isinstance(v, ast.Constant) and isinstance(v.value, (int, float, str, bool)))
             seen.setdefault((target, key), set()).add(ast.unparse(v) if ok else "\0")
     return {key: exprs.pop() for key, exprs in seen.items() if len(exprs) == 1 and "\0" not in exprs}
-
-
-def _name(func: ast.expr) -> str | None:
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
 def fill_from_globals(sandbox: Any, names: Mapping[str, NameInfo], source: str = "") -> list[str]:

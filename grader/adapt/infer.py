@@ -546,9 +546,7 @@ def named_mark_pairs(source: str, game: Game | None = None) -> tuple[tuple[Any, 
         if not isinstance(node, ast.Constant):
             return None
         v = node.value
-        if isinstance(v, bool) or (isinstance(v, str) and 0 < len(v.strip()) <= 10):
-            return v
-        return None
+        return v if isinstance(v, bool) or (isinstance(v, str) and 0 < len(v.strip()) <= 10) else None
 
     def pair(values: list[Any]) -> None:
         if len(values) == 2 and None not in values and values[0] != values[1] and \
@@ -876,9 +874,7 @@ def _paired_in_order(moves: Any, game: Game, state: State, base: Representation)
 
 def _as_written(move: Any) -> Any:
     """A move as plain, hashable values: ``(np.int64(0), 1)`` and ``[0, 1]`` are both ``(0, 1)``."""
-    if isinstance(move, (list, tuple, np.ndarray)):
-        return tuple(_as_written(m) for m in move)
-    return returns.plain(move)
+    return tuple(_as_written(m) for m in move) if isinstance(move, (list, tuple, np.ndarray)) else returns.plain(move)
 
 
 def _student_moves(ask: Asker, actions: Sequence[Candidate], state: State, player: int) -> list[Any]:

@@ -43,15 +43,6 @@ class ObjectAgent:
     filled: int = 0
 
 
-def _setting(p: Parameter, where: str, position: int, source: str, depth: int, player: str | None) -> str | None:
-    """The value (as code) the grader gives a required setting, or None when it cannot tell what it is."""
-    role = search_role(p.name)
-    if role_of(p.name) == "player" and role is None:
-        return player
-    value = setting(role, source, where, position, p.name, depth)
-    return f"float({str(value)!r})" if isinstance(value, float) and math.isinf(value) else repr(value)
-
-
 def _arguments(params: Sequence[Parameter], subject: int | None, where: str, source: str, depth: int,
                player: str | None) -> tuple[list[str], list[str], bool] | None:
     """(code, words, takes the options) of the arguments of a call: the state at position ``subject``,
@@ -62,16 +53,21 @@ def _arguments(params: Sequence[Parameter], subject: int | None, where: str, sou
             code.append("s")
             words.append("game")
             continue
-        if p.has_default and not (player and role_of(p.name) == "player" and search_role(p.name) is None):
-            options = options or search_role(p.name) == "depth"
+        role = search_role(p.name)
+        mover = role_of(p.name) == "player" and role is None
+        options = options or role == "depth"
+        if p.has_default and not (player and mover):
             continue  # a player's parameter is given the player to move, default or not
-        value = _setting(p, where, i, source, depth, player)
-        if value is None:
-            return None
+        if mover:
+            if player is None:  # no telling what it is
+                return None
+            value = player
+        else:
+            value = setting(role, source, where, i, p.name, depth)
+            value = f"float({str(value)!r})" if isinstance(value, float) and math.isinf(value) else repr(value)
         code.append(f"{p.name}={value}")
         shown = "player" if value == player else value.replace("float('", "").replace("')", "")
         words.append(f"{p.name}={shown}")
-        options = options or search_role(p.name) == "depth"
     return code, words, options
 
 
@@ -168,9 +164,9 @@ class ReplayedAgent:
         self.representation = rep
         state = self.game.from_course(board, to_move=player)
         legal = self.game.actions(state)
-        extra = {"count_calls": True, "count_seconds": count_seconds, "watch": tuple(watch)} if count_calls else {}
-        if hasattr(rep, "written_whole"):  # a position of a game the agent plays is written when no line reaches it
-            extra["write_unreached"] = True
+        # a position of a game the agent plays is written when no line reaches it
+        extra = {"write_unreached": True, **({"count_calls": True, "count_seconds": count_seconds,
+                                              "watch": tuple(watch)} if count_calls else {})}
         try:
             ask = ("eval", self.target, [], dict(options)) if options else ("eval", self.target, [])
             r = rep.ask(board, player, [ask], timeout=timeout, **extra)
@@ -188,7 +184,7 @@ class ReplayedAgent:
                         counted=r.counted)
         raw = r.value[0]
         action, reading = returns.legal_move_in(raw, rep, board, legal)
-        if action is None and reading != returns.ILLEGAL_MOVE and hasattr(rep, "successor_move"):
+        if action is None and reading != returns.ILLEGAL_MOVE:
             action = rep.successor_move(board, player, raw, legal, timeout)  # it answered a state
         if action is None:
             return Move(ok=False, error=f"returned {raw!r}, which is not a legal move here", kind="illegal",

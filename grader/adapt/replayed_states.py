@@ -48,9 +48,7 @@ NOT_BUILT = "PositionNotBuilt"
 def why_not_built(r: CallResult) -> str | None:
     """Why the student's code could not be brought to the position asked (it raised on the way), in words;
     None when it was built (whatever was asked there then answered)."""
-    if r.ok or r.error_type != NOT_BUILT:
-        return None
-    return f"on the way there your code raised {r.message}"
+    return None if r.ok or r.error_type != NOT_BUILT else f"on the way there your code raised {r.message}"
 
 
 def items(value: Any) -> list:
@@ -159,13 +157,12 @@ def encodings(game: Game) -> dict[str, Decoder]:
 
 @lru_cache(maxsize=None)
 def _encodings(plug: GamePlug) -> dict[str, Decoder]:
-    own = [(words, (lambda d: lambda v, g: d(v, g))(decode)) for words, decode in plug.move_encodings]
     # the game's own forms written as text too ("H 1 2", "v-0-3"): its parts read as the form reads them
     text = [(f"{words} written as text{how}", (lambda d, read: lambda v, g: d(read(v), g) if isinstance(v, str)
                                                else None)(decode, read))
             for read, how in ((_from_text, ""), (_from_digits, ", a digit for each number"))
             for words, decode in plug.move_encodings]
-    return dict((*ENCODINGS, *own, *text))
+    return dict((*ENCODINGS, *plug.move_encodings, *text))
 
 
 def match_encoding(student_moves: Sequence[Any], game: Game, state: State) -> list[tuple[str, dict]]:
@@ -218,13 +215,12 @@ class MoveTable(dict):
         self.encoding = encoding
 
     def __missing__(self, move: Any) -> Any:
+        parts = move if isinstance(move, tuple) else (move,)
         if self.encoding == "moves written as text":  # joined as the listed moves join their parts (else ',')
             seps = [sep for text in self.values() if isinstance(text, str)
                     for sep in re.findall(r"(?<=[\w])[^\w-]+(?=[-\w])", text)]
-            parts = move if isinstance(move, tuple) else (move,)
             return (seps[0] if seps else ",").join(str(p) for p in parts)
         if self.encoding == "moves tagged with a word":  # the word of a listed move with as many numbers
-            parts = move if isinstance(move, tuple) else (move,)
             word = next((m[0] for c, m in self.items() if len(c if isinstance(c, tuple) else (c,)) == len(parts)
                          and isinstance(m, (tuple, list))), None)
             if word is None:
@@ -826,9 +822,7 @@ def _moves_by_effect(rep: ReplayedStates) -> ReplayedStates:
         matches = [a for a in game.actions(state) if game.same_board(board, game.to_course(game.result(state, a)))]
         if len(matches) == 1 and matches[0] not in table:  # a board two moves make tells neither
             table[matches[0]] = move
-    if len(table) == len(rep.to_student):
-        return rep
-    return dataclasses.replace(rep, encoding=BY_EFFECT, to_student=table)
+    return rep if len(table) == len(rep.to_student) else dataclasses.replace(rep, encoding=BY_EFFECT, to_student=table)
 
 
 def _ids_the_states_hold(rep: ReplayedStates) -> ReplayedStates:

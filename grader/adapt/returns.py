@@ -30,28 +30,18 @@ def terminal_readings(empty_value: Any) -> dict[str, Callable[[Any], bool | None
     """
     empty_value = plain(empty_value)
 
-    def as_bool(v: Any) -> bool | None:
-        return bool(plain(v)) if _bool_like(v) else None
-
-    def first_of_pair(v: Any) -> bool | None:
-        if isinstance(v, (tuple, list)) and v and _bool_like(v[0]):
-            return bool(plain(v[0]))
-        return None
-
-    def last_of_pair(v: Any) -> bool | None:
-        if isinstance(v, (tuple, list)) and len(v) == 2 and isinstance(plain(v[1]), bool):
-            return bool(plain(v[1]))
-        return None
-
-    def winner_or_none(v: Any) -> bool | None:
-        return plain(v) is not None
-
     def status(v: Any) -> bool | None:
         return not _same_answer(plain(v), empty_value)
 
-    readings = {"a bool": as_bool, "the first item of a (done, winner) pair": first_of_pair,
-                "the last item of a (winner, done) pair": last_of_pair,
-                "a winner (None while the game goes on)": winner_or_none}
+    pair = (tuple, list)
+    readings: dict[str, Callable[[Any], bool | None]] = {
+        "a bool": lambda v: bool(plain(v)) if _bool_like(v) else None,
+        "the first item of a (done, winner) pair":
+            lambda v: bool(plain(v[0])) if isinstance(v, pair) and v and _bool_like(v[0]) else None,
+        "the last item of a (winner, done) pair":
+            lambda v: bool(plain(v[1])) if isinstance(v, pair) and len(v) == 2 and isinstance(plain(v[1]), bool)
+            else None,
+        "a winner (None while the game goes on)": lambda v: plain(v) is not None}
     # Whatever terminal answers while the game goes on is its "not over"; anything else means over
     # ('continue' then 'draw' or the winner, -1 then 0 or a player, an enum member, a tuple).
     words = f"a status ({short(empty_value, 40)} while the game goes on)"
@@ -135,7 +125,7 @@ def turn_readings(rep: Any) -> dict[str, TurnReading]:
 
     def next_player(length: int, at: int) -> TurnReading:
         def read(value: Any, mover: int) -> tuple[bool, str] | None:
-            if not _turn_tuple(value, length):
+            if not (isinstance(value, tuple) and len(value) == length):
                 return None
             try:
                 nxt = rep.decode_player(value[at])
@@ -147,7 +137,7 @@ def turn_readings(rep: Any) -> dict[str, TurnReading]:
 
     def extra_turn(length: int, at: int) -> TurnReading:
         def read(value: Any, mover: int) -> tuple[bool, str] | None:
-            if not _turn_tuple(value, length) or not isinstance(plain(value[at]), bool):
+            if not (isinstance(value, tuple) and len(value) == length and isinstance(plain(value[at]), bool)):
                 return None
             return bool(plain(value[at])), f"extra turn {plain(value[at])!r}"
         return read
@@ -158,10 +148,6 @@ def turn_readings(rep: Any) -> dict[str, TurnReading]:
         readings[shape.format("next player")] = next_player(length, at)
         readings[shape.format("extra turn")] = extra_turn(length, at)
     return readings
-
-
-def _turn_tuple(value: Any, length: int) -> bool:
-    return isinstance(value, tuple) and len(value) == length
 
 
 def _whole(v: Any) -> bool:

@@ -84,7 +84,7 @@ def depth_from_calls(source: str, function: str, position: int, keyword: str, la
                  for t in n.targets if isinstance(t, ast.Name) and isinstance(n.value, ast.Constant)}
     seen: set[int] = set()
     for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and _called_name(node.func) == function):
+        if not (isinstance(node, ast.Call) and called_name(node.func) == function):
             continue
         given = [k.value for k in node.keywords if k.arg == keyword]
         if not given and len(node.args) > position and not any(isinstance(a, ast.Starred) for a in node.args):
@@ -116,7 +116,7 @@ def depth_is_moves_left(source: str, function: str, position: int, keyword: str)
                     visit(node, {t.id for n in ast.walk(node) if isinstance(n, ast.Assign) and _is_count(n.value)
                                  for t in n.targets if isinstance(t, ast.Name)})
                 continue
-            if isinstance(node, ast.Call) and _called_name(node.func) == function:
+            if isinstance(node, ast.Call) and called_name(node.func) == function:
                 given = [k.value for k in node.keywords if k.arg == keyword]
                 if not given and len(node.args) > position and not any(isinstance(a, ast.Starred) for a in node.args):
                     given = [node.args[position]]
@@ -129,16 +129,13 @@ def depth_is_moves_left(source: str, function: str, position: int, keyword: str)
 
 def _is_count(node: ast.expr) -> bool:
     """``len(f(...))``: the number of things a function answers (the moves left, for a depth)."""
-    return (isinstance(node, ast.Call) and _called_name(node.func) == "len" and len(node.args) == 1
+    return (isinstance(node, ast.Call) and called_name(node.func) == "len" and len(node.args) == 1
             and isinstance(node.args[0], ast.Call))
 
 
-def _called_name(func: ast.expr) -> str | None:
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return None
+def called_name(func: ast.expr) -> str | None:
+    """The name a call calls by (``f`` of ``f(...)`` and of ``obj.f(...)``)."""
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
 def depth_parameter(agent: StudentAgent) -> str | None:

@@ -150,9 +150,7 @@ class StudentGame:
     def describe_call(self, role: str, board: Any = None, player: int | None = None, action: Any = None) -> str:
         """The call in the student's own names and order, e.g. ``get_next_state(board, 3, 'x')``."""
         binding = self.interface.bindings.get(role)
-        if binding is None:
-            return f"{role}(...)"
-        return self.call_words(binding, role, board, player, action)
+        return f"{role}(...)" if binding is None else self.call_words(binding, role, board, player, action)
 
     def call_words(self, binding: Binding, role: str, board: Any, player: int | None, action: Any) -> str:
         """:meth:`describe_call` of a bound role."""

@@ -25,9 +25,7 @@ def needed_for(label: str) -> str | None:
     words = candidates.role_words(label)
     if words == candidates.ROLE_WORDS["mcts"]:
         return PLAYOUTS
-    if words in (candidates.ROLE_WORDS["alphabeta"], candidates.ROLE_WORDS["heuristic"]):
-        return SEARCH
-    return None
+    return SEARCH if words in (candidates.ROLE_WORDS["alphabeta"], candidates.ROLE_WORDS["heuristic"]) else None
 
 
 def shows(source: str, function: str, technique: str) -> bool | None:

@@ -38,9 +38,7 @@ def candidates(game: Any, initial_board: Any | None) -> list[Representation]:
         return [r for r in found if value is None or _reads(r, value)]
 
     wrapped = records.candidates(initial_board, game, boards)
-    if wrapped or getattr(initial_board, "_fields", None) is not None:
-        return list(wrapped)
-    return boards(initial_board)
+    return list(wrapped) if wrapped or getattr(initial_board, "_fields", None) is not None else boards(initial_board)
 
 
 def _reads(rep: Representation, board: Any) -> bool:

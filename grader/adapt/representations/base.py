@@ -20,9 +20,7 @@ class NotThisRepresentation(ValueError):
 
 def plain(value: Any) -> Any:
     """numpy scalars as Python values, so that marks compare simply."""
-    if isinstance(value, np.generic):
-        return value.item()
-    return value
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def same_mark(value: Any, mark: Any) -> bool:
@@ -136,8 +134,7 @@ def container_of(board: Any) -> tuple[str, str]:
         return "tuple", ""
     if isinstance(board, str):
         return "str", ""
-    kind = "tuple" if isinstance(board, tuple) else "list"
-    return (kind, "str") if _rows_of_text(board) else (kind, "")
+    return "list", ("str" if _rows_of_text(board) else "")
 
 
 def _rows_of_text(board: Any) -> bool:

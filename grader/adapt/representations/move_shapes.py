@@ -49,9 +49,7 @@ def leaves(value: Any) -> list[Any]:
         return [leaf for v in value.values() for leaf in leaves(v)]
     if isinstance(value, str) and _NUMBER.search(value):
         return [int(n) for n in _NUMBER.split(value)[1::2]]
-    if isinstance(value, float) and value.is_integer():
-        return [int(value)]
-    return [value]
+    return [int(value)] if isinstance(value, float) and value.is_integer() else [value]
 
 
 def _roles(leaf: Any, fields: Sequence[int], mover: Any) -> list[Role]:
