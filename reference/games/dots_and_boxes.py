@@ -382,9 +382,8 @@ class DotsAndBoxes(Game):
         ``counts: {+1: n, -1: m}``), with its closed boxes shared out as the counts say, the first player's
         first: which box is whose changes nothing the rules decide."""
         counts = board.get("counts")
-        drawn = set(board.get("lines") or ())
-        closed = [(r, c) for r in range(self.rows - 1) for c in range(self.cols - 1)
-                  if {("h", r, c), ("h", r + 1, c), ("v", r, c), ("v", r, c + 1)} <= drawn]
+        drawn = sum(1 << self._course_line_bit(key) for key in set(board.get("lines") or ()))
+        closed = [rc for rc, sides in zip(self.box_coords, self.box_lines) if drawn & sides == sides]
         if counts is None or counts.get(1, 0) + counts.get(-1, 0) != len(closed):
             raise InvalidBoard(f"the board keeps no box owners, and its counts {counts!r} do not share out its "
                                f"{len(closed)} closed boxes")

@@ -86,7 +86,7 @@ class DotsAndBoxesRepresentation(Representation):
                 return (self.rows if axis == "rows" else self.cols) - fewer
         kind = self._score_kind(key, empty) if counts is not None else None
         if kind == "mark":
-            return counts[kind_player(key, self.players)]
+            return counts[_named_player(key, self.players)]
         if kind == "by_mark":
             return {mark: counts[self.decode_player(mark)] for mark in empty}
         if kind == "pair":
@@ -99,7 +99,7 @@ class DotsAndBoxesRepresentation(Representation):
         number; 'pair', two numbers in the players' order under a key naming a score; None for anything else."""
         named = isinstance(key, str) and any(word in key.lower() for word in ("score", "point"))
         value = plain(empty)
-        if named and _number(value) and kind_player(key, self.players) is not None:
+        if named and _number(value) and _named_player(key, self.players) is not None:
             return "mark"
         if isinstance(value, dict) and len(value) == 2 and {plain(k) for k in value} == set(self.players) and \
                 all(_number(plain(v)) for v in value.values()):
@@ -117,7 +117,7 @@ class DotsAndBoxesRepresentation(Representation):
                 continue
             try:
                 if kind == "mark":
-                    counts[kind_player(key, self.players)] = int(plain(value))
+                    counts[_named_player(key, self.players)] = int(plain(value))
                 elif kind == "by_mark":
                     counts.update({self.decode_player(k): int(plain(v)) for k, v in dict(value).items()})
                 else:
@@ -232,7 +232,7 @@ class DotsAndBoxesRepresentation(Representation):
         return ", ".join(parts)
 
 
-def kind_player(key: Any, players: tuple[Any, Any]) -> int | None:
+def _named_player(key: Any, players: tuple[Any, Any]) -> int | None:
     """The course player a score's key names by its mark after the word ('score1', 'score_b'), or None."""
     suffix = str(key).lower().split("score", 1)[-1].split("point", 1)[-1].lstrip("_ s")
     return next((course for course, mark in zip((1, -1), players) if suffix == str(mark).lower()), None)
