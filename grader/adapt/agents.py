@@ -23,7 +23,7 @@ from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, SEARCH_ROLES, opening_value, \
     search_role
 from grader.adapt.sides import settle_sides
-from grader.adapt.signatures import BOARD_FACTS, positional_parameters, role_of
+from grader.adapt.signatures import BOARD_FACTS, NOTHING, positional_parameters, role_of
 from grader.sandbox.calls import TIMEOUT, CountedCalls, NameInfo
 from grader.text import short
 from reference.games.base import Game
@@ -108,7 +108,8 @@ class StudentAgent:
             target = conventions.OBS_CONFIG_CALL
         else:
             values = {"state": lambda: rep.encode_state(sent, side), "player": lambda: rep.encode_player(side),
-                      "rows": lambda: rep.rows, "cols": lambda: rep.cols, "config": rep.encode_config}
+                      "rows": lambda: rep.rows, "cols": lambda: rep.cols, "config": rep.encode_config,
+                      NOTHING: lambda: None}
             maximizing = self.maximizing_side in (None, side)
             depth = len(legal) if self.depth_is_moves_left else self.depth
             args = [values[r]() if r in values else opening_value(r, depth, maximizing, self.simulations)
@@ -166,7 +167,7 @@ class StudentAgent:
         maximizing = self.maximizing_side in (None, player)
         shown["game"] = self.game_object or "game"
         shown.update(rows=str(getattr(self.representation, "rows", "rows")),
-                     cols=str(getattr(self.representation, "cols", "cols")), obs="obs", config="config")
+                     cols=str(getattr(self.representation, "cols", "cols")), obs="obs", config="config", nothing="None")
         if self.depth_is_moves_left:
             shown["depth"] = "moves_left"
         args = [shown.get(r) or str(opening_value(r, self.depth, maximizing, self.simulations)) for r in self.order]
@@ -526,7 +527,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
         agent.notes.append(f"{hit}: called Kaggle's way, {hit}(obs, config), with obs.board a flat list of "
                            "0/1/2 (row 0 on top) and obs.mark 1 or 2")
     elif agent.order != ("state", "player"):
-        agent.notes.append(f"{hit}: called as ({', '.join(agent.order)})")
+        agent.notes.append(f"{hit}: called as ({', '.join('None' if r == NOTHING else r for r in agent.order)})")
     return agent
 
 
@@ -587,9 +588,11 @@ def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> t
              search_role(p.name) or role_of(p.name) for p in params]
     required = [r for p, r in zip(params, roles) if not p.has_default]
     extras = (*SEARCH_ROLES, "game", *BOARD_FACTS)
-    if "state" in required and any(r in extras for r in required) and \
-            all(r in ("state", "player", *extras) for r in required) and len(set(required)) == len(required):
-        return tuple(required)
+    # a required parameter that names nothing an agent is given (``last_mean_move``) is passed None
+    said = [r if r in ("state", "player", *extras) and r not in required[:i] else NOTHING for i, r in enumerate(required)]
+    if "state" in said and any(r in (*extras, NOTHING) for r in said):
+        following = roles[len(required):len(required) + 1]  # the player, when named right after: (board, last, player=1)
+        return tuple(said + [r for r in following if r == "player" and r not in said and NOTHING in said])
     if required[:2] == ["player", "state"]:
         return ("player", "state")
     if len(required) == 1 and roles[:2] != ["state", "player"]:

@@ -26,7 +26,7 @@ from grader.adapt.representations.move_shapes import LearnedMoves, MoveShape, le
 from grader.adapt.representations.base import NotThisRepresentation, Representation, cell_values, container_of, \
     rebuild, same_mark
 from grader.adapt.representations.base import cells as board_cells
-from grader.adapt.signatures import argument_orders, positional_parameters, role_of
+from grader.adapt.signatures import NOTHING, argument_orders, positional_parameters, role_of
 from grader.sandbox.calls import BAD_RETURN, CallResult, NameInfo
 from reference.games.base import Game, InvalidBoard, State
 from reference.positions import random_line, terminal_with_outcome
@@ -397,9 +397,11 @@ def _can_take(cand: Candidate, count: int) -> bool:
 
 
 def _takes(cand: Candidate, arity: tuple[int, int]) -> bool:
+    """Whether a function may be called with the role's arguments: one more required parameter is passed None
+    (state kept beside the board: ``terminal(board, last_move)``)."""
     params = positional_parameters(cand.info.parameters or [])
     required = sum(not p.has_default for p in params)
-    return arity[0] <= required <= arity[1] and len(params) >= arity[0]
+    return arity[0] <= required <= arity[1] + 1 and len(params) >= arity[0]
 
 
 #: how well a candidate fits a role: it matches the reference, it answers but wrongly, it fails to answer
@@ -764,7 +766,7 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
             learned = (_learned_variant(caller, name, order, base, game, actions, timeout) for base in candidates)
             fitting = [rep for rep in learned if rep is not None and fits(rep, order)]
         if fitting:
-            notes = [f"calls {name}({', '.join(order)}) in your argument order"] \
+            notes = [f"calls {name}({', '.join('None' if r == NOTHING else r for r in order)}) in your argument order"] \
                 if order != COURSE_ORDER["result"] else []
             if in_place:
                 notes.append(f"{name}() changes the board it is given instead of returning a new one: the board "
@@ -948,7 +950,7 @@ def encode_arguments(rep: Representation, order: Sequence[str], board: Any, play
     orientation, row, col)``, gets the student's move spread over them."""
     values = {"state": lambda: rep.encode_state(board, player), "player": lambda: rep.encode_player(player),
               "action": lambda: rep.encode_action(action, board, player), "row": lambda: rep.encode_row(action, board),
-              "config": rep.encode_config, "rows": lambda: rep.rows, "cols": lambda: rep.cols}
+              "config": rep.encode_config, "rows": lambda: rep.rows, "cols": lambda: rep.cols, NOTHING: lambda: None}
     if "orientation" in order:
         parts = move_parts(rep, action, board, player)
         values.update(orientation=lambda: parts[0], row=lambda: parts[1], action=lambda: parts[2])

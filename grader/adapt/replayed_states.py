@@ -30,7 +30,7 @@ from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, N
     Representation, plain, same_mark
 from grader.adapt.board_sizes import size_arguments
 from grader.adapt.student_game import sized_caller
-from grader.adapt.signatures import argument_orders, positional_parameters
+from grader.adapt.signatures import NOTHING, argument_orders, positional_parameters
 from grader.plugs import GamePlug, plug_for
 from grader.sandbox.calls import CallResult, NameInfo, Parameter
 from reference.games.base import Game, State
@@ -299,7 +299,7 @@ class Call:
     order: tuple[str, ...]
 
     def words(self, **shown: str) -> str:
-        return f"{spoken(self.name)}({', '.join(shown.get(r, r) for r in self.order if r != 'state' or not is_route(self.name))})"
+        return f"{spoken(self.name)}({', '.join(shown.get(r, 'None' if r == NOTHING else r) for r in self.order if r != 'state' or not is_route(self.name))})"
 
 
 @dataclass(eq=False)

@@ -7,7 +7,7 @@ Names give the first guess; probing in ``grader.adapt.infer`` confirms it, becau
 from __future__ import annotations
 
 import re
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Sequence
 
 from grader.sandbox.calls import Parameter
@@ -38,6 +38,10 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
 BOARD_FACTS = ("config", "rows", "cols")
 
 POSITIONAL = ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD")
+
+#: a required parameter the grader has no value for (a last move, a score kept beside the board): passed None,
+#: the value such state has before the first move
+NOTHING = "nothing"
 
 
 def positional_parameters(parameters: Sequence[Parameter]) -> list[Parameter]:
@@ -95,4 +99,31 @@ def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]
             for perm in [subset, *permutations(subset)]:
                 if perm not in orders:
                     orders.append(perm)
-    return orders
+    spelled, anywhere = _orders_with_nothing(named, len(required), tuple(roles))
+    said = all(r is not None for r in named[: len(required)])  # the names say what the others are: theirs first
+    return list(dict.fromkeys([*spelled, *orders, *anywhere] if said else [*orders, *spelled, *anywhere]))
+
+
+def _orders_with_nothing(named: tuple[str | None, ...], required: int,
+                         roles: tuple[str, ...]) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """Orders that pass :data:`NOTHING` to required parameters no role fills: (the order the names spell, None
+    where a name says no role, a role the call is not given or one given already: ``actions(board,
+    last_mean_move, player=1)``, the player passed too; orders with it at every place, where the required
+    parameters outnumber the roles)."""
+    said = named[:required]
+    foreign = tuple(i for i, r in enumerate(said) if r not in roles or said.index(r) != i)
+    spare = required - len(roles)
+    guess, out = [], []
+    if foreign and len(foreign) >= spare:
+        spelled = [NOTHING if i in foreign else r for i, r in enumerate(said)]
+        for r in named[required:]:  # parameters with defaults whose names say a role not yet passed
+            if r not in roles or r in spelled:
+                break
+            spelled.append(r)
+        guess = [tuple(spelled)] if "state" in spelled else []
+    if 0 < spare <= 2:
+        for places in combinations(range(required), spare):
+            for perm in permutations(roles):
+                rest = iter(perm)
+                out.append(tuple(NOTHING if i in places else next(rest) for i in range(required)))
+    return guess, out

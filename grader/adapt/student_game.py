@@ -15,6 +15,7 @@ import numpy as np
 from grader.adapt import game_objects, returns
 from grader.adapt.candidates import is_route
 from grader.adapt.routes import shown_call
+from grader.adapt.signatures import NOTHING
 from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decode_actions, decode_result_board, \
     move_parts
 from grader.adapt.representations.base import NotThisRepresentation
@@ -161,7 +162,8 @@ class StudentGame:
                  "player": lambda: "player" if player is None else repr(rep.encode_player(player)),
                  "action": lambda: "action" if action is None or board is None else repr(rep.encode_action(action, board)),
                  "row": lambda: "row" if action is None or board is None else repr(rep.encode_row(action, board)),
-                 "config": lambda: "config", "rows": lambda: str(rep.rows), "cols": lambda: str(rep.cols)}
+                 "config": lambda: "config", "rows": lambda: str(rep.rows), "cols": lambda: str(rep.cols),
+                 NOTHING: lambda: "None"}
         if "orientation" in binding.order and action is not None:
             parts = move_parts(rep, action, board, player)
             shown.update(orientation=lambda: repr(parts[0]), row=lambda: repr(parts[1]), action=lambda: repr(parts[2]))

@@ -200,7 +200,7 @@ def _replayed_states(namespace, start, transition, steps, turn, asks, moves):
         return state[where] if kind in ("key", "index") else getattr(state, where)
 
     def call(name, order, state, move, mover):
-        args = [{"state": state, "action": move, "player": mover}[r] for r in order]
+        args = [{"state": state, "action": move, "player": mover}.get(r) for r in order]  # None: nothing to pass
         return _listed(eval(name, namespace)(*args))
 
     def resolve(move, state, mover):

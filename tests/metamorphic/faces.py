@@ -84,6 +84,9 @@ class Face:
     #: the searches' settings (depth, playouts) have no defaults: the notebook's own matches pass them
     agent_settings_required: bool = False
     rules_log: bool = False  # the rules take a log the notebook keeps as a global and passes by name
+    #: every rule and agent takes a required parameter for state the notebook keeps beside the board (BESIDE: Mean
+    #: Connect 4's last mean move, a Dots and Boxes score), which its loop passes and which is None before the first move
+    state_beside: bool = False
     game_loops: bool = False  # each agent has a game loop named after it, which takes two agents and a board
     size_constants: bool = False  # module-level ROWS, COLS fix the board's size: the code fails on any other
     #: an in-place object's move never hands the turn over: it answers whether the mover goes again, and the
@@ -168,6 +171,9 @@ class Face:
             out.append("the marks must differ")
         if self.rules_log and self.shape != "functions":
             out.append("a log passed by name goes to functions, not methods")
+        if self.state_beside and (self.shape != "functions" or self.state != "board" or self.agent_classes
+                                  or self.agent_player_first):
+            out.append("state kept beside the board is passed to functions given the board itself")
         if self.agent_settings_required and (self.agent_classes or self.agent_log or self.agent_player_first):
             out.append("settings without defaults are shown on agents written as plain functions")
         if self.agent_player_first and (self.carries_turn or self.agent_classes):
@@ -568,6 +574,16 @@ def _state_wrap(face: Face) -> tuple[str, str, str, str]:
     return "{s}", None, "", ""
 
 
+#: the name of the state a notebook keeps beside the board (:attr:`Face.state_beside`)
+BESIDE = {"connect4": "last_move", "tictactoe": "last_move", "mean_connect4": "last_mean_move",
+          "dots_and_boxes": "scores"}
+
+
+def _beside(params: Sequence[str], at: int, face: Face) -> list[str]:
+    """``params`` with the state kept beside the board inserted at ``at``, required (so is every one before it)."""
+    return [p.split("=")[0] for p in params[:at]] + [BESIDE[face.assignment]] + list(params[at:])
+
+
 def _with_log(params: Sequence[str]) -> list[str]:
     """``params``, every one required, then ``game_log`` (the way ``result(board, player, move, score)`` is written)."""
     return [p.split("=")[0] for p in params] + ["game_log"]
@@ -580,6 +596,9 @@ def _plies(face: Face, arg: str) -> str:
 def _board_rules(face: Face) -> str:
     state_of, turn_of, new_state, cls = _state_wrap(face)
     bodies = _rule_bodies(face, state_of, turn_of)
+    if face.state_beside:  # after the board, or last in a transition: result(board, player, move, score)
+        bodies = {role: (_beside(params, len(params) if role == "result" else 1, face), body)
+                  for role, (params, body) in bodies.items()}
     defs = []
     iparams, icall = _initial(face)
     if face.state == "board":
@@ -715,6 +734,8 @@ def _agents(face: Face) -> str:
             body = f"    moves_log.append({label!r})\n" + body
         if face.agent_player_first and not face.carries_turn:
             params[0], params[1] = face.param("player"), face.param("state")  # both required: no default moves first
+        if face.state_beside:
+            params = _beside(params, 1, face)
         out.append(_agent_class(face, label, params, body) if face.agent_classes else _def(face.name(label), params, body))
     if face.game_loops:
         out += [_game_loop(face.name(label)) for label in AGENTS[face.assignment]]
@@ -729,7 +750,8 @@ def _matches(face: Face) -> str:
     for label in AGENTS[face.assignment]:
         values = [d for _, d in _core_signature(face.assignment, label)[2:]]
         if values:
-            args = ("state" if face.carries_turn else "state, player") + "".join(f", {v}" for v in values)
+            args = ("state" if face.carries_turn else "state, None, player" if face.state_beside else "state, player") \
+                + "".join(f", {v}" for v in values)
             lines.append(f"        lambda state, player=None: {face.name(label)}({args}),")
     return "def _matches():\n    return [\n" + "\n".join(lines) + "\n    ]\n"
 

@@ -130,6 +130,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     # agents
     Transformation("agent_globals", "agents", lambda f: replace(f, agent_log=True)),
     Transformation("rules_globals", "rules_log", lambda f: replace(f, rules_log=True)),
+    Transformation("state_beside", "beside", lambda f: replace(f, state_beside=True)),
     Transformation("agent_records", "agent_answer", lambda f: replace(f, agent_answer="record")),
     Transformation("agent_value_first", "agent_answer", lambda f: replace(f, agent_answer="value_first")),
     Transformation("agent_boards", "agent_answer", lambda f: replace(f, agent_answer="board")),
