@@ -106,9 +106,8 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
     unfilled = [] if isinstance(found, str) else found.unfilled_parameters()
     if unfilled:  # its failures may be the grader's call, not the code: a person looks, or binds it by hand
         student.doubts_if_failed.setdefault(label, (
-            f"the grader's calls of your {found.target}() leave out {', '.join(unfilled)} (it knows no value for "
-            f"{'it' if len(unfilled) == 1 else 'them'}), so they fail whatever the code does; an instructor can bind "
-            f"it in bindings.yaml"))
+            f"the grader knows no value for {', '.join(unfilled)} in its calls of your {found.target}() (it passes "
+            f"None), so they may fail whatever the code does; an instructor can bind it in bindings.yaml"))
     return found
 
 

@@ -151,12 +151,13 @@ class StudentAgent:
         return Move(action=action, ok=True, raw=r.value, counted=r.counted, **timed)
 
     def unfilled_parameters(self) -> list[str]:
-        """The required parameters past those the grader passes: a call that leaves them out fails
-        whatever the code does (a global of the same name would have filled them already)."""
+        """The required parameters the grader has no value for (a global of the same name would have filled
+        them already): passed None, or left out, so a call may fail whatever the code does."""
         if self.kind == "class":
             return []
-        required = [p.name for p in positional_parameters(self.parameters) if not p.has_default]
-        return required[len(self.order):]
+        params = positional_parameters(self.parameters)
+        required = [p.name for p in params if not p.has_default]
+        return [p.name for p, r in zip(params, self.order) if r == NOTHING] + required[len(self.order):]
 
     def describe_call(self, player: int) -> str:
         """The call as the student would write it, e.g. ``minimax(board, 4, -inf, inf, True)``."""
@@ -588,9 +589,9 @@ def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> t
              search_role(p.name) or role_of(p.name) for p in params]
     required = [r for p, r in zip(params, roles) if not p.has_default]
     extras = (*SEARCH_ROLES, "game", *BOARD_FACTS)
-    # a required parameter that names nothing an agent is given (``last_mean_move``) is passed None
+    # a required parameter after the board that names nothing an agent is given (``last_mean_move``) is passed None
     said = [r if r in ("state", "player", *extras) and r not in required[:i] else NOTHING for i, r in enumerate(required)]
-    if "state" in said and any(r in (*extras, NOTHING) for r in said):
+    if "state" in said and NOTHING not in said[:said.index("state")] and any(r in (*extras, NOTHING) for r in said):
         following = roles[len(required):len(required) + 1]  # the player, when named right after: (board, last, player=1)
         return tuple(said + [r for r in following if r == "player" and r not in said and NOTHING in said])
     if required[:2] == ["player", "state"]:

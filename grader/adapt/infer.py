@@ -26,7 +26,7 @@ from grader.adapt.representations.move_shapes import LearnedMoves, MoveShape, le
 from grader.adapt.representations.base import NotThisRepresentation, Representation, cell_values, container_of, \
     rebuild, same_mark
 from grader.adapt.representations.base import cells as board_cells
-from grader.adapt.signatures import NOTHING, argument_orders, positional_parameters, role_of
+from grader.adapt.signatures import BOARD_FACTS, NOTHING, argument_orders, positional_parameters, role_of
 from grader.sandbox.calls import BAD_RETURN, CallResult, NameInfo
 from reference.games.base import Game, InvalidBoard, State
 from reference.positions import random_line, terminal_with_outcome
@@ -211,7 +211,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     the functions accept equally (``1/-1`` or ``1/2``): the ids the code itself mentions win.
     """
     ranked = {role: [c for c in candidates.rank(names, role, alias_list)
-                     if (c.tier < 2 or _takes(c, ARITY[role]) or (c.tier == 2 and _can_take(c, ARITY[role][0])))
+                     if (c.tier < 2 or _takes(c, role) or (c.tier == 2 and _can_take(c, ARITY[role][0])))
                      and (role == "initial_state" or _may_take_a_board(c))
                      and (c.tier < 2 or role == "initial_state" or _requires_an_argument(c))]
               for role, alias_list in aliases.items() if role in COURSE_ORDER}
@@ -396,12 +396,14 @@ def _can_take(cand: Candidate, count: int) -> bool:
     return len(positional_parameters(params)) >= count
 
 
-def _takes(cand: Candidate, arity: tuple[int, int]) -> bool:
+def _takes(cand: Candidate, role: str) -> bool:
     """Whether a function may be called with the role's arguments: one more required parameter is passed None
-    (state kept beside the board: ``terminal(board, last_move)``)."""
+    where its name says no player (state kept beside the board: ``terminal(board, last_move)``; a
+    ``utility(board, player)`` is no terminal test)."""
     params = positional_parameters(cand.info.parameters or [])
-    required = sum(not p.has_default for p in params)
-    return arity[0] <= required <= arity[1] + 1 and len(params) >= arity[0]
+    required, (fewest, most) = sum(not p.has_default for p in params), ARITY[role]
+    beside = required == most + 1 and all(role_of(name) != "player" for name in _unknown_parameters(cand, role))
+    return (fewest <= required <= most or beside) and len(params) >= fewest
 
 
 #: how well a candidate fits a role: it matches the reference, it answers but wrongly, it fails to answer
@@ -444,6 +446,10 @@ def doubt(role: str, picked: tuple[Candidate, int, Any], tried: Sequence[tuple[C
     named for the role (its bug or crash is theirs to answer for). Any other pick (a name that only
     says the role in other words, or none) that does not agree everywhere is a guess."""
     cand, fit, _ = picked
+    unknown = _unknown_parameters(cand, role)
+    if fit == FAILS and unknown:
+        return (f"the grader knows no value for {', '.join(unknown)} (it passes None) and {spoken(cand.target)}() "
+                "raised on every call: the failure may be the grader's call, not the code")
     if fit == FITS or cand.tier <= 1:
         return ""
     words = {FITS: "agrees with the reference", ANSWERS: "answers, but not as the reference does",
@@ -452,6 +458,16 @@ def doubt(role: str, picked: tuple[Candidate, int, Any], tried: Sequence[tuple[C
     return (f"no function is named for {role}() and none does what it does on every probe position: "
             f"{spoken(cand.target)}() was taken and {words[fit]}"
             + (f"; also tried: {'; '.join(others)}" if others else ""))
+
+
+def _unknown_parameters(cand: Candidate, role: str) -> list[str]:
+    """The required parameters of a candidate that name nothing the role is given (``last_mean_move`` of an
+    actions()), or that outnumber what it is given: the grader passes them None."""
+    required = [p.name for p in positional_parameters(cand.info.parameters or []) if not p.has_default]
+    given = (*COURSE_ORDER[role], "player", *BOARD_FACTS)
+    named = [role_of(name) for name in required]
+    foreign = [name for i, (name, r) in enumerate(zip(required, named)) if r not in given or r in named[:i]]
+    return foreign or required[ARITY[role][1]:]
 
 
 def _say_name(iface: Interface, role: str, cand: Candidate) -> None:
@@ -998,9 +1014,11 @@ def _answered_orders(ask: Asker, cand: Candidate,
 def _bind_actions(ask: Asker, cand: Candidate, game: Game, rep: Representation) -> tuple[int, Binding]:
     states = [game.initial_state()] + [s for s, _ in _probe_moves(game)[1:3]]
     cases = [(s, game.to_move(s)) for s in states]
-    answered, fallback = False, ("state",)
+    answered, fallback, first = False, None, ("state",)
+    if _unknown_parameters(cand, "actions"):  # its failures are shown as called with None where names say so
+        first = argument_orders(cand.info.parameters, ("state", "player"))[0]
     for order, answers in _answered_orders(ask, cand, cases):
-        if fallback == ("state",):
+        if fallback is None:
             fallback = order  # the first order it answers in (a Mean Connect 4 actions needs its player)
         try:
             got = [sorted(map(repr, decode_actions(rep, r.value, game.to_course(s)))) for r, (s, _) in
@@ -1013,8 +1031,8 @@ def _bind_actions(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
     # Bound anyway, in the first order it answered in (else the course's): the checks will show what
     # went wrong, board by board.
     return (ANSWERS if answered else FAILS), Binding(
-        "actions", cand.target, fallback,
-        note=NEVER_ANSWERED if fallback == ("state",) else "its answers never matched the reference on the probe boards")
+        "actions", cand.target, fallback or first,
+        note=NEVER_ANSWERED if fallback is None else "its answers never matched the reference on the probe boards")
 
 
 #: the note of an actions() that raised in every order tried: boards it cannot read, or a bug of its own

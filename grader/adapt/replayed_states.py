@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt import game_objects, learned_cells
 from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
-from grader.adapt.infer import ARITY, _bind_terminal, _bind_utility, _choose, _takes, arithmetic_player_pairs, \
+from grader.adapt.infer import _bind_terminal, _bind_utility, _choose, _takes, arithmetic_player_pairs, \
     named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain, same_mark
@@ -999,7 +999,7 @@ def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
     ask, found = replay_asker(rep), {}
     for role, binder in (("terminal", _bind_terminal), ("utility", _bind_utility)):
         ranked = [c for c in _ranked(names, role, aliases.get(role, ()))
-                  if _asks_the_state(c.target, rep, names) and (c.tier < 2 or _takes(c, ARITY[role]))]
+                  if _asks_the_state(c.target, rep, names) and (c.tier < 2 or _takes(c, role))]
         choice = _choose(ranked, lambda c: binder(ask, c, rep.game, rep), unnamed_limit=UNNAMED)
         if choice is not None:
             found[role] = choice[2]

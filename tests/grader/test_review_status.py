@@ -146,23 +146,72 @@ def test_states_of_the_students_own_whose_actions_lists_drawn_lines_leave_result
     assert status["initial_state: empty board"] == status["terminal: canned boards"] == "passed"
 
 
-def test_an_agent_that_takes_what_the_grader_cannot_give_goes_to_a_person_not_to_zero(tmp_path):
+@pytest.mark.parametrize("uses_them", [False, True])
+def test_an_agent_that_takes_what_the_grader_cannot_give_is_passed_none_and_goes_to_a_person_if_it_fails(
+        tmp_path, uses_them):
     """random_player(board, player, history, canvas) needs two values the notebook makes in its own game loop
-    (no global of those names): every call the grader makes fails, whatever the code does. That is no
-    evidence against the code, so the check goes to a person with the parameters named; the other roles are
-    graded as ever."""
+    (no global of those names): the grader passes None, as before a first move. Code that copes is graded as
+    ever; code that fails on None gives no evidence against itself, so the check goes to a person with the
+    parameters named. The other roles are graded as ever."""
     solution = (TESTS.parent / "reference" / "solutions" / "tictactoe.py").read_text()
     written = solution.replace("def random_player(board, player=None):",
-                               "def random_player(board, player, history, canvas):")
+                               "def random_player(board, player, history, canvas):"
+                               + ("\n    history.append(canvas)" if uses_them else ""))
     assert written != solution
     path = tmp_path / "extra_parameters.py"
     path.write_text(written)
     result = grade_submission(path, "tictactoe", load_rubric().assignment("tictactoe"), public_only=True)
     by_name = {c.check: c for c in result.checks}
     legal = by_name["random_player: legal moves in time"]
-    assert legal.status == "review", legal.message
-    assert "the grader's calls of your random_player() leave out history, canvas" in legal.message
+    assert legal.status == ("review" if uses_them else "passed"), legal.message
+    if uses_them:
+        assert "the grader knows no value for history, canvas in its calls of your random_player()" in legal.message
     assert by_name["actions: canned boards"].status == "passed"
+
+
+@pytest.mark.parametrize("uses_it", [False, True])
+def test_a_rule_given_state_kept_beside_the_board_is_passed_none_and_goes_to_a_person_if_it_fails(tmp_path, uses_it):
+    """actions(board, last_move, player) and terminal(board, last_move): the notebook's loop passes the last move;
+    the grader has none to pass, so it passes None, as before the first move. Code that copes keeps its points;
+    code that raises on None gives no evidence against itself: a person looks, shown the call with None."""
+    solution = (TESTS.parent / "reference" / "solutions" / "tictactoe.py").read_text()
+    written = solution.replace("def actions(board):", "def actions(board, last_move, player='x'):"
+                               + ("\n    assert len(last_move) == 2" if uses_it else ""))
+    written = written.replace("def terminal(board):", "def terminal(board, last_move):")
+    assert written.count("last_move") >= 2
+    path = tmp_path / "state_beside.py"
+    path.write_text(written)
+    result = grade_submission(path, "tictactoe", load_rubric().assignment("tictactoe"), public_only=True)
+    by_name = {c.check: c for c in result.checks}
+    canned = by_name["actions: canned boards"]
+    assert canned.status == ("review" if uses_it else "passed"), canned.message
+    if uses_it:
+        assert "the grader knows no value for last_move (it passes None)" in canned.message
+        assert canned.boards and canned.boards[0].call == "actions(board, None, 'x')", canned.boards[:1]
+    assert by_name["terminal: canned boards"].status == "passed", by_name["terminal: canned boards"].message
+
+
+def test_orders_pass_none_where_names_say_the_call_gives_nothing():
+    """The order the names spell comes first, None where a parameter names nothing the role is given (or a move
+    for a function of the position); where required parameters outnumber the roles, None is tried at every place."""
+    from grader.adapt.signatures import NOTHING, argument_orders
+    from grader.sandbox.calls import Parameter
+
+    def params(*names: str, defaults: int = 0) -> list[Parameter]:
+        return [Parameter(name=n, kind="POSITIONAL_OR_KEYWORD", has_default=i >= len(names) - defaults)
+                for i, n in enumerate(names)]
+
+    assert argument_orders(params("board", "last_mean_move", "player"), ("state", "player"))[0] == \
+        ("state", NOTHING, "player")
+    assert argument_orders(params("board", "last_mean_move", "player", defaults=1), ("state", "player"))[0] == \
+        ("state", NOTHING, "player")
+    result_orders = argument_orders(params("board", "player", "move", "last_move"), ("state", "action", "player"))
+    assert result_orders[0] == ("state", "player", "action", NOTHING)
+    assert ("state", "action", "player", NOTHING) in result_orders
+    assert NOTHING not in {r for order in argument_orders(params("board", "player"), ("state", "player"))
+                           for r in order}
+    scores = argument_orders(params("board", "scores", "player", defaults=1), ("state", "player"))
+    assert scores[0] == ("state", "player") and ("state", NOTHING, "player") in scores  # a name that says nothing
 
 
 def test_agents_handed_boards_that_every_function_raised_on_go_to_a_person(tmp_path, monkeypatch):
