@@ -402,7 +402,8 @@ def _takes(cand: Candidate, role: str) -> bool:
     ``utility(board, player)`` is no terminal test)."""
     params = positional_parameters(cand.info.parameters or [])
     required, (fewest, most) = sum(not p.has_default for p in params), ARITY[role]
-    beside = required == most + 1 and all(role_of(name) != "player" for name in _unknown_parameters(cand, role))
+    beside = most > 0 and required == most + 1 and all(role_of(name) != "player"
+                                                       for name in _unknown_parameters(cand, role))
     return (fewest <= required <= most or beside) and len(params) >= fewest
 
 

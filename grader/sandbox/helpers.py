@@ -78,10 +78,12 @@ def _listed(value):
 _PLAIN = (bool, int, float, str, type(None))
 
 
-def leaves(state, limit=5000, depth=6):
+def leaves(state, limit=5000, depth=6, moves=frozenset()):
     """Every plain value in ``state`` with the path that reaches it: ``[["k", key] | ["i", index] | ["a", name] |
     ["m", member], ...]`` (a dict's key, a sequence's or an array's index, an attribute or field, a set's member,
-    whose value is True). The grader learns from them where the student's state keeps each square."""
+    whose value is True). A list of ``moves`` (tuples: the lines drawn, in the order drawn) is the set of its
+    members: where a line sits in it says nothing. The grader learns from them where the student's state keeps
+    each square."""
     out = []
 
     def walk(x, path, left):
@@ -97,7 +99,7 @@ def leaves(state, limit=5000, depth=6):
             for k, v in x.items():
                 if _key(k):
                     walk(v, path + [["k", k]], left - 1)
-        elif isinstance(x, (set, frozenset)):
+        elif isinstance(x, (set, frozenset)) or _moves_listed(x, moves):
             out.extend([path + [["m", e]], True] for e in x if _key(e))
         elif hasattr(x, "_fields"):
             for name in x._fields:
@@ -113,6 +115,10 @@ def leaves(state, limit=5000, depth=6):
     return out
 
 
+def _moves_listed(x, moves):
+    return isinstance(x, list) and x and all(isinstance(e, tuple) and e in moves for e in x)
+
+
 def _key(value):
     return type(value) in _PLAIN or isinstance(value, tuple) and all(_key(v) for v in value)
 
@@ -123,6 +129,9 @@ def put(x, path, present, value):
     if not path:
         return value
     (kind, key), rest = path[0], path[1:]
+    if kind == "m" and isinstance(x, list):  # a list of moves: appended, or taken out
+        x[:] = [e for e in x if e != key] + ([key] if present else [])
+        return x
     if kind == "m":
         members = set(x)
         (members.add if present else members.discard)(key)
@@ -177,6 +186,8 @@ def replayed_states(namespace, start, transition, steps, turn, asks, moves=None)
 
 
 def _replayed_states(namespace, start, transition, steps, turn, asks, moves):
+    played = set()  # the moves played or written here: a list of them in the state is read as a set
+
 
     def with_turn(state, value):
         kind, where = turn
@@ -220,6 +231,8 @@ def _replayed_states(namespace, start, transition, steps, turn, asks, moves):
         move = resolve(move, state, mover)
         if move is None:
             raise ValueError("the grader's move is not among the moves your actions() lists here")
+        if isinstance(move, tuple) and _key(move):
+            played.add(move)
         given = copy.deepcopy(state)
         out = call(transition[0], transition[1], given, move, mover)
         return made(state, given, out), not same(state, given), out if isinstance(out, bool) else None
@@ -272,10 +285,11 @@ def _replayed_states(namespace, start, transition, steps, turn, asks, moves):
         elif kind == "fields":
             out.append(fields(state))
         elif kind == "leaves":
-            out.append(leaves(state))
+            out.append(leaves(state, moves=played))
         elif kind == "put":  # the squares the grader knows written as the position has them; answers nothing
             state = copy.deepcopy(state)  # never the student's own initial object (the textbook's game.initial)
             for path, present, value in ask[1]:
+                played.update(key for kind, key in path[-1:] if kind == "m" and present and isinstance(key, tuple))
                 state = put(state, path, present, value)
         elif kind == "repeat":  # the move played again and again: is it still listed for whoever moves next?
             _, move, turns, name, order = ask

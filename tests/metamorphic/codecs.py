@@ -300,9 +300,10 @@ def dab_from_dots(board):
     return {"size": board["size"], "lines": out, "boxes": dict(board["boxes"])}
 
 
-def dab_to_set(board):
-    """Lines drawn as a set rather than a dict of True; the size as rows and cols of dots."""
-    return {"rows": board["size"][0], "cols": board["size"][1], "drawn": set(board["lines"]),
+def dab_to_set(board, collection=set):
+    """Lines drawn as a set (or a list, in the order drawn) rather than a dict of True; the size as rows and cols
+    of dots."""
+    return {"rows": board["size"][0], "cols": board["size"][1], "drawn": collection(board["lines"]),
             "owners": dict(board["boxes"])}
 
 

@@ -39,10 +39,10 @@ COURSE_ORDERS = {"actions": ("state",), "result": ("state", "player", "action"),
                  "utility": ("state", "player")}
 
 
-#: the containers of a Dots and Boxes board: the course's dict, lines in a set, two 0/1 matrices, the picture of
+#: the containers of a Dots and Boxes board: the course's dict, lines in a set or a list, two 0/1 matrices, the picture of
 #: dots and dashes, the template's first layout ({'n', 'm'} with lines and boxes as keys), each player's score
 #: kept where the box owners were ({'size', 'lines', 'score'}: which box is whose is not kept)
-DAB_CONTAINERS = ("course", "set", "matrices", "dot_grid", "old_dict", "scores")
+DAB_CONTAINERS = ("course", "set", "list", "matrices", "dot_grid", "old_dict", "scores")
 
 
 @dataclass(frozen=True)
@@ -356,8 +356,8 @@ def _dab_board(face: Face) -> str:
     if face.moves == "text":  # the board keeps the course's lines; only the moves are written as text
         move_out.append("m = ' '.join(map(str, m))")
         move_in.insert(0, "m = (m.split()[0], *map(int, m.split()[1:]))")
-    if face.container == "set":
-        out_steps.append("b = _dab_to_set(b)")
+    if face.container in ("set", "list"):
+        out_steps.append(f"b = _dab_to_set(b, {face.container})")
         in_steps.insert(0, "b = _dab_from_set(b)")
     elif face.container == "old_dict":
         out_steps.append("b = _dab_to_old(b)")

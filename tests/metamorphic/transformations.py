@@ -96,6 +96,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("column_stacks", "container", lambda f: replace(f, container="stacks"), COLUMNS),
     Transformation("cells_dict", "container", lambda f: replace(f, container="cells"), GRIDS),
     Transformation("line_set", "container", lambda f: replace(f, container="set"), ("dots_and_boxes",)),
+    Transformation("line_list", "container", lambda f: replace(f, container="list"), ("dots_and_boxes",)),
     Transformation("line_matrices", "container", lambda f: replace(f, container="matrices"), ("dots_and_boxes",)),
     Transformation("dot_grid", "container", lambda f: replace(f, container="dot_grid"), ("dots_and_boxes",)),
     Transformation("old_layout", "container", lambda f: replace(f, container="old_dict"), ("dots_and_boxes",)),

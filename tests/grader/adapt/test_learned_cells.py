@@ -43,6 +43,22 @@ def test_leaves_reach_every_plain_value_by_its_path():
         [[["k", "pair"], ["a", "turn"]], 1]]))
 
 
+def test_a_list_of_the_moves_played_is_the_set_of_its_members():
+    """Lines kept in a list in the order drawn: where a line sits in the list says nothing, so a list whose members
+    are all moves played is read as a set (a list of other tuples, a grid's rows, keeps its indices), and a line
+    written into it is appended or taken out."""
+    played = frozenset({("h", 0, 0), ("v", 1, 2)})
+    state = {"drawn": [("v", 1, 2), ("h", 0, 0)], "rows": [(0, 1), (1, 0)]}
+    found = sorted(map(repr, helpers.leaves(state, moves=played)))
+    assert repr([[["k", "drawn"], ["m", ("h", 0, 0)]], True]) in found
+    assert repr([[["k", "drawn"], ["m", ("v", 1, 2)]], True]) in found
+    assert repr([[["k", "rows"], ["i", 1], ["i", 0]], 1]) in found
+    assert repr([[["k", "drawn"], ["i", 0], ["i", 0]], "v"]) in map(repr, helpers.leaves(state))  # no moves known
+    state = _put_all(state, [[[["k", "drawn"], ["m", ("h", 2, 1)]], True, True],
+                             [[["k", "drawn"], ["m", ("v", 1, 2)]], False, None]])
+    assert state["drawn"] == [("h", 0, 0), ("h", 2, 1)]
+
+
 def test_writes_by_path_change_containers_and_rebuild_what_cannot_change():
     state = {"pair": Pair((0, 0), 1), "drawn": set(), "box": Box(), "frozen": Frozen(frozenset(), 0)}
     state = _put_all(state, [
