@@ -116,7 +116,7 @@ def leaves(state, limit=5000, depth=6, moves=frozenset()):
 
 
 def _moves_listed(x, moves):
-    return isinstance(x, list) and x and all(isinstance(e, tuple) and e in moves for e in x)
+    return isinstance(x, list) and x and all(isinstance(e, tuple) and _key(e) and e in moves for e in x)
 
 
 def _key(value):

@@ -48,7 +48,7 @@ def test_a_list_of_the_moves_played_is_the_set_of_its_members():
     are all moves played is read as a set (a list of other tuples, a grid's rows, keeps its indices), and a line
     written into it is appended or taken out."""
     played = frozenset({("h", 0, 0), ("v", 1, 2)})
-    state = {"drawn": [("v", 1, 2), ("h", 0, 0)], "rows": [(0, 1), (1, 0)]}
+    state = {"drawn": [("v", 1, 2), ("h", 0, 0)], "rows": [(0, 1), (1, 0)], "history": [(("h", 0, 0), [])]}
     found = sorted(map(repr, helpers.leaves(state, moves=played)))
     assert repr([[["k", "drawn"], ["m", ("h", 0, 0)]], True]) in found
     assert repr([[["k", "drawn"], ["m", ("v", 1, 2)]], True]) in found
