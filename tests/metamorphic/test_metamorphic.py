@@ -178,6 +178,11 @@ FOUND_BY_SWEEPS = [
     # moves tagged with their kind on an object whose caller hands the turn over: the kinds only the other side has
     # (mean moves) are learned once the turn is handed over, and a move never seen is a position left to a person
     ("mean_connect4", ("tagged_moves", "turn_by_caller")),
+    # state kept beside the board (last_mean_move, scores) in a required parameter: passed None, where the names
+    # spell it, by unnamed functions too (one parameter more than the role's, naming no player), and by agents
+    ("connect4", ("opaque_names", "state_beside")),
+    ("mean_connect4", ("one_based", "state_beside")),
+    ("dots_and_boxes", ("players_1_2", "state_beside")),
 ]
 
 
@@ -273,6 +278,9 @@ MUTANTS_FOUND_BY_SWEEPS = [
     # lines as bare numbers, read by replay alone, with an actions() that lists drawn lines: the replay still stands,
     # as it explains the student's terminal() where no reading does, and actions() alone is charged
     ("dab_actions_include_drawn_lines", ("line_numbers",)),
+    # lines kept in a list in the order drawn: read as the set of its members, so a box given to the wrong player
+    # is charged to result(), not to utility() on the positions it built
+    ("dab_result_box_for_the_other_player", ("line_list",)),
 ]
 
 #: (mutant, transformations) where the binder cannot tell the bug from another reading of the code: every
