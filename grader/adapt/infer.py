@@ -107,15 +107,23 @@ class Interface:
         return encode_arguments(self.representation, self.bindings[role].order, board, player, action)
 
 
+#: what decoding a value that is no board under a reading raises
+NOT_A_BOARD = (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError)
+
+
+def decoded_board(rep: Representation, value: Any) -> Any | None:
+    """The course board ``value`` is under ``rep``, or None when it is none."""
+    try:
+        return rep.decode_board(value)
+    except NOT_A_BOARD:
+        return None
+
+
 def decode_result_board(rep: Representation, value: Any) -> Any | None:
     """The course board in a ``result`` answer (the answer itself, or the first item of a ``(board, next_player)``
     or ``(board, extra_turn)`` tuple), or None."""
-    for part in [value, *([value[0]] if isinstance(value, tuple) and len(value) in (2, 3) else [])]:
-        try:
-            return rep.decode_board(part)
-        except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
-            continue
-    return None
+    parts = [value, *([value[0]] if isinstance(value, tuple) and len(value) in (2, 3) else [])]
+    return next((board for board in (decoded_board(rep, part) for part in parts) if board is not None), None)
 
 
 def decode_actions(rep: Representation, value: Any, board: Any) -> list[Any]:
@@ -232,7 +240,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     if initial is None:  # an object of the student's own (not plain data): it stays in the worker, replayed
         iface.initial_unread = any(caller.call(c.target, timeout=timeout).kind == BAD_RETURN
                                    for c in ranked.get("initial_state", [])[:3] if not _requires_an_argument(c))
-    if initial is None:  # a game object's initial state (the textbook's ``game.initial``)
+        # else a game object's initial state (the textbook's ``game.initial``)
         unread = None  # one no reading knows: positions may still be built by replaying moves from it
         for target in game_objects.initial_attributes(names):
             r = caller.read(target, timeout=timeout)
@@ -492,16 +500,11 @@ def with_named_marks(reps: list[Representation], source: str, game: Game | None 
     known = {rep.players for rep in reps}
     fields = {k for k in board if isinstance(k, str)} if isinstance(board, dict) else set()
     pairs = [pair for pair in named_mark_pairs(source, game) if pair not in known and not set(pair) <= fields][:6]
-    out = list(reps)
-    seen = set(reps)
+    found = dict.fromkeys(reps)  # in order, once each: readings that differed only in their marks are one now
     for rep in reps:
         inner = getattr(rep, "inner", None)  # a state record around a board: the board's marks are named
         if inner is not None:
-            for named in with_named_marks([inner], source, game)[1:]:
-                wrapped = rep.with_marks(named)
-                if wrapped not in seen:
-                    seen.add(wrapped)
-                    out.append(wrapped)
+            found.update(dict.fromkeys(rep.with_marks(named) for named in with_named_marks([inner], source, game)[1:]))
             continue
         if not dataclasses.is_dataclass(rep) or "players" not in {f.name for f in dataclasses.fields(rep)}:
             continue
@@ -510,16 +513,11 @@ def with_named_marks(reps: list[Representation], source: str, game: Game | None 
             if isinstance(first, str) != isinstance(rep.players[0], str) and not isinstance(first, bool):
                 continue  # strings replace strings; numbers stay numbers; booleans may replace either
             if symbols is None:
-                named = dataclasses.replace(rep, players=(first, second))
+                found.setdefault(dataclasses.replace(rep, players=(first, second)))
             elif not any(same_mark(symbols.empty, m) for m in (first, second)):
-                named = dataclasses.replace(rep, players=(first, second),
-                                            symbols=dataclasses.replace(symbols, first=first, second=second))
-            else:
-                continue
-            if named not in seen:  # readings that differed only in their marks are one reading now
-                seen.add(named)
-                out.append(named)
-    return out
+                found.setdefault(dataclasses.replace(rep, players=(first, second),
+                                                     symbols=dataclasses.replace(symbols, first=first, second=second)))
+    return list(found)
 
 
 @lru_cache(maxsize=32)
@@ -647,11 +645,8 @@ def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             continue
         value = values[name] = representations.at_size(game, r.value)
         for rep in representations.candidates(game, value):
-            try:
-                board = rep.decode_board(value)
-            except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
-                continue
-            if game.same_board(board, game.to_course(game.initial_state())):
+            board = decoded_board(rep, value)
+            if board is not None and game.same_board(board, game.to_course(game.initial_state())):
                 return name, value, False
     for name, value in values.items():  # a position shown at the top level still shows the marks
         empty = _emptied(game, value)
@@ -693,10 +688,9 @@ def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) ->
     """(fit, the board) of a candidate ``initial_state``: it fits when some known reading takes its
     answer for a board, it answers when it returns anything at all."""
     target, info = cand.target, cand.info
-    size_words = {"rows": game.rows, "n": game.rows, "height": game.rows, "r": game.rows, "nrows": game.rows,
-                  "num_rows": game.rows, "cols": game.cols, "m": game.cols, "width": game.cols,
-                  "columns": game.cols, "ncols": game.cols, "num_cols": game.cols, "c": game.cols,
-                  "k": getattr(game, "k", None), "size": (game.rows, game.cols), "shape": (game.rows, game.cols)}
+    size_words = {**dict.fromkeys(("rows", "n", "height", "r", "nrows", "num_rows"), game.rows),
+                  **dict.fromkeys(("cols", "m", "width", "columns", "ncols", "num_cols", "c"), game.cols),
+                  **dict.fromkeys(("size", "shape"), (game.rows, game.cols)), "k": getattr(game, "k", None)}
     required = [p for p in positional_parameters(info.parameters or []) if not p.has_default]
     attempts: list[list[Any]] = [[]]
     if required:
@@ -704,12 +698,8 @@ def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) ->
         if all(g is not None for g in guess):
             attempts.insert(0, guess)
         attempts += [[game.rows, game.cols], [(game.rows, game.cols)], [game.rows]]
-    first = None
-    for args in attempts:
-        r = caller.call(target, *args, timeout=timeout)
-        if r.ok and r.value is not None:
-            first = r.value
-            break
+    answers = (caller.call(target, *args, timeout=timeout) for args in attempts)  # asked until one answers
+    first = next((r.value for r in answers if r.ok and r.value is not None), None)
     optional = [p for p in positional_parameters(info.parameters or []) if p.has_default]
     if first is not None and not representations.candidates(game, first) and optional \
             and size_words.get(optional[0].name.lower()) is not None:
@@ -731,12 +721,11 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
     name = cand.target
     probes = _probe_moves(game)
     expected = [game.to_course(game.result(s, a)) for s, a in probes]
-    roles = COURSE_ORDER["result"]
-    if any(role_of(p.name) == "row" for p in positional_parameters(cand.info.parameters or [])):
-        roles = (*roles, "row")  # drop_piece(board, row, col, piece): the grader passes the landing row too
-    if any(role_of(p.name) == "orientation" for p in positional_parameters(cand.info.parameters or [])):
-        roles = (*dict.fromkeys((*roles, "orientation", "row")),)  # result(board, orientation, row, col, player)
-    orders = argument_orders(cand.info.parameters, roles)
+    named = {role_of(p.name) for p in positional_parameters(cand.info.parameters or [])}
+    # the landing row passed too (drop_piece(board, row, col, piece)), or a line's parts (result(board, orientation,
+    # row, col, player))
+    parts = [r for r in ("row", "orientation") if r in named] + (["row"] if "orientation" in named else [])
+    orders = argument_orders(cand.info.parameters, tuple(dict.fromkeys((*COURSE_ORDER["result"], *parts))))
     last_error, answered, in_place = "", False, False
 
     def fits(rep: Representation, order: tuple[str, ...]) -> bool:
@@ -932,13 +921,7 @@ def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> 
 
 def _board_first_of_tuple(rep: Representation, value: Any) -> bool:
     """Whether a ``result`` answer is a (board, ...) tuple rather than a board."""
-    if not (isinstance(value, tuple) and len(value) in (2, 3)):
-        return False
-    try:
-        rep.decode_board(value)
-    except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
-        return True
-    return False
+    return isinstance(value, tuple) and len(value) in (2, 3) and decoded_board(rep, value) is None
 
 
 def encode_arguments(rep: Representation, order: Sequence[str], board: Any, player: int | None,
@@ -1085,7 +1068,8 @@ WINNER_READING = "the winner's mark"
 def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) -> tuple[int, Binding]:
     samples = [s for s, over in _sample_boards(game) if over]
     cases = [(s, p) for s in samples for p in (1, -1)]
-    want = [game.utility(s, p) for s in samples for p in (1, -1)]
+    want = [game.utility(s, p) for s, p in cases]
+    first_view = [returns.sign(game.utility(s, 1)) for s, _ in cases]  # without a player, the only view there is
     # A utility that names a player parameter must answer for that player: reading it as taking
     # none (its default) would hide the bug of ignoring it.
     takes_player = any(role_of(p.name) == "player" for p in positional_parameters(cand.info.parameters or []))
@@ -1095,24 +1079,19 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
             continue
         values = [returns.per_player(r.value) for r in answers]  # one number per player: the first's less the second's
         evaluates = evaluates or (not game.margin_utility and _evaluates(values))
-        if "player" not in order and not takes_player and cand.tier <= 2:  # named for the role: a terminal
-            # test that names the winner does the utility's job only inside another function
-            winners = [returns.winner_of(v, rep) for v in values]
-            if winners == [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)] and any(winners) \
-                    and winners != [returns.sign(v) for v in values]:
+        signs = [returns.sign(v) for v in values]
+        if "player" not in order and cand.tier <= 2:  # named for the role: a terminal test that names the winner
+            winners = [returns.winner_of(v, rep) for v in values]  # does the utility's job only inside another
+            if winners == first_view and any(winners) and winners != signs:
                 return FITS, Binding("utility", cand.target, order, reading=WINNER_READING,
                                      says=(f"{spoken(cand.target)}() says who won: read as +1 for the winner, -1 for "
                                            "the loser",))
-        signs = [returns.sign(v) for v in values]
         if None in signs:
             continue
         if not answered:
             fallback = order  # the first order it answers numbers in: judged board by board in it
         answered = True
-        expected_signs = [returns.sign(w) for w in want]
-        if "player" not in order:
-            # Without a player the answer can only be from one side's view: the first player's.
-            expected_signs = [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)]
+        expected_signs = [returns.sign(w) for w in want] if "player" in order else first_view
         draw = 0.0
         decisive = [float(returns.plain(v)) for v, e in zip(values, expected_signs) if e]
         if signs != expected_signs and decisive and not game.margin_utility:

@@ -15,8 +15,8 @@ import numpy as np
 from grader.adapt import game_objects, returns
 from grader.adapt.candidates import is_route
 from grader.adapt.routes import shown_call
-from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decode_actions, decode_result_board, \
-    move_parts
+from grader.adapt.infer import NOT_A_BOARD, WINNER_READING, Binding, Caller, Interface, decode_actions, \
+    decode_result_board, decoded_board, move_parts
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
 from grader.sandbox.calls import CallResult
@@ -218,10 +218,7 @@ class StudentGame:
         after = r.args_after[where]
         reply.mutated = not same_value(before, after)
         reply.raw = after
-        try:
-            reply.value = self.representation.decode_board(after)
-        except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
-            reply.value = None
+        reply.value = decoded_board(self.representation, after)
         return reply
 
     def initial_state(self) -> Reply:
@@ -322,7 +319,7 @@ class StudentGame:
             try:
                 self.representation.decode_board(raw)
                 why = ""
-            except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError) as e:
+            except NOT_A_BOARD as e:
                 why = f": {e}"
             return _unreadable(reply, f"returned {short(raw, 120)}, which is not a board "
                                       f"({self.representation.describe()}){why}")
