@@ -1,15 +1,11 @@
 """Games written as classes, the textbook's way: ``class TicTacToe(Game)`` with methods ``actions``,
 ``result``, ``utility``, ``terminal_test``, ``to_move`` and an ``initial`` state.
 
-Methods of module-level objects are already candidates for the roles. A game class of which the
-code never makes an object at the top level (copied games modules rarely do) gets objects made
-here, one per plausible board size: its defaults, and the rubric's rows and columns passed to its
-two size parameters both ways round (``ConnectFour(h=7, v=6)`` counts columns first in one version
-of the textbook and rows first in another). When the notebook's own object does not play the game
-the rubric asks, its class gets objects of the rubric's size too: the newer edition's own
-``ConnectFour()`` is 7 rows by 6 columns. Which object's methods play the roles is decided by
-their behaviour, like everything else in ``grader.adapt``. An object's ``initial`` attribute can be
-its initial state.
+Methods of module-level objects are already candidates for the roles. A game class the code never makes an
+object of gets objects made here, one per plausible board size: its defaults, and the rubric's rows and columns
+passed both ways round (editions of the textbook disagree on which comes first); so does the class of a
+notebook's own object that does not play the rubric's size. Behaviour decides which object's methods play the
+roles, like everything in ``grader.adapt``. An object's ``initial`` attribute can be its initial state.
 """
 
 from __future__ import annotations

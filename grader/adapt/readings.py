@@ -1,14 +1,11 @@
 """Judging a student by their own reading of rules the assignment's text leaves open.
 
-Some rules can be read more than one way (Mean Connect 4: may the moved disc go back into its own
-column? whose colour is it?). Each reading the text allows is a reference game of its own
-(``game.readings()``, the reference's reading first). The student's functions are bound under the
-reference's reading; only when some of them match the reference nowhere are the other readings
-tried, and the one under which the fewest functions miss is the one graded (ties keep the
-reference's). Some readings differ only on rare positions the binding probes never show (a disc
-taken from a full column, a full board): there the student's ``actions``, and ``terminal`` where
-the game ends under one reading only, decide on positions where the readings differ. Which reading was graded is said in the feedback, so a reading the text allows is never
-charged as a bug, and a real bug is still charged under every reading.
+Some rules can be read more than one way (Mean Connect 4: may the moved disc go back into its own column?).
+Each reading the text allows is a reference game of its own (``game.readings()``, the reference's first). Only
+when some functions match the reference nowhere are the other readings tried, and the one under which the fewest
+miss is graded (ties keep the reference's); where readings differ only on positions the probes never show, the
+student's ``actions`` and ``terminal`` decide there. The reading graded is said in the feedback, so a reading the
+text allows is never charged as a bug, and a real bug is still charged under every reading.
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
-"""Agents that play the student's own state or game object (positions built by replay through their code), found
-among the ways students write them: a function of it, plain (``best_move(game, depth)``) or the tutorial's search itself
-(``minimax(game, depth, alpha, beta, maximizing_player)`` answering ``(value, move)``); a class built on it
-and asked for a move (``SearchTreeNode(game).get_best_move(depth)``, ``Minimax(game, depth).best_move()``,
-``MCTS(game, iterations).search()``); or a class built first with its settings and then handed it
-(``AlphaBetaAgent(depth=3).get_move(game)``, ``RandomAgent().get_move(game)``).
+"""Agents that play the student's own state or game object (positions built by replay through their code): a
+function of it (``best_move(game, depth)``, or the tutorial's ``minimax(game, depth, alpha, beta, maximizing)``
+answering ``(value, move)``); a class built on it and asked for a move (``Minimax(game, depth).best_move()``);
+or a class built with its settings and then handed it (``AlphaBetaAgent(depth=3).get_move(game)``).
 
-The settings are filled the way a search's are (:mod:`grader.adapt.search_parameters`): its depth as the
-student's own calls pass it (else the grader's), the window fully open, the side to move maximizing, its
-number of simulations or seconds, and, for a class built for one side, the player whose turn it is. The
-depth goes in by name, so the checks that count a search at a depth of their own can set it.
+The settings are filled the way a search's are (:mod:`grader.adapt.search_parameters`); the depth goes in by
+name, so the checks that count a search at a depth of their own can set it.
 """
 
 from __future__ import annotations

@@ -1,13 +1,11 @@
 """The game functions of a submission whose state no reading knows, judged on the student's own states built by
-replaying moves through their own code inside the worker (see ``grader.adapt.replayed_states``): the same course
-face as :class:`StudentGame`. Their states may be values their functions return or objects their methods change in
-place (``game.make_move(move)``).
+replaying moves through their own code inside the worker (``grader.adapt.replayed_states``), behind the same
+course face as :class:`StudentGame`.
 
-``result`` is judged by what the state it makes answers afterwards, compared with the reference's successor: the
-squares where the student's state keeps them, once learned, else the moves its ``actions`` lists, each move
-repeated until the course says it is no longer legal (so a column's height shows); and whose turn the state then
-says. The other functions are asked on positions built with the reference's movers forced, so a turn bug of
-``result`` is charged there alone.
+``result`` is judged by what the state it makes answers, against the reference's successor: its squares where
+they are learned, else the moves its ``actions`` lists (each repeated until no longer legal, so a column's height
+shows), and whose turn it says. The other functions are asked with the reference's movers forced, so a turn bug
+of ``result`` is charged there alone.
 """
 
 from __future__ import annotations

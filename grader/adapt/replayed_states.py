@@ -1,15 +1,12 @@
 """Game functions written around a state that no reading of a board knows (``{'grid': {(col, h): 'R'},
-'heights': [...], 'turn': 'R'}``, a tuple of column strings, a named tuple with a flat board...), with a
-functional transition: ``result(state, action)`` returns the next state.
+'heights': [...], 'turn': 'R'}``, a tuple of column strings...), with a transition that returns or changes it.
 
-No reading turns such a state into a course board, so the student's states never leave the worker:
-each position the checks need is built there from the student's own initial state, replaying the
-moves that reach it (:meth:`reference.games.base.Game.moves_to`) through the student's own ``result``
-on a copy each time, with the moves in the student's own encoding. What the grader learns is the
-recipe: which function makes the initial state, which plays a move, how moves are written (learned by
-matching the student's ``actions`` on their own states to the reference's moves) and which part of the
-state says whose turn it is. Before each replayed move that part is set to the reference's mover, so a
-bug in the student's turn keeping is charged once, at ``result``, not again to every other function.
+Such states never leave the worker: each position is built there from the student's own initial state by
+replaying the moves that reach it (:meth:`reference.games.base.Game.moves_to`) through their own ``result``, in
+their own move encoding. The grader learns the recipe: which function makes the initial state, which plays a
+move, how moves are written (matching their ``actions`` to the reference's moves) and which part of the state
+says whose turn it is. That part is set to the reference's mover before each replayed move, so a bug in the
+student's turn keeping is charged once, at ``result``, not again to every other function.
 """
 
 from __future__ import annotations
