@@ -72,17 +72,14 @@ def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
         player_default = all(p.has_default for p in ctor if p.name == built.get("player"))
         for method, asked in _methods(info):
             for role, arguments in ROLE_ARGUMENTS.items():
-                route = _route(cls, built, method.name, asked, role, arguments, player_default=player_default)
-                if route is not None:
-                    routes.append(route)
+                found = [_route(cls, built, method.name, asked, role, arguments, player_default=player_default)]
                 if "player" in built and player_default and "player" in arguments and "player" not in asked:
                     # the method may answer from one side's view whoever the position says moves (a utility
                     # from the first player's view): the class built with its default player
                     alone = {k: v for k, v in built.items() if k != "player"}
-                    route = _route(f"{cls}{DEFAULT_BUILT}", alone, method.name, asked, role,
-                                   tuple(a for a in arguments if a != "player"))
-                    if route is not None:
-                        routes.append(route)
+                    found.append(_route(f"{cls}{DEFAULT_BUILT}", alone, method.name, asked, role,
+                                        tuple(a for a in arguments if a != "player")))
+                routes += [route for route in found if route is not None]
     return routes
 
 
@@ -96,10 +93,9 @@ def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
         if info.kind != "class" or cls.startswith("_"):
             continue
         for method, asked in _methods(info):
-            for role, arguments in ROLE_ARGUMENTS.items():
-                route = _route(cls, {}, method.name, asked, role, arguments, on_state=True)
-                if route is not None:
-                    routes.append(route)
+            found = (_route(cls, {}, method.name, asked, role, arguments, on_state=True)
+                     for role, arguments in ROLE_ARGUMENTS.items())
+            routes += [route for route in found if route is not None]
         for method in public_methods(info):
             required = [p for p in positional_parameters(method.parameters or ()) if not p.has_default]
             if len(required) in (2, 3) and _slots(required) is None and \
