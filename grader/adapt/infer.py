@@ -42,9 +42,7 @@ COURSE_ORDER = {
 
 
 class Caller(Protocol):
-    """What inference needs of a sandbox: ``call(name, *args, timeout=...) -> CallResult``, and
-    ``call_with(..., return_args=True)`` to see the arguments as a call left them (``count_calls=True``:
-    the calls the student's functions made)."""
+    """What inference needs of a sandbox (``call_with`` also sees the arguments as a call left them)."""
 
     def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult: ...
 
@@ -212,12 +210,9 @@ def _variants(rep: Representation) -> list[Representation]:
 
 def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                     aliases: Mapping[str, Sequence[str]], timeout: float = 2.0, source: str = "") -> Interface:
-    """Bind the student's functions to the roles in ``aliases`` (role -> the rubric's names).
-
-    Every callable is a candidate (``grader.adapt.candidates``): names rank them, behaviour on the
-    probe boards decides. ``source`` (the submission's code) breaks ties between player ids that
-    the functions accept equally (``1/-1`` or ``1/2``): the ids the code itself mentions win.
-    """
+    """Bind the student's functions to the roles in ``aliases`` (role -> the rubric's names): names rank every
+    callable (``grader.adapt.candidates``), behaviour on the probe boards decides. ``source`` breaks ties between
+    player ids the functions accept equally (``1/-1`` or ``1/2``): the ids the code itself mentions win."""
     ranked = {role: [c for c in candidates.rank(names, role, alias_list)
                      if (c.tier < 2 or _takes(c, ARITY[role]) or (c.tier == 2 and _can_take(c, ARITY[role][0])))
                      and (role == "initial_state" or _may_take_a_board(c))
@@ -225,8 +220,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
               for role, alias_list in aliases.items() if role in COURSE_ORDER}
     iface = Interface(game, None)
 
-    # Read before any probe runs: a probe of a function without arguments (a notebook's ``ai_turn()``)
-    # may play its move on the very board a notebook keeps at module level.
+    # Read before any probe runs: a probe of ``ai_turn()`` may play its move on the notebook's module-level board.
     module_board = _module_board(caller, names, game, timeout)
     initial = None
     pick = _choose(ranked.get("initial_state", []),
@@ -306,12 +300,10 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         tried.append(t)
         return t
 
-    # Several representations may fit result() (it often works with any player ids): the one under
-    # which the other functions also agree with the reference is the student's. When the best
-    # still has a function that agrees nowhere, result() itself may be the bug (a disc that stays
-    # on top reads as a board with row 0 at the bottom): every representation then competes, with
-    # result() counted against those it does not fit, and ties go to the course's conventions
-    # (``min`` keeps the first of equals, and the readings come in the conventions' order).
+    # Several representations may fit result() (it often works with any player ids): the one under which the other
+    # functions also agree is the student's. When even the best has a function that agrees nowhere, result() may be
+    # the bug (a disc left on top reads as rows from the bottom): every representation then competes, result()
+    # counted against those it does not fit, ties going to the conventions' order (``min`` keeps the first).
     best: Interface | None = None
     for rep in fitting or candidate_reps:  # no result() fits: the other functions choose the reading alone
         t = trial(rep)
@@ -335,8 +327,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             for role in set(_missed(rival)) - set(_missed(best)):  # right here, wrong there: in doubt even when right
                 best.bindings[role] = replace(best.bindings[role], doubt=best.bindings[role].doubt or best.tied)
     if not fitting and best.representation is not None and "actions" in best.bindings:
-        # No result() to say how moves are written (a result wrong for one player fits no reading):
-        # they are written as the student's own actions() writes them, if that makes it agree no less.
+        # No result() says how moves are written: as the student's actions() writes them, if it agrees no less.
         written = _written_like_actions(caller, game, best, timeout)
         if written is not None and written != best.representation and misses(trial(written)) <= misses(best):
             best = trial(written)
@@ -418,13 +409,10 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
             unnamed_limit: int, tried: list | None = None) -> tuple[Candidate, int, Any] | None:
     """The candidate that plays a role: (candidate, fit, what ``attempt`` made of it), or None.
 
-    The first tier that has candidates decides. A function under the template's name (tier 0) is
-    the student's answer; among the rubric's other names (tier 1) the first that fits wins, else
-    the first that answers, else the first as it is: the student named it for the role, so its bug
-    or its crash is what the checks must show, and a helper that happens to fit never takes its
-    place. A name that says the role in other words (tier 2) counts when it answers. Unnamed
-    candidates (tier 3, at most ``unnamed_limit`` tried) count only when they fit.
-    """
+    The first tier that has candidates decides. Under a rubric name (tiers 0 and 1) the first that fits wins,
+    else the first that answers, else the first as it is: the student named it for the role, so its bug or crash
+    is what the checks must show, and a helper that happens to fit never takes its place. A name that says the
+    role in other words (tier 2) counts when it answers; unnamed candidates (tier 3) only when they fit."""
     for tier in (0, 1, 2, 3):
         group = [c for c in ranked if c.tier == tier]
         answered = fallback = None
@@ -626,12 +614,9 @@ BOARD_WORDS = ("board", "initial", "empty", "state", "grid", "game")
 
 def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                   timeout: float) -> tuple[str, Any, bool] | None:
-    """(name, the empty board, whether it was made from a position) of a module-level value that some reading
-    takes for the empty board, or else for a position (its empty board is then made in its container and
-    marks); None when there is neither.
-
-    Old templates made the board as ``board = {'n': 4, 'm': 4}`` with no function around it; copied code
-    shows a position (``board = [['x', 'o', 'x'], ...]``) to try its search on."""
+    """(name, the empty board, whether it was made from a position) of a module-level value some reading takes for
+    the empty board (old templates' ``board = {'n': 4, 'm': 4}``), else for a position (copied code's ``board =
+    [['x', 'o', 'x'], ...]``: its empty board is made in its container and marks); None when there is neither."""
     def plainness(name: str) -> tuple:  # 'board' itself first, then the strongest word, then test boards last
         low = name.lower()
         return ("test" in low, low != "board", min(k for k, w in enumerate(BOARD_WORDS) if w in low), name)
@@ -714,10 +699,9 @@ def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) ->
 
 def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Representation],
                 timeout: float, actions: Sequence[Candidate] = ()) -> tuple[int, tuple[list[Representation], Binding]]:
-    """How a candidate ``result`` fits: (fit, (every representation that fits, its binding)). The
-    first argument order some representation fits wins; the other functions choose among the
-    representations that fit in it. Moves are written in each form the representation lists; when
-    none fits, in the form the moves of the student's ``actions`` candidates show, if any."""
+    """How a candidate ``result`` fits: (fit, (every representation that fits, its binding)). The first argument
+    order some representation fits wins; the other functions choose among those. Moves are written in each form
+    the representation lists, else as the moves of the student's ``actions`` candidates show."""
     name = cand.target
     probes = _probe_moves(game)
     expected = [game.to_course(game.result(s, a)) for s, a in probes]
@@ -787,13 +771,9 @@ def board_made(caller: Caller, name: str, args: list, order: tuple[str, ...], re
 
 def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Representation, game: Game,
                      actions: Sequence[Candidate], timeout: float) -> Representation | None:
-    """``base`` writing moves the way the student's own moves show, or None.
-
-    Each move the student's ``actions`` lists on a probe board is played with their ``result``; the
-    reference move that makes the same board is what it stands for (a move two reference moves
-    share says nothing). The shapes these examples share are learned
-    (:mod:`grader.adapt.representations.move_shapes`), so any way of writing a move works, not only
-    the forms a list foresaw."""
+    """``base`` writing moves the way the student's own moves show, or None: each move their ``actions`` lists on
+    a probe board stands for the one reference move whose board their ``result`` makes of it, and the shapes these
+    examples share are learned (:mod:`grader.adapt.representations.move_shapes`), so any way of writing works."""
     if "action" not in order:
         return None
     examples: dict[tuple, list[tuple[Any, tuple[int, ...], Any]]] = {}
@@ -890,11 +870,9 @@ def _spread(moves: Sequence[Any], per_shape: int = 6) -> list[Any]:
 def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> None:
     """When ``result`` answers a tuple, read its other item as the turn if one reading fits.
 
-    Only moves that complete no box decide the reading (there, in every game, the other player
-    moves next). After a box the answer must merely have the reading's type (a player mark, a
-    bool): whether it gives the extra turn is what the checks judge, so a student's missing extra
-    turn is marked wrong rather than read as another convention.
-    """
+    Only moves that complete no box decide the reading (the other player moves next in every game). After a box
+    the answer need only have the reading's type: a missing extra turn is for the checks to mark wrong, not
+    another convention."""
     binding, rep = iface.bindings["result"], iface.representation
     answers = []  # (the answer, the mover, whether the reference gives the mover another turn)
     for state, action in _probe_moves(game):

@@ -67,13 +67,10 @@ def _reading_by_answers(caller: Caller, iface: Interface, readings: Sequence[Gam
 
 
 def _agrees(reading: Game, state: State, answers: tuple[bool | None, list[str] | None], by_end: bool) -> bool | None:
-    """Whether the student's (over?, moves) on ``state`` are ``reading``'s, or None when they do not tell.
-
-    Where the game is over under one reading only (``by_end``: a full board), ``terminal`` decides,
-    and a game that goes on must also list the reading's moves; with no ``terminal`` to ask, that
-    position tells nothing (many ``actions`` list moves on a finished board). Elsewhere ``actions``
-    decides.
-    """
+    """Whether the student's (over?, moves) on ``state`` are ``reading``'s, or None when they do not tell. Where
+    the game is over under one reading only (``by_end``), ``terminal`` decides (and a game that goes on must list
+    the reading's moves); without it that position tells nothing, as many ``actions`` list moves on a finished
+    board. Elsewhere ``actions`` decides."""
     over, moves = answers
     if not by_end:
         return None if moves is None else moves == _listing(reading.actions(state))

@@ -30,10 +30,9 @@ WATCHED = PLAYER_WORDS + SEARCH_WORDS["alpha"] + SEARCH_WORDS["beta"] + SEARCH_W
 
 @dataclass(frozen=True)
 class PassedDown:
-    """What the search's arguments show: ``swapped`` positions entered with alpha > beta (below the
-    root), ``beta_fixed`` when beta never changed, ``window_unchanged`` when it never changed though positions
-    of both players searched two moves or more, ``same_player`` says where the player stayed the same ('' when it changed or
-    cannot be read)."""
+    """What the search's arguments show: ``swapped`` positions entered with alpha > beta (below the root),
+    ``beta_fixed`` when beta never changed, ``window_unchanged`` when it never changed though positions of both
+    players searched two moves or more, ``same_player`` where the player stayed the same ('' when nowhere)."""
 
     swapped: int = 0
     beta_fixed: bool = False
