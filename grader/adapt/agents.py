@@ -245,10 +245,9 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
                 aliases: Sequence[str], labels: Sequence[str], timeout: float | None, source: str,
                 game_object: str | None) -> StudentAgent | str:
     """:func:`find_agent` before its sides are settled."""
-    # A random player shows itself by its moves, whatever its name. An agent for another label, in a
-    # file where no search agent is named for any label (Kaggle or copied code; a random player named
-    # beside it says nothing of the searches), by a name that says "agent" (or Kaggle's signature),
-    # code that shows the label's technique, and moves that are legal and not random.
+    # A random player shows itself by its moves, whatever its name. Where no search agent is named for any label
+    # (Kaggle or copied code), an agent shows itself by a name that says "agent" (or Kaggle's signature), code that
+    # shows the label's technique, and moves that are legal and not random.
     others = [other for other in labels if other != label]
     random_label = label in RANDOM_LABELS
     agent_for = partial(_agent_for, caller, game, representation, source=source, game_object=game_object)
@@ -321,18 +320,15 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
                 agent.notes.append(f"{label}: your {'; '.join(borrowed)}, code that is not in your submission, so "
                                    f"{cand.target}(), your own, is graded instead")
             return agent
-        # Named for the label and failing here, it is still the student's agent: the checks say how it
-        # fails (names rank strongest first, and evaluation helpers are never candidates).
-        # Among those, one the grader calls with every argument it requires beats one whose calls leave some
-        # out (a game loop ``play_cutoff(red, yellow, start_board)``): the first fails by its own code.
+        # Named for the label and failing here, it is still the student's agent: the checks say how it fails. One
+        # the grader calls with every argument it requires beats one whose calls leave some out (a game loop
+        # ``play_cutoff(red, yellow, start_board)``): the first fails by its own code.
         if cand.tier < 3 and (fallback is None or (fallback.unfilled_parameters() and not agent.unfilled_parameters())):
             fallback = agent
         if cand.tier <= 1:
             failed.append(f"{cand.target}() ({_probe_failure(move)})")
-    if fallback is None and deferred is not None:
-        return deferred
-    if fallback is not None or why_not is not None:
-        return fallback or why_not
+    if fallback is not None or deferred is not None or why_not is not None:
+        return fallback or deferred or why_not
     shared = _shared_search(agent_for, names, label, others, board, player, timeout)
     if shared is not None:
         return shared
@@ -609,7 +605,6 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
                            + ("(the number your own code passes)" if found else
                               "(your code never calls it with one number: the grader's choice)"))
     if "seconds" in agent.order:
-        seconds = opening_value("seconds", 0, True)
-        agent.notes.append(f"{agent.name}: given {seconds} s to think (half the move limit)")
+        agent.notes.append(f"{agent.name}: given {opening_value('seconds', 0, True)} s to think (half the move limit)")
     if "alpha" in agent.order or "beta" in agent.order:
         agent.notes.append(f"{agent.name}: called with the window fully open (alpha = -inf, beta = +inf)")

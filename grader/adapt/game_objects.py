@@ -81,13 +81,9 @@ def initial_attributes(names: Mapping[str, NameInfo]) -> list[str]:
     """``obj.initial``-style targets: non-callable members of objects of the submission's own classes
     whose names say they hold the initial state."""
     own = {n for n, i in names.items() if i.kind == "class"}
-    out = []
-    for name, info in names.items():
-        if info.kind != "value" or info.type_name.rsplit(".", 1)[-1] not in own or name.startswith("_"):
-            continue
-        out += [f"{name}.{m.name}" for m in info.members
-                if not m.callable and normalise(m.name) in INITIAL_WORDS]
-    return out
+    return [f"{name}.{m.name}" for name, info in names.items()
+            if info.kind == "value" and info.type_name.rsplit(".", 1)[-1] in own and not name.startswith("_")
+            for m in info.members if not m.callable and normalise(m.name) in INITIAL_WORDS]
 
 
 def objects(names: Mapping[str, NameInfo]) -> list[str]:
@@ -110,11 +106,9 @@ def game_object(bound: list[str]) -> str | None:
 
 def sized_object(sandbox: Any, names: Mapping[str, NameInfo], obj: str, game: Any,
                  fits: Callable[[str], bool]) -> str | None:
-    """An object like the module-level ``obj`` but made for ``game``'s board size, when its class takes the size
-    (``Connect4(rows=6, cols=7)``): its methods read the size from the object, so they are asked about another
-    size through an object of that size, counted each way of the game's ``size_readings()`` (a class may take
-    Dots and Boxes sizes in boxes). Its name in the worker, or None when the class takes no size or no object
-    of the size ``fits`` (a check of the new variable's methods)."""
+    """The worker name of an object like the module-level ``obj`` made for ``game``'s size (its methods read the
+    size from the object), each way of ``size_readings()``; None when its class takes no size (``Connect4(rows=6,
+    cols=7)``) or no such object ``fits``."""
     rows, cols = game.rows, game.cols
     info = names.get(obj)
     cls = info.type_name.rsplit(".", 1)[-1] if info is not None and info.kind == "value" else None

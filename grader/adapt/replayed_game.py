@@ -31,8 +31,7 @@ def interface_for(rep: ReplayedStates, outcome: Mapping[str, Binding]) -> Interf
     bindings = {"initial_state": Binding("initial_state", rep.start.split("(", 1)[0], ()),
                 "actions": Binding("actions", rep.moves.name, rep.moves.order),
                 "result": Binding("result", rep.transition.name, rep.transition.order,
-                                  reading="whose turn the state says" if rep.turn else "")}
-    bindings.update(outcome)
+                                  reading="whose turn the state says" if rep.turn else ""), **outcome}
     iface = Interface(rep.game, rep, bindings)
     iface.adaptations.extend(note for b in outcome.values() for note in b.says)
     iface.adaptations.append(f"no reading of a board fits your states, so every position is built through your own "
