@@ -82,16 +82,14 @@ class Interface:
     bindings: dict[str, Binding] = field(default_factory=dict)
     problems: dict[str, str] = field(default_factory=dict)  # role -> why it could not be bound
     adaptations: list[str] = field(default_factory=list)
-    #: the student makes an initial state, but no reading of a board knows it
-    initial_unread: bool = False
+    initial_unread: bool = False  # the student makes an initial state, but no reading of a board knows it
     #: roles left unbound although something of the student's seems to play them: role -> the evidence
     doubts: dict[str, str] = field(default_factory=dict)
-    #: why no board the student's code is handed or answers can be trusted (no reading was confirmed, and the empty
-    #: board or the moves read under none): an agent's checks are then for a person to confirm, whatever they give
-    #: when not even the empty board reads, else when they get nothing
+    #: why no board the student's code is handed or answers can be trusted (no reading was confirmed): an agent's
+    #: checks are then for a person, whatever they give when not even the empty board reads, else when they get nothing
     boards_doubt: str = ""
-    #: why another reading of the boards explains the code as well as the one taken (each leaves a different
-    #: function wrong): a check that loses points may be charged for the other reading's function
+    #: why another reading of the boards explains the code as well as the one taken, each leaving another function
+    #: wrong: a check that loses points may be charged for the other reading's function
     tied: str = ""
     #: the student's actions() answered nothing the reading could read as moves: the move form is a guess too
     moves_unread: bool = False
@@ -125,9 +123,8 @@ def decode_result_board(rep: Representation, value: Any) -> Any | None:
 
 
 def decode_actions(rep: Representation, value: Any, board: Any) -> list[Any]:
-    """The course's moves in an ``actions`` answer: a collection of moves, or of successors paired with
-    the moves that make them (``[(child_board, col), ...]``, either order). Raises
-    NotThisRepresentation, TypeError or ValueError when neither reads."""
+    """The course's moves in an ``actions`` answer: moves, or successors paired with the moves that make them
+    (``[(child_board, col), ...]``, either order); raises NotThisRepresentation, TypeError or ValueError."""
     items = listed(value)
     try:
         return [rep.decode_action(a, board) for a in items]
@@ -432,11 +429,9 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
 
 
 def doubt(role: str, picked: tuple[Candidate, int, Any], tried: Sequence[tuple[Candidate, int]]) -> str:
-    """Why the function taken for ``role`` needs a person, with the evidence; '' when the evidence is enough.
-
-    One rule: a candidate that does what the role does on every probe is sure; so is one the student
-    named for the role (its bug or crash is theirs to answer for). Any other pick (a name that only
-    says the role in other words, or none) that does not agree everywhere is a guess."""
+    """Why the function taken for ``role`` needs a person, with the evidence; '' when the evidence is enough: a
+    candidate that does what the role does on every probe is sure, and so is one the student named for the role
+    (its bug or crash is theirs to answer for); any other pick is a guess."""
     cand, fit, _ = picked
     if fit == FITS or cand.tier <= 1:
         return ""
@@ -468,9 +463,8 @@ def _functions(roles: Sequence[str]) -> str:
 
 
 def misses(iface: Interface) -> int:
-    """Functions bound without any reading that matched the reference. ``utility`` does not count:
-    its answers depend on which player is which, so a utility from the wrong player's view would
-    otherwise choose the reading that swaps the players and hide its own bug."""
+    """Functions bound without any reading that matched the reference. Not ``utility``: one from the wrong player's
+    view would otherwise choose the reading that swaps the players and hide its own bug."""
     return len(_missed(iface))
 
 
@@ -519,10 +513,9 @@ def _move_words(game: Game) -> set[str]:
 
 
 def named_mark_pairs(source: str, game: Game | None = None) -> tuple[tuple[Any, Any], ...]:
-    """Pairs of values the code names together for its two players, both ways round, most named first:
-    two short strings or booleans in one literal (``PLAYERS = ('Red', 'Yellow')``, ``{1: 'X', -1: 'O'}``),
-    the two branches of ``'O' if p == 'X' else 'X'``, or two such names assigned in a row. A pair that
-    names two kinds of the ``game``'s own moves (``'h'``/``'v'``, ``'horizontal'``/``'vertical'``) is no pair of players."""
+    """Pairs of values the code names together for its two players, both ways round, most named first: two short
+    strings or booleans in one literal (``PLAYERS = ('Red', 'Yellow')``), the branches of ``'O' if p == 'X' else
+    'X'``, or two such names assigned in a row; never two kinds of the ``game``'s own moves (``'h'``/``'v'``)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -641,9 +634,8 @@ def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
 
 
 def _emptied(game: Game, position: Any) -> Any | None:
-    """The empty board in the same container and marks as ``position`` (a grid the notebook shows at the top
-    level), when one of its values is the empty mark under a reading that takes ``position`` for a position
-    of the game; None otherwise."""
+    """The empty board in the container and marks of ``position`` (a grid the notebook shows at the top level), when
+    one of its values is the empty mark under a reading that takes it for a position of the game; else None."""
     try:
         grid = board_cells(position)
     except (TypeError, ValueError):
@@ -754,9 +746,8 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
 
 def board_made(caller: Caller, name: str, args: list, order: tuple[str, ...], rep: Representation,
                timeout: float) -> tuple[CallResult, Any, bool]:
-    """What ``result`` called with ``args`` answers, the board it makes under ``rep`` (None if unread), and
-    whether it made it by changing the board it was given: in place only when that board changed and nothing
-    came back (nothing, or whether the move was legal, as the template's draw_line returns True)."""
+    """What ``result`` called with ``args`` answers, the board it makes under ``rep`` (None if unread), and whether
+    it changed the board it was given instead, returning nothing or a bool (the template's draw_line's True)."""
     r = caller.call(name, *args, timeout=timeout)
     if not r.ok:
         return r, None, False
@@ -801,9 +792,8 @@ def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Re
 
 
 def _written_like_actions(caller: Caller, game: Game, iface: Interface, timeout: float) -> Representation | None:
-    """The reading with moves written the way the student's ``actions`` writes them on the empty board
-    (``(i, j)`` cells where the reading has cell numbers), among the ways its family allows; None when
-    none writes them so."""
+    """The reading with moves written as the student's ``actions`` writes them on the empty board (``(i, j)`` cells
+    where the reading has cell numbers), among the ways its family allows; None when none does."""
     state = game.initial_state()
     board, mover = game.to_course(state), game.to_move(state)
     r = caller.call(iface.bindings["actions"].name, *iface.arguments("actions", board, mover), timeout=timeout)
@@ -904,9 +894,8 @@ def _board_first_of_tuple(rep: Representation, value: Any) -> bool:
 
 def encode_arguments(rep: Representation, order: Sequence[str], board: Any, player: int | None,
                      action: Any) -> list[Any]:
-    """Course board, player and action as the student's arguments, in the student's order. A transition
-    that takes a line's parts as arguments, like the Dots and Boxes template's ``draw_line(board,
-    orientation, row, col)``, gets the student's move spread over them."""
+    """Course board, player and action as the student's arguments, in the student's order; a transition taking a
+    line's parts (``draw_line(board, orientation, row, col)``) gets the student's move spread over them."""
     values = {"state": lambda: rep.encode_state(board, player), "player": lambda: rep.encode_player(player),
               "action": lambda: rep.encode_action(action, board, player), "row": lambda: rep.encode_row(action, board),
               "config": rep.encode_config, "rows": lambda: rep.rows, "cols": lambda: rep.cols}
@@ -1109,9 +1098,8 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
 
 
 def _evaluates(values: Sequence[Any]) -> bool:
-    """Whether answers on finished games read as a heuristic evaluation rather than a utility: more than
-    two different magnitudes (a utility has a win's, on whatever scale, and a draw's zero; the tutorial's
-    ``score_position(board, piece)`` counts open windows). Games scored by a margin are never asked."""
+    """Whether answers on finished games read as a heuristic evaluation (the tutorial's ``score_position`` counts
+    open windows) rather than a utility: more than two magnitudes, where a utility has a win's and a draw's zero."""
     magnitudes = {abs(float(v)) for v in map(returns.plain, values)
                   if isinstance(v, (int, float)) and not isinstance(v, bool)}
     return len(magnitudes) > 2

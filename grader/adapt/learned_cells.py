@@ -109,13 +109,11 @@ class LearnedCells:
     empty_board: Mapping[Path, Any]  # the empty board's squares
     counts: tuple[Count, ...]
     marks: Mapping[Any, int]  # the course's mark of each player
-    #: every value of the state that varies is a square's (or whose turn it is), and every square was reached:
-    #: a written position is whole
+    #: every varying value of the state is a square's (or the turn), every square reached: a written position is whole
     whole: bool
     #: squares no replayed position filled (a top corner random games never reach): where they live is unknown
     unreached: tuple[Path, ...] = ()
-    #: a value of the state that varies and is neither a square's, a count nor whose turn it is: a position written
-    #: without replaying its moves would leave it wrong
+    #: a varying value of the state that is no square's, count or turn: a position written, not replayed, gets it wrong
     loose: bool = False
 
     def writes(self, board: Any) -> list | None:

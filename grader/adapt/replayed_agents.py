@@ -34,8 +34,8 @@ class ObjectAgent:
     expression: str
     call: str
     parameters: tuple[Parameter, ...]
-    #: how many of its parameters the grader fills: a search called as the agent (the window, the
-    #: maximizing flag) may answer its value where a move is a number, so a plainer agent goes first
+    #: how many of its parameters the grader fills: a search called as the agent (its window, its maximizing flag)
+    #: may answer its value where a move is a number, so a plainer agent goes first
     filled: int = 0
 
 
@@ -203,11 +203,9 @@ class ReplayedAgent:
 
 def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[str],
                timeout: float | None = None) -> tuple[ReplayedAgent, bool] | None:
-    """The agent for a rubric label among candidates that take the student's own state, and whether it
-    serves the label without its name saying so: those answering a legal move, a random player playing
-    at random on the opening and a search not (asked late in a game, where any search is fast), names
-    ranking them. One search may serve both searching labels (a depth-limited alpha-beta is the
-    heuristic agent); any other label needs a name that says it."""
+    """The agent for a rubric label among candidates that take the student's own state, and whether it serves the
+    label without its name saying so: names rank those answering a legal move (at random for a random player, not
+    for a search). One search may serve both searching labels; any other label needs a name that says it."""
     if not agents:
         return None
     game = agents[0].game
@@ -255,9 +253,8 @@ def find_replayed_agent(rep: ReplayedStates, found: Sequence[ObjectAgent], label
 def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: Sequence[str],
                      playing: set[str] = frozenset(), source: str = "") -> list[ObjectAgent]:
     """Everything that may turn the student's state ``s`` into a move for the player to move ``p``: a function of
-    it (:func:`function_agent`; the textbook's ``player(game, state)`` given the game object, and
-    ``agent(player, state)`` as its names say) or a class that plays it (:func:`class_agents`); none that plays
-    a game function (``playing``: those besides the replay's own)."""
+    it (the textbook's ``player(game, state)`` given the game object) or a class that plays it; none that plays a
+    game function (``playing``: those besides the replay's own)."""
     roles = {rep.start.split("(", 1)[0], rep.transition.name, rep.moves.name, *playing}
     depth, out = rep.game.counted_depth, []
     for candidate in rank(names, label, aliases, classes=True, unnamed=True):

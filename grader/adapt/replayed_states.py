@@ -309,18 +309,15 @@ class ReplayedStates(Representation):
     start: str  # 'initial_state()'
     transition: Call
     moves: Call
-    #: the initial function's parameters, for asking it for boards of other sizes
-    parameters: tuple[Parameter, ...] = ()
+    parameters: tuple[Parameter, ...] = ()  # the initial function's, for asking it for boards of other sizes
     #: at another board size, (the notebook's game object, the one of this size that stands in for it)
     resized_object: tuple[str, str] | None = None
-    #: evidence positions that replaying moves through the student's transition failed to reach (it raised on
-    #: the way): the positions it builds may hold its bugs, as any function asked on them would show
+    #: evidence positions the student's transition raised on the way to: the positions it builds may hold its bugs
     stumbles: int = 0
-    #: the student's ``actions`` listed the moves wrongly on every evidence position, and the transition was taken
-    #: because the squares its states keep follow the course's: a bug of one of the two, and which is not known
+    #: the student's ``actions`` listed the moves wrongly everywhere, and the transition was taken because its
+    #: states' squares follow the course's: one of the two has a bug, and which is not known
     moves_unconfirmed: bool = False
-    #: the student's own loop hands the turn over (a method of the state does, the transition never does): whose
-    #: turn follows a move is what the transition answers (True: the mover goes again)
+    #: the student's own loop hands the turn over as the transition answers (True: the mover goes again)
     turn_by_flag: bool = False
     encoding: str = dataclasses.field(kw_only=True)  # the move encoding, in words
     to_student: dict = dataclasses.field(kw_only=True)  # course move -> the student's move

@@ -84,10 +84,9 @@ def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
 
 
 def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
-    """Routes through the methods of the student's own state objects (``state.actions()``,
-    ``state.result(move)``): the state is whatever the student's code made, built by replaying moves. A
-    method that takes a move's parts and nothing named for the player (``draw_line(orientation, row, col)``)
-    is a transition given the move's parts."""
+    """Routes through the methods of the student's own state objects, built by replaying moves (``state.actions()``,
+    ``state.result(move)``); a method taking a move's parts and no player (``draw_line(orientation, row, col)``) is
+    a transition given the move's parts."""
     routes: list[Route] = []
     for cls, info in names.items():
         if info.kind != "class" or cls.startswith("_"):

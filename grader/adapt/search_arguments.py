@@ -108,10 +108,9 @@ def _beta_fixed(counted: CountedCalls, node_level: dict[int, int], node_parent: 
 
 def _both_sides_branch(counted: CountedCalls, node_level: dict[int, int], node_parent: dict[int, int],
                        alternating: bool = True) -> bool:
-    """Positions of both players searched two moves or more: by the player each was entered with where the
-    search passes one, else by levels where every move passes the turn. In a game with extra turns the same
-    player moves on consecutive levels (a capture, then the next), so a correct max/min search whose opponent
-    is cut off after one reply everywhere branches on consecutive levels too: unread players say nothing."""
+    """Positions of both players searched two moves or more: by the player each was entered with where the search
+    passes one, else by levels where every move passes the turn (with extra turns one player may move on
+    consecutive levels, so unread players say nothing)."""
     children = Counter(node_parent.values())
     branching = [parent for parent, n in children.items() if n >= 2 and parent in node_level]
     players = [tuple(role_values(counted, parent, "player")) for parent in branching]
