@@ -23,11 +23,9 @@ from reference.games.base import Game
 
 def adapt(sandbox, game: Game, aliases: Mapping[str, Sequence[str]], timeout: float = 2.0,
           source: str = "", bindings: Mapping[str, InstructorBinding] | None = None) -> StudentGame:
-    """Infer how to call the submission in ``sandbox`` and wrap it as a :class:`StudentGame`.
-
-    ``source`` is the submission's code: it breaks ties (see ``infer_interface``) and its own calls
-    say how a search is meant to be called (see ``grader.adapt.search_parameters``). ``bindings`` are
-    the roles the instructor bound by hand: not inferred (see ``grader.adapt.instructor_bindings``)."""
+    """Infer how to call the submission in ``sandbox`` and wrap it as a :class:`StudentGame`. ``source`` (the
+    submission's code) breaks ties and says how its searches are called; ``bindings`` are the roles the instructor
+    bound by hand, not inferred (``grader.adapt.instructor_bindings``)."""
     student = _inferred(sandbox, game, instructor_bindings.left_to_infer(aliases, bindings), timeout, source)
     student.doubts = student.interface.doubtful()  # roles taken on thin evidence: review, with the evidence
     return instructor_bindings.bind(sandbox, student, bindings, timeout)
@@ -113,10 +111,8 @@ def student_agent(sandbox, student: StudentGame, label: str, aliases: Sequence[s
 
 def replayed_game(sandbox, names, game: Game, interface: Interface, aliases: Mapping[str, Sequence[str]],
                   timeout: float, source: str) -> StudentGame | None:
-    """When no reading of a board fits (nothing plays result, or only board by board, as no reading of
-    its arguments gave the right board), positions are built through the student's own code instead, inside
-    the worker: their initial state or a fresh object of their class, and their own transition, a function or
-    a method that changes the object in place."""
+    """When no reading of a board fits result() (or none knows the start or the moves), positions are built
+    through the student's own code instead, inside the worker (``grader.adapt.replayed_states``)."""
     result = interface.bindings.get("result")
     if result is not None and not result.note:
         return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
@@ -87,13 +87,10 @@ class StudentAgent:
 
     def move(self, board: Any, player: int, timeout: float | None = None, *, options: Mapping[str, Any] | None = None,
              count_calls: bool = False, count_seconds: float | None = None, watch: Sequence[str] = ()) -> Move:
-        """The agent's move on course ``board`` for ``player`` (+1/-1), read into a course action.
-
-        ``options`` are keyword arguments for the agent (a search depth); with ``count_calls`` the
-        move carries the calls its search made to the student's functions, and with ``count_seconds``
-        the agent is stopped after that long (the move is then of kind 'stopped', the calls kept);
-        ``watch`` names the parameters whose values are kept at each counted call.
-        """
+        """The agent's move on course ``board`` for ``player`` (+1/-1), read into a course action. ``options`` are
+        keyword arguments for the agent (a search depth); ``count_calls`` keeps the calls its search made to the
+        student's functions (``watch``: the parameters kept at each), and ``count_seconds`` stops it after that
+        long (a move of kind 'stopped', the calls kept)."""
         state = self.game.from_course(board, to_move=player)
         legal = self.game.actions(state)
         target = self._target_for(player, timeout)
@@ -166,8 +163,7 @@ class StudentAgent:
         except (AttributeError, IndexError):
             shown = {"state": "board", "player": "player"}
         maximizing = self.maximizing_side in (None, player)
-        shown["game"] = self.game_object or "game"
-        shown.update(rows=str(getattr(self.representation, "rows", "rows")),
+        shown.update(game=self.game_object or "game", rows=str(getattr(self.representation, "rows", "rows")),
                      cols=str(getattr(self.representation, "cols", "cols")), obs="obs", config="config", nothing="None")
         if self.depth_is_moves_left:
             shown["depth"] = "moves_left"
@@ -234,18 +230,12 @@ def _changed_cells(before: Any, after: Any) -> set[tuple[int, ...]] | None:
 def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
                label: str, aliases: Sequence[str], *, labels: Sequence[str] = (),
                timeout: float | None = 2.0, source: str = "", game_object: str | None = None) -> StudentAgent | str:
-    """The agent the rubric calls ``label``, found by its name and confirmed by its moves, or the reason
-    there is none.
+    """The agent the rubric calls ``label``, found by its name and confirmed by its moves, or why there is none.
 
-    Candidates are ranked by name (``grader.adapt.candidates``); a name that also speaks for another
-    of the rubric's ``labels`` comes after one that speaks only for this one. Where the names leave a
-    choice, the first candidate that answers a legal move on a late position wins; when none does,
-    the first that could be called is the student's agent all the same (the checks show what goes
-    wrong with it). A rubric name alone is enough when it is the only one. ``source`` (the student's
-    code) and ``game_object`` (a game written as a class) say how to call agents that need them.
-    """
-    found = _find_agent(caller, names, game, representation, label, aliases, labels=labels, timeout=timeout,
-                        source=source, game_object=game_object)
+    A name that also speaks for another of the rubric's ``labels`` ranks after one that speaks only for this one.
+    Where names leave a choice, the first candidate that answers a legal move on a late position wins; else the
+    first that could be called is the student's agent all the same (the checks show what goes wrong with it)."""
+    found = _find_agent(caller, names, game, representation, label, aliases, labels, timeout, source, game_object)
     if label not in RANDOM_LABELS:  # a random move says nothing of a side, and needs none
         found = settle_sides(found, timeout)
     if not isinstance(found, str):
@@ -253,16 +243,16 @@ def find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repres
     return found
 
 
-def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
-               label: str, aliases: Sequence[str], *, labels: Sequence[str] = (),
-               timeout: float | None = 2.0, source: str = "", game_object: str | None = None) -> StudentAgent | str:
+def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation, label: str,
+                aliases: Sequence[str], labels: Sequence[str], timeout: float | None, source: str,
+                game_object: str | None) -> StudentAgent | str:
     """:func:`find_agent` before its sides are settled."""
-    # A random player shows itself by its moves, whatever its name. An agent for another label, in a
-    # file where no search agent is named for any label (Kaggle or copied code; a random player named
-    # beside it says nothing of the searches), by a name that says "agent" (or Kaggle's signature),
-    # code that shows the label's technique, and moves that are legal and not random.
+    # A random player shows itself by its moves, whatever its name. Where no search agent is named for any label
+    # (Kaggle or copied code), an agent shows itself by a name that says "agent" (or Kaggle's signature), code that
+    # shows the label's technique, and moves that are legal and not random.
     others = [other for other in labels if other != label]
     random_label = label in RANDOM_LABELS
+    agent_for = partial(_agent_for, caller, game, representation, source=source, game_object=game_object)
     unnamed_search = not random_label and not any(
         c.tier < 3 for other in (label, *others) if other not in RANDOM_LABELS
         for c in candidates.rank(names, other, [], classes=True, unnamed=False))
@@ -279,7 +269,7 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
     named = [c for c in ranked if c.tier == 0] or [c for c in ranked if c.tier == 1]
     # the template's name, or the only rubric name: theirs
     if len(named) == 1 and not any(_is_stand_in(info) for info in names.values()):
-        return _agent_for(caller, game, representation, named[0], source, game_object)
+        return agent_for(named[0])
     fallback: StudentAgent | None = None  # the first agent named for the label, though it failed the probe
     why_not: str | None = None  # why the first rubric-named candidate could not be built
     failed: list[str] = []  # the rubric-named candidates that did not answer the probe, and how
@@ -301,7 +291,7 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
                 lacking.append(cand.target)
                 continue
             unnamed += 1
-        agent = _agent_for(caller, game, representation, cand, source, game_object)
+        agent = agent_for(cand)
         if isinstance(agent, str):
             why_not = why_not or (agent if cand.tier <= 1 else None)
             continue
@@ -332,20 +322,16 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
                 agent.notes.append(f"{label}: your {'; '.join(borrowed)}, code that is not in your submission, so "
                                    f"{cand.target}(), your own, is graded instead")
             return agent
-        # Named for the label and failing here, it is still the student's agent: the checks say how it
-        # fails (names rank strongest first, and evaluation helpers are never candidates).
-        # Among those, one the grader calls with every argument it requires beats one whose calls leave some
-        # out (a game loop ``play_cutoff(red, yellow, start_board)``): the first fails by its own code.
+        # Named for the label and failing here, it is still the student's agent: the checks say how it fails. One
+        # the grader calls with every argument it requires beats one whose calls leave some out (a game loop
+        # ``play_cutoff(red, yellow, start_board)``): the first fails by its own code.
         if cand.tier < 3 and (fallback is None or (fallback.unfilled_parameters() and not agent.unfilled_parameters())):
             fallback = agent
         if cand.tier <= 1:
             failed.append(f"{cand.target}() ({_probe_failure(move)})")
-    if fallback is None and deferred is not None:
-        return deferred
-    if fallback is not None or why_not is not None:
-        return fallback or why_not
-    shared = _shared_search(caller, names, game, representation, label, others, board, player, timeout, source,
-                            game_object)
+    if fallback is not None or deferred is not None or why_not is not None:
+        return fallback or deferred or why_not
+    shared = _shared_search(agent_for, names, label, others, board, player, timeout)
     if shared is not None:
         return shared
     imported = [a for a in aliases if a in names and _is_stand_in(names[a])]
@@ -392,21 +378,16 @@ def _probe_failure(move: Move) -> str:
 
 
 def _maybe_a_value(agent: StudentAgent, move: Move) -> bool:
-    """Whether an answer that read as a legal move may be a search's value instead: a bare number from a
-    search the grader calls with its own depth and maximizing flag (``minimax(board, depth, isMax)``
-    scoring a board, beside a ``findBestMove(board)`` that answers the move). Such a candidate is taken
-    only when no other answers a legal move."""
+    """Whether an answer that read as a legal move may be a search's value instead: a bare number from a search
+    called with the grader's depth and maximizing flag (``minimax(board, depth, isMax)`` beside a ``findBestMove``)."""
     number = isinstance(move.raw, (int, float)) and not isinstance(move.raw, bool)
     return number and "depth" in agent.order and "maximizing" in agent.order
 
 
-def _shared_search(caller: Caller, names: Mapping[str, NameInfo], game: Game, representation: Representation,
-                   label: str, others: Sequence[str], board: Any, player: int, timeout: float | None,
-                   source: str, game_object: str | None) -> StudentAgent | None:
-    """One search serving two labels: with nothing named for a heuristic cutoff agent, an alpha-beta
-    agent that takes a depth is one (tutorials write a single ``minimax(board, depth, alpha, beta,
-    maximizing)``); with nothing named for alpha-beta, the heuristic alpha-beta agent is one. Said in
-    the feedback."""
+def _shared_search(agent_for: Callable[[Candidate], StudentAgent | str], names: Mapping[str, NameInfo], label: str,
+                   others: Sequence[str], board: Any, player: int, timeout: float | None) -> StudentAgent | None:
+    """One search serving two labels (tutorials write a single ``minimax(board, depth, alpha, beta, maximizing)``):
+    an alpha-beta agent that takes a depth for a heuristic cutoff agent, and the other way round."""
     words = candidates.role_words(label)
     if words == candidates.ROLE_WORDS["heuristic"]:
         sibling_words, needs_depth = candidates.ROLE_WORDS["alphabeta"], True
@@ -420,7 +401,7 @@ def _shared_search(caller: Caller, names: Mapping[str, NameInfo], game: Game, re
         for cand in candidates.rank(names, other, [], classes=True, unnamed=False):
             if NOT_AN_AGENT.search(normalise(cand.target)):
                 continue
-            agent = _agent_for(caller, game, representation, cand, source, game_object)
+            agent = agent_for(cand)
             if isinstance(agent, str) or (needs_depth and "depth" not in agent.order and not any(
                     search_parameters.search_role(p.name) == "depth" for p in agent.parameters)):
                 continue
@@ -546,11 +527,9 @@ def _constructor_settings(params: Sequence[Any], cls: str, source: str, depth: i
 
 @lru_cache(maxsize=16)
 def late_position(game: Game) -> tuple[Any, int]:
-    """(course board, player to move) late in a seeded random game, with few moves left (at least
-    two), so that any search answers fast; callers must not change the board (it is cached).
-
-    Where moves are numbers, 0 and 1 are not among them: a search that answers its value instead of
-    a move (0 for an even position, 1 for a win) must not pass for an agent."""
+    """(course board, player to move) late in a seeded random game, with few moves left (at least two), so that any
+    search answers fast; not moves 0 and 1 where it can, so a search answering its value (0 even, 1 a win) does not
+    pass for an agent. Callers must not change the board (it is cached)."""
     rng = random.Random(5)
     start = game.initial_state()
     latest, apart = (start, game.actions(start)), None  # (state, its moves): fewest moves; same without 0 and 1
@@ -630,7 +609,6 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
                            + ("(the number your own code passes)" if found else
                               "(your code never calls it with one number: the grader's choice)"))
     if "seconds" in agent.order:
-        seconds = opening_value("seconds", 0, True)
-        agent.notes.append(f"{agent.name}: given {seconds} s to think (half the move limit)")
+        agent.notes.append(f"{agent.name}: given {opening_value('seconds', 0, True)} s to think (half the move limit)")
     if "alpha" in agent.order or "beta" in agent.order:
         agent.notes.append(f"{agent.name}: called with the window fully open (alpha = -inf, beta = +inf)")

@@ -145,10 +145,8 @@ def _tier(target: str, aliases: Sequence[str], words: Iterable[str], role: str =
 
 def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, classes: bool = False,
          unnamed: bool = True) -> list[Candidate]:
-    """The candidates for ``role``, best evidence first (rubric names in the rubric's order first).
-
-    ``classes`` keeps classes (agents built per seat); ``unnamed`` keeps tier 3.
-    """
+    """The candidates for ``role``, best evidence first (rubric names in the rubric's order first). ``classes``
+    keeps classes (agents built per seat); ``unnamed`` keeps tier 3."""
     words = role_words(role)
     pool = dict(callables(names))
     if classes:  # agents: objects with an agent method count as a whole too
@@ -202,10 +200,9 @@ def move_methods(info: NameInfo) -> list[NameInfo]:
 
 
 def _strength(norm: str, words: Sequence[str], agentish: bool = True) -> tuple[int, int]:
-    """How strongly a name says the role: the rank of the first role word it contains (words come
-    strongest first: ``pmcs`` before ``playout``), then agent-like names, then the rest; among names
-    with the same word, the one that puts it first (``HeuristicMinimaxAgent`` says the role,
-    ``MinimaxAgentHeuristicOrdering`` is a minimax agent whose word only qualifies its ordering)."""
+    """How strongly a name says the role: the rank of the first role word it contains (strongest first), then
+    agent-like names, then the rest; among names with the same word, the one that puts it first
+    (``HeuristicMinimaxAgent`` says the role, ``MinimaxAgentHeuristicOrdering`` only qualifies its ordering)."""
     hit = next((k for k, w in enumerate(words) if w in norm), None)
     if hit is not None:
         return hit, norm.index(words[hit])

@@ -1,15 +1,11 @@
 """Games written as classes, the textbook's way: ``class TicTacToe(Game)`` with methods ``actions``,
 ``result``, ``utility``, ``terminal_test``, ``to_move`` and an ``initial`` state.
 
-Methods of module-level objects are already candidates for the roles. A game class of which the
-code never makes an object at the top level (copied games modules rarely do) gets objects made
-here, one per plausible board size: its defaults, and the rubric's rows and columns passed to its
-two size parameters both ways round (``ConnectFour(h=7, v=6)`` counts columns first in one version
-of the textbook and rows first in another). When the notebook's own object does not play the game
-the rubric asks, its class gets objects of the rubric's size too: the newer edition's own
-``ConnectFour()`` is 7 rows by 6 columns. Which object's methods play the roles is decided by
-their behaviour, like everything else in ``grader.adapt``. An object's ``initial`` attribute can be
-its initial state.
+Methods of module-level objects are already candidates for the roles. A game class the code never makes an
+object of gets objects made here, one per plausible board size: its defaults, and the rubric's rows and columns
+passed both ways round (editions of the textbook disagree on which comes first); so does the class of a
+notebook's own object that does not play the rubric's size. Behaviour decides which object's methods play the
+roles, like everything in ``grader.adapt``. An object's ``initial`` attribute can be its initial state.
 """
 
 from __future__ import annotations
@@ -85,13 +81,9 @@ def initial_attributes(names: Mapping[str, NameInfo]) -> list[str]:
     """``obj.initial``-style targets: non-callable members of objects of the submission's own classes
     whose names say they hold the initial state."""
     own = {n for n, i in names.items() if i.kind == "class"}
-    out = []
-    for name, info in names.items():
-        if info.kind != "value" or info.type_name.rsplit(".", 1)[-1] not in own or name.startswith("_"):
-            continue
-        out += [f"{name}.{m.name}" for m in info.members
-                if not m.callable and normalise(m.name) in INITIAL_WORDS]
-    return out
+    return [f"{name}.{m.name}" for name, info in names.items()
+            if info.kind == "value" and info.type_name.rsplit(".", 1)[-1] in own and not name.startswith("_")
+            for m in info.members if not m.callable and normalise(m.name) in INITIAL_WORDS]
 
 
 def objects(names: Mapping[str, NameInfo]) -> list[str]:
@@ -114,11 +106,9 @@ def game_object(bound: list[str]) -> str | None:
 
 def sized_object(sandbox: Any, names: Mapping[str, NameInfo], obj: str, game: Any,
                  fits: Callable[[str], bool]) -> str | None:
-    """An object like the module-level ``obj`` but made for ``game``'s board size, when its class takes the size
-    (``Connect4(rows=6, cols=7)``): its methods read the size from the object, so they are asked about another
-    size through an object of that size, counted each way of the game's ``size_readings()`` (a class may take
-    Dots and Boxes sizes in boxes). Its name in the worker, or None when the class takes no size or no object
-    of the size ``fits`` (a check of the new variable's methods)."""
+    """The worker name of an object like the module-level ``obj`` made for ``game``'s size (its methods read the
+    size from the object), each way of ``size_readings()``; None when its class takes no size (``Connect4(rows=6,
+    cols=7)``) or no such object ``fits``."""
     rows, cols = game.rows, game.cols
     info = names.get(obj)
     cls = info.type_name.rsplit(".", 1)[-1] if info is not None and info.kind == "value" else None

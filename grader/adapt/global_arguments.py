@@ -1,26 +1,16 @@
-"""Parameters the grader cannot fill, filled the way the notebook fills them: from its global of the same name,
-or with what the notebook's own calls of the function pass for them.
+"""Parameters the grader cannot fill, filled the way the notebook fills them, and size constants that follow the
+board asked about.
 
-Notebooks keep state beyond the board in module-level values and pass it along by name: the Dots
-and Boxes template's first version stored no box owners on the board, so its students write
-``score = {...}`` and ``result(board, player, move, score)``, ``random_player(board, player, score)``.
-The grader knows the board, the player and the move, not the score. Where the last required
-parameters of a top-level function (after its first, what it is about) or of a class's constructor (its first
-included: an agent built with the notebook's log, ``RandomPlayer(moves_log)``) are named like module-level values
-(not functions, classes or modules, and not a board, player or move), a call that leaves them out gets a fresh copy
-of that value, as the notebook's own calls pass it; a call that passes them is unchanged. A parameter no global
-is named after is filled with what every call of the function in the notebook (``functools.partial`` of it
-too) passes for it, by keyword or at its position, when that is one of its top-level names or a constant:
-``heuristic_player(board, piece, depth, evaluate)`` used as ``partial(heuristic_player, depth=4,
-evaluate=windows)`` gets ``evaluate=windows`` (a search's depth is left to ``search_parameters``). The
-feedback names each parameter filled this way.
+Notebooks keep state beyond the board in module-level values passed by name (the first Dots and Boxes template
+kept no box owners on the board: ``result(board, player, move, score)``). Where the last required parameters of a
+top-level function (after its first) or of a class's constructor (its first included) are named like module-level
+values (not a board, player or move), a call that leaves them out gets a fresh copy of that value; else they get
+what every call of the function in the notebook (``functools.partial`` of it too) passes for them, when that is a
+top-level name or a constant (a search's depth is left to ``search_parameters``). The feedback names each.
 
-Notebooks also fix the board's size in module-level constants (``ROW_COUNT = 6``, ``COLUMN_COUNT = 7``) that
-their functions and methods read, themselves or through helpers. Their code is right for any size the constants
-say, so a call the grader makes about a board of another size runs with the constants set to that size, and set
-back afterwards. The size is the one the call says it asks about (:class:`grader.adapt.student_game.SizedCaller`),
-not one read from the board, since many boards do not show it (columns as stacks of discs, a flat list), and a
-board that does may look like another (a full 5x6 board in stacks is six lists of five).
+Notebooks also fix the board's size in constants (``ROW_COUNT = 6``) that their functions read: a call about a
+board of another size runs with the constants set to the size the call says it asks about
+(:class:`grader.adapt.student_game.SizedCaller`, since many boards do not show their size), set back afterwards.
 """
 
 from __future__ import annotations

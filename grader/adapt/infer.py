@@ -42,9 +42,7 @@ COURSE_ORDER = {
 
 
 class Caller(Protocol):
-    """What inference needs of a sandbox: ``call(name, *args, timeout=...) -> CallResult``, and
-    ``call_with(..., return_args=True)`` to see the arguments as a call left them (``count_calls=True``:
-    the calls the student's functions made)."""
+    """What inference needs of a sandbox (``call_with`` also sees the arguments as a call left them)."""
 
     def call(self, target: Any, *args: Any, timeout: float | None = None, **kwargs: Any) -> CallResult: ...
 
@@ -84,16 +82,14 @@ class Interface:
     bindings: dict[str, Binding] = field(default_factory=dict)
     problems: dict[str, str] = field(default_factory=dict)  # role -> why it could not be bound
     adaptations: list[str] = field(default_factory=list)
-    #: the student makes an initial state, but no reading of a board knows it
-    initial_unread: bool = False
+    initial_unread: bool = False  # the student makes an initial state, but no reading of a board knows it
     #: roles left unbound although something of the student's seems to play them: role -> the evidence
     doubts: dict[str, str] = field(default_factory=dict)
-    #: why no board the student's code is handed or answers can be trusted (no reading was confirmed, and the empty
-    #: board or the moves read under none): an agent's checks are then for a person to confirm, whatever they give
-    #: when not even the empty board reads, else when they get nothing
+    #: why no board the student's code is handed or answers can be trusted (no reading was confirmed): an agent's
+    #: checks are then for a person, whatever they give when not even the empty board reads, else when they get nothing
     boards_doubt: str = ""
-    #: why another reading of the boards explains the code as well as the one taken (each leaves a different
-    #: function wrong): a check that loses points may be charged for the other reading's function
+    #: why another reading of the boards explains the code as well as the one taken, each leaving another function
+    #: wrong: a check that loses points may be charged for the other reading's function
     tied: str = ""
     #: the student's actions() answered nothing the reading could read as moves: the move form is a guess too
     moves_unread: bool = False
@@ -107,21 +103,28 @@ class Interface:
         return encode_arguments(self.representation, self.bindings[role].order, board, player, action)
 
 
+#: what decoding a value that is no board under a reading raises
+NOT_A_BOARD = (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError)
+
+
+def decoded_board(rep: Representation, value: Any) -> Any | None:
+    """The course board ``value`` is under ``rep``, or None when it is none."""
+    try:
+        return rep.decode_board(value)
+    except NOT_A_BOARD:
+        return None
+
+
 def decode_result_board(rep: Representation, value: Any) -> Any | None:
     """The course board in a ``result`` answer (the answer itself, or the first item of a ``(board, next_player)``
     or ``(board, extra_turn)`` tuple), or None."""
-    for part in [value, *([value[0]] if isinstance(value, tuple) and len(value) in (2, 3) else [])]:
-        try:
-            return rep.decode_board(part)
-        except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
-            continue
-    return None
+    parts = [value, *([value[0]] if isinstance(value, tuple) and len(value) in (2, 3) else [])]
+    return next((board for board in (decoded_board(rep, part) for part in parts) if board is not None), None)
 
 
 def decode_actions(rep: Representation, value: Any, board: Any) -> list[Any]:
-    """The course's moves in an ``actions`` answer: a collection of moves, or of successors paired with
-    the moves that make them (``[(child_board, col), ...]``, either order). Raises
-    NotThisRepresentation, TypeError or ValueError when neither reads."""
+    """The course's moves in an ``actions`` answer: moves, or successors paired with the moves that make them
+    (``[(child_board, col), ...]``, either order); raises NotThisRepresentation, TypeError or ValueError."""
     items = listed(value)
     try:
         return [rep.decode_action(a, board) for a in items]
@@ -204,12 +207,9 @@ def _variants(rep: Representation) -> list[Representation]:
 
 def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                     aliases: Mapping[str, Sequence[str]], timeout: float = 2.0, source: str = "") -> Interface:
-    """Bind the student's functions to the roles in ``aliases`` (role -> the rubric's names).
-
-    Every callable is a candidate (``grader.adapt.candidates``): names rank them, behaviour on the
-    probe boards decides. ``source`` (the submission's code) breaks ties between player ids that
-    the functions accept equally (``1/-1`` or ``1/2``): the ids the code itself mentions win.
-    """
+    """Bind the student's functions to the roles in ``aliases`` (role -> the rubric's names): names rank every
+    callable (``grader.adapt.candidates``), behaviour on the probe boards decides. ``source`` breaks ties between
+    player ids the functions accept equally (``1/-1`` or ``1/2``): the ids the code itself mentions win."""
     ranked = {role: [c for c in candidates.rank(names, role, alias_list)
                      if (c.tier < 2 or _takes(c, role) or (c.tier == 2 and _can_take(c, ARITY[role][0])))
                      and (role == "initial_state" or _may_take_a_board(c))
@@ -217,8 +217,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
               for role, alias_list in aliases.items() if role in COURSE_ORDER}
     iface = Interface(game, None)
 
-    # Read before any probe runs: a probe of a function without arguments (a notebook's ``ai_turn()``)
-    # may play its move on the very board a notebook keeps at module level.
+    # Read before any probe runs: a probe of ``ai_turn()`` may play its move on the notebook's module-level board.
     module_board = _module_board(caller, names, game, timeout)
     initial = None
     pick = _choose(ranked.get("initial_state", []),
@@ -232,7 +231,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     if initial is None:  # an object of the student's own (not plain data): it stays in the worker, replayed
         iface.initial_unread = any(caller.call(c.target, timeout=timeout).kind == BAD_RETURN
                                    for c in ranked.get("initial_state", [])[:3] if not _requires_an_argument(c))
-    if initial is None:  # a game object's initial state (the textbook's ``game.initial``)
+        # else a game object's initial state (the textbook's ``game.initial``)
         unread = None  # one no reading knows: positions may still be built by replaying moves from it
         for target in game_objects.initial_attributes(names):
             r = caller.read(target, timeout=timeout)
@@ -298,12 +297,10 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
         tried.append(t)
         return t
 
-    # Several representations may fit result() (it often works with any player ids): the one under
-    # which the other functions also agree with the reference is the student's. When the best
-    # still has a function that agrees nowhere, result() itself may be the bug (a disc that stays
-    # on top reads as a board with row 0 at the bottom): every representation then competes, with
-    # result() counted against those it does not fit, and ties go to the course's conventions
-    # (``min`` keeps the first of equals, and the readings come in the conventions' order).
+    # Several representations may fit result() (it often works with any player ids): the one under which the other
+    # functions also agree is the student's. When even the best has a function that agrees nowhere, result() may be
+    # the bug (a disc left on top reads as rows from the bottom): every representation then competes, result()
+    # counted against those it does not fit, ties going to the conventions' order (``min`` keeps the first).
     best: Interface | None = None
     for rep in fitting or candidate_reps:  # no result() fits: the other functions choose the reading alone
         t = trial(rep)
@@ -327,8 +324,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             for role in set(_missed(rival)) - set(_missed(best)):  # right here, wrong there: in doubt even when right
                 best.bindings[role] = replace(best.bindings[role], doubt=best.bindings[role].doubt or best.tied)
     if not fitting and best.representation is not None and "actions" in best.bindings:
-        # No result() to say how moves are written (a result wrong for one player fits no reading):
-        # they are written as the student's own actions() writes them, if that makes it agree no less.
+        # No result() says how moves are written: as the student's actions() writes them, if it agrees no less.
         written = _written_like_actions(caller, game, best, timeout)
         if written is not None and written != best.representation and misses(trial(written)) <= misses(best):
             best = trial(written)
@@ -415,13 +411,10 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
             unnamed_limit: int, tried: list | None = None) -> tuple[Candidate, int, Any] | None:
     """The candidate that plays a role: (candidate, fit, what ``attempt`` made of it), or None.
 
-    The first tier that has candidates decides. A function under the template's name (tier 0) is
-    the student's answer; among the rubric's other names (tier 1) the first that fits wins, else
-    the first that answers, else the first as it is: the student named it for the role, so its bug
-    or its crash is what the checks must show, and a helper that happens to fit never takes its
-    place. A name that says the role in other words (tier 2) counts when it answers. Unnamed
-    candidates (tier 3, at most ``unnamed_limit`` tried) count only when they fit.
-    """
+    The first tier that has candidates decides. Under a rubric name (tiers 0 and 1) the first that fits wins,
+    else the first that answers, else the first as it is: the student named it for the role, so its bug or crash
+    is what the checks must show, and a helper that happens to fit never takes its place. A name that says the
+    role in other words (tier 2) counts when it answers; unnamed candidates (tier 3) only when they fit."""
     for tier in (0, 1, 2, 3):
         group = [c for c in ranked if c.tier == tier]
         answered = fallback = None
@@ -441,11 +434,9 @@ def _choose(ranked: Sequence[Candidate], attempt: Callable[[Candidate], tuple[in
 
 
 def doubt(role: str, picked: tuple[Candidate, int, Any], tried: Sequence[tuple[Candidate, int]]) -> str:
-    """Why the function taken for ``role`` needs a person, with the evidence; '' when the evidence is enough.
-
-    One rule: a candidate that does what the role does on every probe is sure; so is one the student
-    named for the role (its bug or crash is theirs to answer for). Any other pick (a name that only
-    says the role in other words, or none) that does not agree everywhere is a guess."""
+    """Why the function taken for ``role`` needs a person, with the evidence; '' when the evidence is enough: a
+    candidate that does what the role does on every probe is sure, and so is one the student named for the role
+    (its bug or crash is theirs to answer for); any other pick is a guess."""
     cand, fit, _ = picked
     unknown = _unknown_parameters(cand, role)
     if fit == FAILS and unknown:
@@ -491,9 +482,8 @@ def _functions(roles: Sequence[str]) -> str:
 
 
 def misses(iface: Interface) -> int:
-    """Functions bound without any reading that matched the reference. ``utility`` does not count:
-    its answers depend on which player is which, so a utility from the wrong player's view would
-    otherwise choose the reading that swaps the players and hide its own bug."""
+    """Functions bound without any reading that matched the reference. Not ``utility``: one from the wrong player's
+    view would otherwise choose the reading that swaps the players and hide its own bug."""
     return len(_missed(iface))
 
 
@@ -511,16 +501,11 @@ def with_named_marks(reps: list[Representation], source: str, game: Game | None 
     known = {rep.players for rep in reps}
     fields = {k for k in board if isinstance(k, str)} if isinstance(board, dict) else set()
     pairs = [pair for pair in named_mark_pairs(source, game) if pair not in known and not set(pair) <= fields][:6]
-    out = list(reps)
-    seen = set(reps)
+    found = dict.fromkeys(reps)  # in order, once each: readings that differed only in their marks are one now
     for rep in reps:
         inner = getattr(rep, "inner", None)  # a state record around a board: the board's marks are named
         if inner is not None:
-            for named in with_named_marks([inner], source, game)[1:]:
-                wrapped = rep.with_marks(named)
-                if wrapped not in seen:
-                    seen.add(wrapped)
-                    out.append(wrapped)
+            found.update(dict.fromkeys(rep.with_marks(named) for named in with_named_marks([inner], source, game)[1:]))
             continue
         if not dataclasses.is_dataclass(rep) or "players" not in {f.name for f in dataclasses.fields(rep)}:
             continue
@@ -529,16 +514,11 @@ def with_named_marks(reps: list[Representation], source: str, game: Game | None 
             if isinstance(first, str) != isinstance(rep.players[0], str) and not isinstance(first, bool):
                 continue  # strings replace strings; numbers stay numbers; booleans may replace either
             if symbols is None:
-                named = dataclasses.replace(rep, players=(first, second))
+                found.setdefault(dataclasses.replace(rep, players=(first, second)))
             elif not any(same_mark(symbols.empty, m) for m in (first, second)):
-                named = dataclasses.replace(rep, players=(first, second),
-                                            symbols=dataclasses.replace(symbols, first=first, second=second))
-            else:
-                continue
-            if named not in seen:  # readings that differed only in their marks are one reading now
-                seen.add(named)
-                out.append(named)
-    return out
+                found.setdefault(dataclasses.replace(rep, players=(first, second),
+                                                     symbols=dataclasses.replace(symbols, first=first, second=second)))
+    return list(found)
 
 
 @lru_cache(maxsize=32)
@@ -552,10 +532,9 @@ def _move_words(game: Game) -> set[str]:
 
 
 def named_mark_pairs(source: str, game: Game | None = None) -> tuple[tuple[Any, Any], ...]:
-    """Pairs of values the code names together for its two players, both ways round, most named first:
-    two short strings or booleans in one literal (``PLAYERS = ('Red', 'Yellow')``, ``{1: 'X', -1: 'O'}``),
-    the two branches of ``'O' if p == 'X' else 'X'``, or two such names assigned in a row. A pair that
-    names two kinds of the ``game``'s own moves (``'h'``/``'v'``, ``'horizontal'``/``'vertical'``) is no pair of players."""
+    """Pairs of values the code names together for its two players, both ways round, most named first: two short
+    strings or booleans in one literal (``PLAYERS = ('Red', 'Yellow')``), the branches of ``'O' if p == 'X' else
+    'X'``, or two such names assigned in a row; never two kinds of the ``game``'s own moves (``'h'``/``'v'``)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -647,12 +626,9 @@ BOARD_WORDS = ("board", "initial", "empty", "state", "grid", "game")
 
 def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
                   timeout: float) -> tuple[str, Any, bool] | None:
-    """(name, the empty board, whether it was made from a position) of a module-level value that some reading
-    takes for the empty board, or else for a position (its empty board is then made in its container and
-    marks); None when there is neither.
-
-    Old templates made the board as ``board = {'n': 4, 'm': 4}`` with no function around it; copied code
-    shows a position (``board = [['x', 'o', 'x'], ...]``) to try its search on."""
+    """(name, the empty board, whether it was made from a position) of a module-level value some reading takes for
+    the empty board (old templates' ``board = {'n': 4, 'm': 4}``), else for a position (copied code's ``board =
+    [['x', 'o', 'x'], ...]``: its empty board is made in its container and marks); None when there is neither."""
     def plainness(name: str) -> tuple:  # 'board' itself first, then the strongest word, then test boards last
         low = name.lower()
         return ("test" in low, low != "board", min(k for k, w in enumerate(BOARD_WORDS) if w in low), name)
@@ -666,11 +642,8 @@ def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
             continue
         value = values[name] = representations.at_size(game, r.value)
         for rep in representations.candidates(game, value):
-            try:
-                board = rep.decode_board(value)
-            except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
-                continue
-            if game.same_board(board, game.to_course(game.initial_state())):
+            board = decoded_board(rep, value)
+            if board is not None and game.same_board(board, game.to_course(game.initial_state())):
                 return name, value, False
     for name, value in values.items():  # a position shown at the top level still shows the marks
         empty = _emptied(game, value)
@@ -680,9 +653,8 @@ def _module_board(caller: Caller, names: Mapping[str, NameInfo], game: Game,
 
 
 def _emptied(game: Game, position: Any) -> Any | None:
-    """The empty board in the same container and marks as ``position`` (a grid the notebook shows at the top
-    level), when one of its values is the empty mark under a reading that takes ``position`` for a position
-    of the game; None otherwise."""
+    """The empty board in the container and marks of ``position`` (a grid the notebook shows at the top level), when
+    one of its values is the empty mark under a reading that takes it for a position of the game; else None."""
     try:
         grid = board_cells(position)
     except (TypeError, ValueError):
@@ -712,10 +684,9 @@ def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) ->
     """(fit, the board) of a candidate ``initial_state``: it fits when some known reading takes its
     answer for a board, it answers when it returns anything at all."""
     target, info = cand.target, cand.info
-    size_words = {"rows": game.rows, "n": game.rows, "height": game.rows, "r": game.rows, "nrows": game.rows,
-                  "num_rows": game.rows, "cols": game.cols, "m": game.cols, "width": game.cols,
-                  "columns": game.cols, "ncols": game.cols, "num_cols": game.cols, "c": game.cols,
-                  "k": getattr(game, "k", None), "size": (game.rows, game.cols), "shape": (game.rows, game.cols)}
+    size_words = {**dict.fromkeys(("rows", "n", "height", "r", "nrows", "num_rows"), game.rows),
+                  **dict.fromkeys(("cols", "m", "width", "columns", "ncols", "num_cols", "c"), game.cols),
+                  **dict.fromkeys(("size", "shape"), (game.rows, game.cols)), "k": getattr(game, "k", None)}
     required = [p for p in positional_parameters(info.parameters or []) if not p.has_default]
     attempts: list[list[Any]] = [[]]
     if required:
@@ -723,12 +694,8 @@ def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) ->
         if all(g is not None for g in guess):
             attempts.insert(0, guess)
         attempts += [[game.rows, game.cols], [(game.rows, game.cols)], [game.rows]]
-    first = None
-    for args in attempts:
-        r = caller.call(target, *args, timeout=timeout)
-        if r.ok and r.value is not None:
-            first = r.value
-            break
+    answers = (caller.call(target, *args, timeout=timeout) for args in attempts)  # asked until one answers
+    first = next((r.value for r in answers if r.ok and r.value is not None), None)
     optional = [p for p in positional_parameters(info.parameters or []) if p.has_default]
     if first is not None and not representations.candidates(game, first) and optional \
             and size_words.get(optional[0].name.lower()) is not None:
@@ -743,19 +710,17 @@ def _initial_fit(caller: Caller, cand: Candidate, game: Game, timeout: float) ->
 
 def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Representation],
                 timeout: float, actions: Sequence[Candidate] = ()) -> tuple[int, tuple[list[Representation], Binding]]:
-    """How a candidate ``result`` fits: (fit, (every representation that fits, its binding)). The
-    first argument order some representation fits wins; the other functions choose among the
-    representations that fit in it. Moves are written in each form the representation lists; when
-    none fits, in the form the moves of the student's ``actions`` candidates show, if any."""
+    """How a candidate ``result`` fits: (fit, (every representation that fits, its binding)). The first argument
+    order some representation fits wins; the other functions choose among those. Moves are written in each form
+    the representation lists, else as the moves of the student's ``actions`` candidates show."""
     name = cand.target
     probes = _probe_moves(game)
     expected = [game.to_course(game.result(s, a)) for s, a in probes]
-    roles = COURSE_ORDER["result"]
-    if any(role_of(p.name) == "row" for p in positional_parameters(cand.info.parameters or [])):
-        roles = (*roles, "row")  # drop_piece(board, row, col, piece): the grader passes the landing row too
-    if any(role_of(p.name) == "orientation" for p in positional_parameters(cand.info.parameters or [])):
-        roles = (*dict.fromkeys((*roles, "orientation", "row")),)  # result(board, orientation, row, col, player)
-    orders = argument_orders(cand.info.parameters, roles)
+    named = {role_of(p.name) for p in positional_parameters(cand.info.parameters or [])}
+    # the landing row passed too (drop_piece(board, row, col, piece)), or a line's parts (result(board, orientation,
+    # row, col, player))
+    parts = [r for r in ("row", "orientation") if r in named] + (["row"] if "orientation" in named else [])
+    orders = argument_orders(cand.info.parameters, tuple(dict.fromkeys((*COURSE_ORDER["result"], *parts))))
     last_error, answered, in_place = "", False, False
 
     def fits(rep: Representation, order: tuple[str, ...]) -> bool:
@@ -800,9 +765,8 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
 
 def board_made(caller: Caller, name: str, args: list, order: tuple[str, ...], rep: Representation,
                timeout: float) -> tuple[CallResult, Any, bool]:
-    """What ``result`` called with ``args`` answers, the board it makes under ``rep`` (None if unread), and
-    whether it made it by changing the board it was given: in place only when that board changed and nothing
-    came back (nothing, or whether the move was legal, as the template's draw_line returns True)."""
+    """What ``result`` called with ``args`` answers, the board it makes under ``rep`` (None if unread), and whether
+    it changed the board it was given instead, returning nothing or a bool (the template's draw_line's True)."""
     r = caller.call(name, *args, timeout=timeout)
     if not r.ok:
         return r, None, False
@@ -817,13 +781,9 @@ def board_made(caller: Caller, name: str, args: list, order: tuple[str, ...], re
 
 def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Representation, game: Game,
                      actions: Sequence[Candidate], timeout: float) -> Representation | None:
-    """``base`` writing moves the way the student's own moves show, or None.
-
-    Each move the student's ``actions`` lists on a probe board is played with their ``result``; the
-    reference move that makes the same board is what it stands for (a move two reference moves
-    share says nothing). The shapes these examples share are learned
-    (:mod:`grader.adapt.representations.move_shapes`), so any way of writing a move works, not only
-    the forms a list foresaw."""
+    """``base`` writing moves the way the student's own moves show, or None: each move their ``actions`` lists on
+    a probe board stands for the one reference move whose board their ``result`` makes of it, and the shapes these
+    examples share are learned (:mod:`grader.adapt.representations.move_shapes`), so any way of writing works."""
     if "action" not in order:
         return None
     examples: dict[tuple, list[tuple[Any, tuple[int, ...], Any]]] = {}
@@ -851,9 +811,8 @@ def _learned_variant(caller: Caller, name: str, order: tuple[str, ...], base: Re
 
 
 def _written_like_actions(caller: Caller, game: Game, iface: Interface, timeout: float) -> Representation | None:
-    """The reading with moves written the way the student's ``actions`` writes them on the empty board
-    (``(i, j)`` cells where the reading has cell numbers), among the ways its family allows; None when
-    none writes them so."""
+    """The reading with moves written as the student's ``actions`` writes them on the empty board (``(i, j)`` cells
+    where the reading has cell numbers), among the ways its family allows; None when none does."""
     state = game.initial_state()
     board, mover = game.to_course(state), game.to_move(state)
     r = caller.call(iface.bindings["actions"].name, *iface.arguments("actions", board, mover), timeout=timeout)
@@ -920,11 +879,9 @@ def _spread(moves: Sequence[Any], per_shape: int = 6) -> list[Any]:
 def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> None:
     """When ``result`` answers a tuple, read its other item as the turn if one reading fits.
 
-    Only moves that complete no box decide the reading (there, in every game, the other player
-    moves next). After a box the answer must merely have the reading's type (a player mark, a
-    bool): whether it gives the extra turn is what the checks judge, so a student's missing extra
-    turn is marked wrong rather than read as another convention.
-    """
+    Only moves that complete no box decide the reading (the other player moves next in every game). After a box
+    the answer need only have the reading's type: a missing extra turn is for the checks to mark wrong, not
+    another convention."""
     binding, rep = iface.bindings["result"], iface.representation
     answers = []  # (the answer, the mover, whether the reference gives the mover another turn)
     for state, action in _probe_moves(game):
@@ -951,20 +908,13 @@ def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> 
 
 def _board_first_of_tuple(rep: Representation, value: Any) -> bool:
     """Whether a ``result`` answer is a (board, ...) tuple rather than a board."""
-    if not (isinstance(value, tuple) and len(value) in (2, 3)):
-        return False
-    try:
-        rep.decode_board(value)
-    except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
-        return True
-    return False
+    return isinstance(value, tuple) and len(value) in (2, 3) and decoded_board(rep, value) is None
 
 
 def encode_arguments(rep: Representation, order: Sequence[str], board: Any, player: int | None,
                      action: Any) -> list[Any]:
-    """Course board, player and action as the student's arguments, in the student's order. A transition
-    that takes a line's parts as arguments, like the Dots and Boxes template's ``draw_line(board,
-    orientation, row, col)``, gets the student's move spread over them."""
+    """Course board, player and action as the student's arguments, in the student's order; a transition taking a
+    line's parts (``draw_line(board, orientation, row, col)``) gets the student's move spread over them."""
     values = {"state": lambda: rep.encode_state(board, player), "player": lambda: rep.encode_player(player),
               "action": lambda: rep.encode_action(action, board, player), "row": lambda: rep.encode_row(action, board),
               "config": rep.encode_config, "rows": lambda: rep.rows, "cols": lambda: rep.cols, NOTHING: lambda: None}
@@ -1106,7 +1056,8 @@ WINNER_READING = "the winner's mark"
 def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) -> tuple[int, Binding]:
     samples = [s for s, over in _sample_boards(game) if over]
     cases = [(s, p) for s in samples for p in (1, -1)]
-    want = [game.utility(s, p) for s in samples for p in (1, -1)]
+    want = [game.utility(s, p) for s, p in cases]
+    first_view = [returns.sign(game.utility(s, 1)) for s, _ in cases]  # without a player, the only view there is
     # A utility that names a player parameter must answer for that player: reading it as taking
     # none (its default) would hide the bug of ignoring it.
     takes_player = any(role_of(p.name) == "player" for p in positional_parameters(cand.info.parameters or []))
@@ -1116,24 +1067,19 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
             continue
         values = [returns.per_player(r.value) for r in answers]  # one number per player: the first's less the second's
         evaluates = evaluates or (not game.margin_utility and _evaluates(values))
-        if "player" not in order and not takes_player and cand.tier <= 2:  # named for the role: a terminal
-            # test that names the winner does the utility's job only inside another function
-            winners = [returns.winner_of(v, rep) for v in values]
-            if winners == [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)] and any(winners) \
-                    and winners != [returns.sign(v) for v in values]:
+        signs = [returns.sign(v) for v in values]
+        if "player" not in order and cand.tier <= 2:  # named for the role: a terminal test that names the winner
+            winners = [returns.winner_of(v, rep) for v in values]  # does the utility's job only inside another
+            if winners == first_view and any(winners) and winners != signs:
                 return FITS, Binding("utility", cand.target, order, reading=WINNER_READING,
                                      says=(f"{spoken(cand.target)}() says who won: read as +1 for the winner, -1 for "
                                            "the loser",))
-        signs = [returns.sign(v) for v in values]
         if None in signs:
             continue
         if not answered:
             fallback = order  # the first order it answers numbers in: judged board by board in it
         answered = True
-        expected_signs = [returns.sign(w) for w in want]
-        if "player" not in order:
-            # Without a player the answer can only be from one side's view: the first player's.
-            expected_signs = [returns.sign(game.utility(s, 1)) for s in samples for _ in (1, -1)]
+        expected_signs = [returns.sign(w) for w in want] if "player" in order else first_view
         draw = 0.0
         decisive = [float(returns.plain(v)) for v, e in zip(values, expected_signs) if e]
         if signs != expected_signs and decisive and not game.margin_utility:
@@ -1173,9 +1119,8 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
 
 
 def _evaluates(values: Sequence[Any]) -> bool:
-    """Whether answers on finished games read as a heuristic evaluation rather than a utility: more than
-    two different magnitudes (a utility has a win's, on whatever scale, and a draw's zero; the tutorial's
-    ``score_position(board, piece)`` counts open windows). Games scored by a margin are never asked."""
+    """Whether answers on finished games read as a heuristic evaluation (the tutorial's ``score_position`` counts
+    open windows) rather than a utility: more than two magnitudes, where a utility has a win's and a draw's zero."""
     magnitudes = {abs(float(v)) for v in map(returns.plain, values)
                   if isinstance(v, (int, float)) and not isinstance(v, bool)}
     return len(magnitudes) > 2

@@ -43,11 +43,7 @@ def bind(sandbox: Any, student: StudentGame, bindings: Mapping[str, InstructorBi
     its bound agents found by :func:`bound_agent`. Unchanged without bindings."""
     if not bindings:
         return student
-    errors: dict[str, str] = {}
-    for role, binding in bindings.items():
-        error = _evaluate(sandbox, binding, timeout)
-        if error:
-            errors[role] = error
+    errors = {role: error for role, binding in bindings.items() if (error := _evaluate(sandbox, binding, timeout))}
     roles = {role: b for role, b in bindings.items() if role in COURSE_ORDER and role not in errors}
     course = InstructorRoles(sandbox, student.game, roles, student.names, timeout=timeout, source=student.source)
     for role, binding in roles.items():

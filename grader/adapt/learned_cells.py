@@ -1,16 +1,12 @@
 """A reading learned from the student's own states: which value in their state holds each square of the
 course's board (a cell, a line, a box) and how it is written there.
 
-States that no known reading understands are built by replaying moves through the student's ``result``
-(:mod:`grader.adapt.replayed_states`). Replaying lines of play and lining up every plain value of each state
-(its *leaves*: dict keys, indices, attributes, set members) with the squares of the course's board at the
-same moment shows where each square lives: the leaf that is empty exactly when the square is. Where the
-leaf holds the student's own player ids, a square's owner is read as those ids say, never as the replay
-made it, so a ``result`` that hands a box to the wrong player is read as doing so.
-
-With the cells known, the grader writes each position's squares into the replayed state (a bug of ``result``
-no longer spreads to the functions asked there) and reads the state ``result`` returns (a wrong square is
-charged to ``result``).
+Lining up every plain value of each replayed state (its *leaves*: dict keys, indices, attributes, set members;
+see :mod:`grader.adapt.replayed_states`) with the course's squares at the same moment shows where each square
+lives: the leaf that is empty exactly when the square is. A square's owner is read by the student's own ids,
+never as the replay made it, so a ``result`` that hands a box to the wrong player is read as doing so. With the
+cells known, each position's squares are written into the replayed state (a bug of ``result`` no longer spreads
+to the functions asked there) and the state ``result`` returns is read (a wrong square is charged to it).
 """
 
 from __future__ import annotations
@@ -113,13 +109,11 @@ class LearnedCells:
     empty_board: Mapping[Path, Any]  # the empty board's squares
     counts: tuple[Count, ...]
     marks: Mapping[Any, int]  # the course's mark of each player
-    #: every value of the state that varies is a square's (or whose turn it is), and every square was reached:
-    #: a written position is whole
+    #: every varying value of the state is a square's (or the turn), every square reached: a written position is whole
     whole: bool
     #: squares no replayed position filled (a top corner random games never reach): where they live is unknown
     unreached: tuple[Path, ...] = ()
-    #: a value of the state that varies and is neither a square's, a count nor whose turn it is: a position written
-    #: without replaying its moves would leave it wrong
+    #: a varying value of the state that is no square's, count or turn: a position written, not replayed, gets it wrong
     loose: bool = False
 
     def writes(self, board: Any) -> list | None:

@@ -1,18 +1,11 @@
 """Probing without waiting on the same slow function again and again.
 
-Binding tries each candidate function under several argument orders and board readings. A
-function that plays a game role answers a probe in milliseconds; one that runs out of time is
-searching or looping (an alpha-beta without a depth limit probed as a possible ``result``), and
-each timeout costs the whole limit plus restarting the worker and replaying the notebook. So after
-a function has timed out on ``TIMEOUTS_ALLOWED`` probes, it is not asked again during binding: its
-later probes answer "timeout" at once, which every binder already reads as "does not fit".
-
-Many readings of a board send the very same arguments (the empty board looks alike whatever the
-players' marks): a call is not repeated with arguments equal to those of an earlier probe, whose answer
-serves again. On a real notebook binding had tried 144 readings with 2,548 probes, half of its
-``grader check`` time (profiled); its check went from 22.2 s to 12.3 s (``benchmarks/check_time.py``, load
-1.0). Only binding's probes are kept so: the checks and the agent
-searches call the sandbox itself, and ask a random player as often as they like.
+Binding tries each candidate under several argument orders and board readings. A game role answers in
+milliseconds; one that runs out of time is searching or looping, and each timeout costs the whole limit plus a
+worker restart. So after ``TIMEOUTS_ALLOWED`` timeouts a function's later probes answer "timeout" at once, which
+every binder reads as "does not fit". A call with arguments equal to an earlier probe's (many readings send the
+same empty board) is not repeated: its answer serves again (on a real notebook, half of ``grader check``'s time).
+Only binding's probes are kept so: the checks and agent searches call the sandbox itself.
 """
 
 from __future__ import annotations

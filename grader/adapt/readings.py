@@ -1,14 +1,11 @@
 """Judging a student by their own reading of rules the assignment's text leaves open.
 
-Some rules can be read more than one way (Mean Connect 4: may the moved disc go back into its own
-column? whose colour is it?). Each reading the text allows is a reference game of its own
-(``game.readings()``, the reference's reading first). The student's functions are bound under the
-reference's reading; only when some of them match the reference nowhere are the other readings
-tried, and the one under which the fewest functions miss is the one graded (ties keep the
-reference's). Some readings differ only on rare positions the binding probes never show (a disc
-taken from a full column, a full board): there the student's ``actions``, and ``terminal`` where
-the game ends under one reading only, decide on positions where the readings differ. Which reading was graded is said in the feedback, so a reading the text allows is never
-charged as a bug, and a real bug is still charged under every reading.
+Some rules can be read more than one way (Mean Connect 4: may the moved disc go back into its own column?).
+Each reading the text allows is a reference game of its own (``game.readings()``, the reference's first). Only
+when some functions match the reference nowhere are the other readings tried, and the one under which the fewest
+miss is graded (ties keep the reference's); where readings differ only on positions the probes never show, the
+student's ``actions`` and ``terminal`` decide there. The reading graded is said in the feedback, so a reading the
+text allows is never charged as a bug, and a real bug is still charged under every reading.
 """
 
 from __future__ import annotations
@@ -70,13 +67,10 @@ def _reading_by_answers(caller: Caller, iface: Interface, readings: Sequence[Gam
 
 
 def _agrees(reading: Game, state: State, answers: tuple[bool | None, list[str] | None], by_end: bool) -> bool | None:
-    """Whether the student's (over?, moves) on ``state`` are ``reading``'s, or None when they do not tell.
-
-    Where the game is over under one reading only (``by_end``: a full board), ``terminal`` decides,
-    and a game that goes on must also list the reading's moves; with no ``terminal`` to ask, that
-    position tells nothing (many ``actions`` list moves on a finished board). Elsewhere ``actions``
-    decides.
-    """
+    """Whether the student's (over?, moves) on ``state`` are ``reading``'s, or None when they do not tell. Where
+    the game is over under one reading only (``by_end``), ``terminal`` decides (and a game that goes on must list
+    the reading's moves); without it that position tells nothing, as many ``actions`` list moves on a finished
+    board. Elsewhere ``actions`` decides."""
     over, moves = answers
     if not by_end:
         return None if moves is None else moves == _listing(reading.actions(state))

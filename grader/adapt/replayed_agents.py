@@ -1,14 +1,10 @@
-"""Agents that play the student's own state or game object (positions built by replay through their code), found
-among the ways students write them: a function of it, plain (``best_move(game, depth)``) or the tutorial's search itself
-(``minimax(game, depth, alpha, beta, maximizing_player)`` answering ``(value, move)``); a class built on it
-and asked for a move (``SearchTreeNode(game).get_best_move(depth)``, ``Minimax(game, depth).best_move()``,
-``MCTS(game, iterations).search()``); or a class built first with its settings and then handed it
-(``AlphaBetaAgent(depth=3).get_move(game)``, ``RandomAgent().get_move(game)``).
+"""Agents that play the student's own state or game object (positions built by replay through their code): a
+function of it (``best_move(game, depth)``, or the tutorial's ``minimax(game, depth, alpha, beta, maximizing)``
+answering ``(value, move)``); a class built on it and asked for a move (``Minimax(game, depth).best_move()``);
+or a class built with its settings and then handed it (``AlphaBetaAgent(depth=3).get_move(game)``).
 
-The settings are filled the way a search's are (:mod:`grader.adapt.search_parameters`): its depth as the
-student's own calls pass it (else the grader's), the window fully open, the side to move maximizing, its
-number of simulations or seconds, and, for a class built for one side, the player whose turn it is. The
-depth goes in by name, so the checks that count a search at a depth of their own can set it.
+The settings are filled the way a search's are (:mod:`grader.adapt.search_parameters`); the depth goes in by
+name, so the checks that count a search at a depth of their own can set it.
 """
 
 from __future__ import annotations
@@ -38,8 +34,8 @@ class ObjectAgent:
     expression: str
     call: str
     parameters: tuple[Parameter, ...]
-    #: how many of its parameters the grader fills: a search called as the agent (the window, the
-    #: maximizing flag) may answer its value where a move is a number, so a plainer agent goes first
+    #: how many of its parameters the grader fills: a search called as the agent (its window, its maximizing flag)
+    #: may answer its value where a move is a number, so a plainer agent goes first
     filled: int = 0
 
 
@@ -207,11 +203,9 @@ class ReplayedAgent:
 
 def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[str],
                timeout: float | None = None) -> tuple[ReplayedAgent, bool] | None:
-    """The agent for a rubric label among candidates that take the student's own state, and whether it
-    serves the label without its name saying so: those answering a legal move, a random player playing
-    at random on the opening and a search not (asked late in a game, where any search is fast), names
-    ranking them. One search may serve both searching labels (a depth-limited alpha-beta is the
-    heuristic agent); any other label needs a name that says it."""
+    """The agent for a rubric label among candidates that take the student's own state, and whether it serves the
+    label without its name saying so: names rank those answering a legal move (at random for a random player, not
+    for a search). One search may serve both searching labels; any other label needs a name that says it."""
     if not agents:
         return None
     game = agents[0].game
@@ -259,9 +253,8 @@ def find_replayed_agent(rep: ReplayedStates, found: Sequence[ObjectAgent], label
 def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, aliases: Sequence[str],
                      playing: set[str] = frozenset(), source: str = "") -> list[ObjectAgent]:
     """Everything that may turn the student's state ``s`` into a move for the player to move ``p``: a function of
-    it (:func:`function_agent`; the textbook's ``player(game, state)`` given the game object, and
-    ``agent(player, state)`` as its names say) or a class that plays it (:func:`class_agents`); none that plays
-    a game function (``playing``: those besides the replay's own)."""
+    it (the textbook's ``player(game, state)`` given the game object) or a class that plays it; none that plays a
+    game function (``playing``: those besides the replay's own)."""
     roles = {rep.start.split("(", 1)[0], rep.transition.name, rep.moves.name, *playing}
     depth, out = rep.game.counted_depth, []
     for candidate in rank(names, label, aliases, classes=True, unnamed=True):

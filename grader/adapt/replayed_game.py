@@ -1,13 +1,11 @@
 """The game functions of a submission whose state no reading knows, judged on the student's own states built by
-replaying moves through their own code inside the worker (see ``grader.adapt.replayed_states``): the same course
-face as :class:`StudentGame`. Their states may be values their functions return or objects their methods change in
-place (``game.make_move(move)``).
+replaying moves through their own code inside the worker (``grader.adapt.replayed_states``), behind the same
+course face as :class:`StudentGame`.
 
-``result`` is judged by what the state it makes answers afterwards, compared with the reference's successor: the
-squares where the student's state keeps them, once learned, else the moves its ``actions`` lists, each move
-repeated until the course says it is no longer legal (so a column's height shows); and whose turn the state then
-says. The other functions are asked on positions built with the reference's movers forced, so a turn bug of
-``result`` is charged there alone.
+``result`` is judged by what the state it makes answers, against the reference's successor: its squares where
+they are learned, else the moves its ``actions`` lists (each repeated until no longer legal, so a column's height
+shows), and whose turn it says. The other functions are asked with the reference's movers forced, so a turn bug
+of ``result`` is charged there alone.
 """
 
 from __future__ import annotations
@@ -33,8 +31,7 @@ def interface_for(rep: ReplayedStates, outcome: Mapping[str, Binding]) -> Interf
     bindings = {"initial_state": Binding("initial_state", rep.start.split("(", 1)[0], ()),
                 "actions": Binding("actions", rep.moves.name, rep.moves.order),
                 "result": Binding("result", rep.transition.name, rep.transition.order,
-                                  reading="whose turn the state says" if rep.turn else "")}
-    bindings.update(outcome)
+                                  reading="whose turn the state says" if rep.turn else ""), **outcome}
     iface = Interface(rep.game, rep, bindings)
     iface.adaptations.extend(note for b in outcome.values() for note in b.says)
     iface.adaptations.append(f"no reading of a board fits your states, so every position is built through your own "
@@ -55,8 +52,7 @@ def interface_for(rep: ReplayedStates, outcome: Mapping[str, Binding]) -> Interf
 
 class ReplayedGame(StudentGame):
     """A submission whose states no reading knows, seen through the course's functions: each role asked of the
-    student's state brought to the position by replay, a position that cannot be built reported (not raised),
-    the moves read back through the learned encoding, and the turn a move leaves read from the student's answer."""
+    student's state replayed to the position (one that cannot be built reported, not raised)."""
 
     #: what building a position may raise that is reported, not raised: a position no line of play reaches
     unbuilt: tuple[type[Exception], ...] = (NoReplay, ValueError)
@@ -185,32 +181,9 @@ class ReplayedGame(StudentGame):
         reply, values = self._ask("result", board, player, asks + ([["leaves"]] if cells else []), action)
         if not reply.ok:
             return reply, None
-        (mutated, flag), said, moves = values[0], values[1], values[2 if rep.turn else 1]
+        (mutated, flag), said = values[0], values[1]
         reply.raw = "a state of yours (it stays inside the worker)"
-        problem = ""
-        if cells:  # the state it returns is read: what actions() says of it is actions()'s to answer for
-            wrong = cells.differences(values[-1], game.to_course(after))
-            if wrong:
-                problem = f"the state it returned is not the position after this move: {'; '.join(wrong[:3])}"
-        try:
-            listed = sorted((rep.decode_action(m) for m in items(moves)), key=repr)
-        except (NotThisRepresentation, TypeError) as e:
-            listed = None
-            if not cells:
-                problem = f"actions() on the state it returned gives {short(moves, 120)}: {e}"
-        if not problem and not cells and not game.terminal(after) and listed != sorted(game.actions(after), key=repr):
-            problem = (f"after it, your actions() lists {[shown_move(rep.to_student.get(m, m)) for m in listed]}, where "
-                       f"the position after this move has {[shown_move(rep.to_student[m]) for m in game.actions(after)]}")
-        repeats = values[3 if rep.turn else 2:][:len(expected)]
-        for (move, want), got in zip(expected, repeats):
-            if problem:
-                break
-            got = list(got[:len(want)])
-            if got != want:
-                count = next(i for i, (g, w) in enumerate(zip(got, want)) if g != w) + 1
-                problem = (f"after it, playing {shown_move(rep.to_student[move])!r} {count} more time(s) "
-                           f"{'still leaves' if got[count - 1] else 'no longer leaves'} it legal in your actions(), "
-                           f"which the position after this move does not")
+        problem = self._wrong_after(after, values, expected, cells)
         if problem:
             return _unreadable(reply, problem), mutated
         reply.value = game.to_course(after)
@@ -228,6 +201,30 @@ class ReplayedGame(StudentGame):
                                           "player"), mutated
             reply.turn = f"{said!r} to move ({'the same player' if reply.moves_again else 'the other player'})"
         return reply, mutated
+
+    def _wrong_after(self, after: State, values: list, expected: list, cells: Any) -> str:
+        """What the state ``result`` returned gets wrong against the successor ``after`` ('' if nothing): its squares
+        where learned (what actions() lists is then actions()'s to answer for), else the moves actions() lists there."""
+        game, rep = self.game, self.rep
+        if cells:
+            wrong = cells.differences(values[-1], game.to_course(after))
+            return f"the state it returned is not the position after this move: {'; '.join(wrong[:3])}" if wrong else ""
+        moves = values[2 if rep.turn else 1]
+        try:
+            listed = sorted((rep.decode_action(m) for m in items(moves)), key=repr)
+        except (NotThisRepresentation, TypeError) as e:
+            return f"actions() on the state it returned gives {short(moves, 120)}: {e}"
+        if not game.terminal(after) and listed != sorted(game.actions(after), key=repr):
+            return (f"after it, your actions() lists {[shown_move(rep.to_student.get(m, m)) for m in listed]}, where "
+                    f"the position after this move has {[shown_move(rep.to_student[m]) for m in game.actions(after)]}")
+        for (move, want), got in zip(expected, values[3 if rep.turn else 2:]):
+            got = list(got[:len(want)])
+            if got != want:
+                count = next(i for i, (g, w) in enumerate(zip(got, want)) if g != w) + 1
+                return (f"after it, playing {shown_move(rep.to_student[move])!r} {count} more time(s) "
+                        f"{'still leaves' if got[count - 1] else 'no longer leaves'} it legal in your actions(), "
+                        "which the position after this move does not")
+        return ""
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
         """Whether ``result`` changed the state it was given (the worker compares a copy made before the call)."""

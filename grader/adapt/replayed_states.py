@@ -1,15 +1,12 @@
 """Game functions written around a state that no reading of a board knows (``{'grid': {(col, h): 'R'},
-'heights': [...], 'turn': 'R'}``, a tuple of column strings, a named tuple with a flat board...), with a
-functional transition: ``result(state, action)`` returns the next state.
+'heights': [...], 'turn': 'R'}``, a tuple of column strings...), with a transition that returns or changes it.
 
-No reading turns such a state into a course board, so the student's states never leave the worker:
-each position the checks need is built there from the student's own initial state, replaying the
-moves that reach it (:meth:`reference.games.base.Game.moves_to`) through the student's own ``result``
-on a copy each time, with the moves in the student's own encoding. What the grader learns is the
-recipe: which function makes the initial state, which plays a move, how moves are written (learned by
-matching the student's ``actions`` on their own states to the reference's moves) and which part of the
-state says whose turn it is. Before each replayed move that part is set to the reference's mover, so a
-bug in the student's turn keeping is charged once, at ``result``, not again to every other function.
+Such states never leave the worker: each position is built there from the student's own initial state by
+replaying the moves that reach it (:meth:`reference.games.base.Game.moves_to`) through their own ``result``, in
+their own move encoding. The grader learns the recipe: which function makes the initial state, which plays a
+move, how moves are written (matching their ``actions`` to the reference's moves) and which part of the state
+says whose turn it is. That part is set to the reference's mover before each replayed move, so a bug in the
+student's turn keeping is charged once, at ``result``, not again to every other function.
 """
 
 from __future__ import annotations
@@ -247,9 +244,8 @@ def shown_move(move: Any) -> Any:
 # --- the moves that reach a position --------------------------------------------------------------
 
 def line_of_play(game: Game, board: Any, player: int | None, paths: dict) -> list[tuple[Any, int]]:
-    """(course move, mover) from the empty board to the course ``board`` with ``player`` to move (None:
-    whoever may be, as nothing asked depends on it); ``paths`` remembers the lines found. Raises
-    :class:`NoReplay` when no line of play reaches it."""
+    """(course move, mover) from the empty board to the course ``board`` with ``player`` (None: either) to move;
+    ``paths`` remembers the lines found. Raises :class:`NoReplay` when no line of play reaches it."""
     for mover in (player,) if player is not None else (None, 1, -1):
         try:
             return _moves_and_movers(game, game.from_course(board, to_move=mover), paths)
@@ -304,29 +300,24 @@ class Call:
 
 @dataclass(eq=False)
 class ReplayedStates(Representation):
-    """How positions are built through the student's own code, a reading whose boards exist only inside the worker:
-    the expression that makes the initial state, the transition (a function that returns the next state, or a
-    method that changes the state in place), the moves in the student's encoding, where their code keeps the turn
-    (with the players' ids there), and what was found along the way (lines of play, where each square is kept).
-    It reads and writes moves, never boards, and its size is its game's."""
+    """How positions are built through the student's own code: a reading whose boards exist only in the worker, so
+    it reads and writes moves, never boards (the initial state, the transition, the move encoding, where the turn
+    is kept, and what was found along the way: lines of play, where each square is kept)."""
 
     caller: Any
     game: Game
     start: str  # 'initial_state()'
     transition: Call
     moves: Call
-    #: the initial function's parameters, for asking it for boards of other sizes
-    parameters: tuple[Parameter, ...] = ()
+    parameters: tuple[Parameter, ...] = ()  # the initial function's, for asking it for boards of other sizes
     #: at another board size, (the notebook's game object, the one of this size that stands in for it)
     resized_object: tuple[str, str] | None = None
-    #: evidence positions that replaying moves through the student's transition failed to reach (it raised on
-    #: the way): the positions it builds may hold its bugs, as any function asked on them would show
+    #: evidence positions the student's transition raised on the way to: the positions it builds may hold its bugs
     stumbles: int = 0
-    #: the student's ``actions`` listed the moves wrongly on every evidence position, and the transition was taken
-    #: because the squares its states keep follow the course's: a bug of one of the two, and which is not known
+    #: the student's ``actions`` listed the moves wrongly everywhere, and the transition was taken because its
+    #: states' squares follow the course's: one of the two has a bug, and which is not known
     moves_unconfirmed: bool = False
-    #: the student's own loop hands the turn over (a method of the state does, the transition never does): whose
-    #: turn follows a move is what the transition answers (True: the mover goes again)
+    #: the student's own loop hands the turn over as the transition answers (True: the mover goes again)
     turn_by_flag: bool = False
     encoding: str = dataclasses.field(kw_only=True)  # the move encoding, in words
     to_student: dict = dataclasses.field(kw_only=True)  # course move -> the student's move
@@ -423,10 +414,9 @@ class ReplayedStates(Representation):
         return None if self.start.endswith(")") else self.start.rsplit(".", 1)[0]
 
     def ask(self, board: Any, player: int | None, asks: Sequence[Sequence], timeout: float | None = None,
-            **options: Any) -> CallResult:
+            write_unreached: bool = False, **options: Any) -> CallResult:
         """The answers of the student's state brought to ``board`` (None: the initial state) with
         ``player`` to move. An agent's ``('eval', target, [])`` gets the mover's id too."""
-        write_unreached = options.pop("write_unreached", False)
         try:
             steps = [] if board is None else [[self.to_student[a], self.encode_player(m)]
                                               for a, m in line_of_play(self.game, board, player, self._paths)]
@@ -455,9 +445,8 @@ class ReplayedStates(Representation):
         return self.ask_steps(steps, written + sent, timeout=timeout, **options)
 
     def written_whole(self, board: Any, player: int | None) -> list | None:
-        """The assignments that make the initial state hold ``board`` with ``player`` to move, when the learned
-        cells say where every value of the state that varies lives (its squares, counts and whose turn it is)
-        and the board fills no square the replays never reached; None otherwise."""
+        """The assignments that make the initial state hold ``board`` with ``player`` to move, when the learned cells
+        say where every value of the state that varies lives and the replays reached every square it fills."""
         cells = self.learned()
         turn = self.turn_leaf()
         if cells is None or cells.loose or player is None or turn is None:
@@ -581,9 +570,8 @@ def _swapped(expression: str, old: str, new: str) -> str:
 
 
 def _filling(game: Game, positions: list[State], patience: int = 20, most: int = 4) -> list[State]:
-    """A few finished games that fill the squares of the board ``positions`` leave empty (a top corner): games
-    that go on while they can, so that between them every square is filled. The search ends after ``patience``
-    games in a row fill nothing new (a value no move changes, as a board's size, is no square)."""
+    """A few finished games that go on while they can, filling the squares ``positions`` leave empty (a top corner),
+    until ``patience`` games in a row fill nothing new (a value no move changes, as a board's size, is no square)."""
     empty = learned_cells.course_leaves(game.to_course(game.initial_state()))
     left = {p for p, v in empty.items() if not any(learned_cells.course_leaves(game.to_course(s)).get(p, v) != v
                                                    for s in positions)}
@@ -613,8 +601,7 @@ def _required(info: NameInfo) -> int:
 
 
 def _orders(info: NameInfo, roles: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """The argument orders to try, as for any function (its names first, a parameter with a default included
-    where its name says it is the player, then every order that fits); each holds the state and, for a
+    """The argument orders to try, as for any function (:func:`argument_orders`), each holding the state and, for a
     transition, the move."""
     required, given = _required(info), len(positional_parameters(info.parameters or ()))
     must = {"state", "action"} & set(roles)  # a transition is given the move; anything is given the state
@@ -631,12 +618,9 @@ def _candidates(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str]
                 orders: tuple[str, ...], owner: str | None = None) -> list[Call]:
     """Calls of the functions that may play ``role``, and of the methods of ``owner``, the game object
     whose attribute is the initial state (the textbook's ``game.initial``)."""
-    out = []
-    for candidate in _ranked(names, role, aliases):
-        if "." in candidate.target and owner is not None and candidate.target.rsplit(".", 1)[0] != owner:
-            continue  # the roles of a game object whose attribute is the initial state come from that object
-        out += [Call(candidate.target, order) for order in _orders(candidate.info, orders)]
-    return out
+    return [Call(c.target, order) for c in _ranked(names, role, aliases)
+            if "." not in c.target or owner is None or c.target.rsplit(".", 1)[0] == owner
+            for order in _orders(c.info, orders)]
 
 
 #: how many callables no name speaks for are tried for a role, after every named one
@@ -658,9 +642,8 @@ def evidence_positions(game: Game, count: int = 10, seed: int = 7) -> list[State
 
 def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapping[str, Sequence[str]],
            timeout: float = 2.0, source: str = "") -> tuple[ReplayedStates, dict[str, Call]] | None:
-    """How to build ``game``'s positions through the student's functions, found by behaviour, and the
-    functions that play ``terminal`` and ``utility`` on those states (by role); None when no initial
-    state, transition and moves fit together."""
+    """How to build ``game``'s positions through the student's functions, found by behaviour, and the bindings of
+    ``terminal`` and ``utility`` on those states; None when no initial state, transition and moves fit together."""
     functions = [c for c in _ranked(names, "initial_state", aliases.get("initial_state", ()))
                  if c.info.kind == "function" and _required(c.info) == 0
                  and normalise(c.target.rsplit(".", 1)[-1]) not in ("copy", "clone", "deepcopy")]
@@ -753,10 +736,9 @@ BY_EFFECT = "your own moves, each matched by the board your result() makes of it
 
 
 def _plain_walks(game: Game, seed: int, lines: int, plies: int, allowed: Callable[[Any], bool] = lambda a: True):
-    """Seeded random lines of play of at most ``plies`` moves, each of the plainest kind of move the position has
-    among those ``allowed`` (a drop before a mean move): positions every way of writing moves reaches. Yields each
-    position reached, the start included, with the (move, mover) line that reached it; a line ends where no move
-    is allowed (``allowed`` is asked as the walk goes on, so moves learned on the way count)."""
+    """Each position (the start included) of seeded random lines of at most ``plies`` moves, with its (move, mover)
+    line: each move of the plainest kind ``allowed`` (asked as the walk goes on; a drop before a mean move), so that
+    every way of writing moves reaches them; a line ends where no move is allowed."""
     rng = random.Random(seed)
     for _ in range(lines):
         state, line = game.initial_state(), []
@@ -849,10 +831,9 @@ SWITCH_WORDS = ("switch", "swap", "toggle", "changeplayer", "changeturn", "nextp
 
 
 def _turn_by_flag(rep: ReplayedStates, names: Mapping[str, NameInfo]) -> ReplayedStates:
-    """``rep`` reading whose turn follows a move from what its transition answers, when a move leaves the turn as
-    it was and a method of the state's class named for handing it over flips it (the student's loop:
-    ``if not game.make_move(m): game.switch_player()``): the part it flips keeps the turn, and the players' ids
-    are the two it switches between."""
+    """``rep`` reading whose turn follows a move from what its transition answers, when a move leaves the turn and
+    a method named for handing it over flips it (``if not game.make_move(m): game.switch_player()``): the part it
+    flips keeps the turn, and the players' ids are the two it switches between."""
     info = names.get(rep.start.split("(", 1)[0])
     if info is None or info.kind != "class":
         return rep
@@ -901,10 +882,9 @@ def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> R
 
 
 def turn_options(before: Mapping, one: Mapping, two: Mapping, players: tuple) -> list[tuple[Any, tuple]]:
-    """Where the state may say whose turn it is, with the players' ids there, likeliest first: the parts of the
-    state (keys of the mappings, its parts before a move, after one and after a second) that a move flips and
-    the next flips back, then those that hold a first player's id (a transition that never flips the turn still
-    keeps it there), then nowhere (``players`` as they are)."""
+    """Where the state may say whose turn it is, with the players' ids there, likeliest first: the parts (keys of
+    the state's parts before a move, after one and after a second) that a move flips and the next flips back, then
+    those that hold a first player's id (a transition may never flip it), then nowhere (``players`` as they are)."""
     flips = [(k, (v, one[k])) for k, v in before.items() if k in one and k in two and one[k] != v and two[k] == v]
     # a part that holds a first player's id, with each pair of ids starting with it (``players`` first): a turn no
     # move flips says nothing of the second player's id
@@ -915,10 +895,9 @@ def turn_options(before: Mapping, one: Mapping, two: Mapping, players: tuple) ->
 
 
 def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int, bool] | None:
-    """How many answers of the student's ``actions`` on replayed evidence positions agree with the course's
-    (each column or cell also repeated until the course says it is full), on how many positions replaying
-    failed, and whether every position's moves were listed wrongly; None if no position could be reached, or
-    every one's moves are listed wrongly by a transition whose states keep no square where the course's do."""
+    """How many answers of the student's ``actions`` on replayed evidence positions (each move also repeated until
+    it is no longer legal) agree with the course's, on how many positions replaying failed, and whether every
+    position's moves were listed wrongly; None if none was reached, or all listed wrongly and no square learned."""
     game = trial.game
     score = asked = listed_wrong = stumbles = 0
     for state in evidence_positions(game, positions):
@@ -982,8 +961,7 @@ def replay_asker(rep: ReplayedStates) -> Any:
 
 def _asks_the_state(target: str, rep: ReplayedStates, names: Mapping[str, NameInfo]) -> bool:
     """Whether ``target`` can be asked about the replayed states: a function, a route, or a method of the game object
-    whose attribute is the initial state; no other object's method when the states are objects of the student's own
-    class (their roles are their own methods, not those of another object of it)."""
+    whose attribute is the initial state; never another object's method when the states are objects of a class."""
     if "." not in target:
         return True
     if rep.owner is not None:

@@ -22,12 +22,8 @@ def _bool_like(v: Any) -> bool:
 
 
 def terminal_readings(empty_value: Any) -> dict[str, Callable[[Any], bool | None]]:
-    """Ways to read ``terminal``'s answer as 'the game is over'; ``None`` means unreadable.
-
-    ``empty_value`` is what the student's ``terminal`` said on the empty board (so not over): a string
-    such as ``'continue'`` or a code such as ``-1`` there means any other answer is an ending (a
-    ``game_status`` returning -1, 0 for a draw or the winner).
-    """
+    """Ways to read ``terminal``'s answer as 'the game is over' (``None``: unreadable). ``empty_value``, its answer
+    on the empty board, may be a status such as ``'continue'`` or ``-1``: then any other answer is an ending."""
     empty_value = plain(empty_value)
 
     def status(v: Any) -> bool | None:
@@ -116,12 +112,9 @@ TurnReading = Callable[[Any, int], "tuple[bool, str] | None"]
 
 
 def turn_readings(rep: Any) -> dict[str, TurnReading]:
-    """Ways to read whose turn a ``result`` answer says it is, by the tuple's length and the item.
-
-    Each reading takes the answer and the course player who moved (+1/-1) and says whether that
-    player moves again. ``rep`` (the student's representation) knows the player marks: a next
-    player must be one of them, and an extra turn must be a bool, so the two never both fit.
-    """
+    """Ways to read whose turn a ``result`` answer says it is, by the tuple's length and the item: each says
+    whether the course player who moved (+1/-1) moves again. A next player must be one of ``rep``'s marks and an
+    extra turn a bool, so the two never both fit."""
 
     def next_player(length: int, at: int) -> TurnReading:
         def read(value: Any, mover: int) -> tuple[bool, str] | None:
@@ -193,10 +186,9 @@ ILLEGAL_MOVE = "an illegal move of the game"
 
 
 def legal_move_in(answer: Any, rep: Any, board: Any, legal: Sequence[Any], preferred: str = "") -> tuple[Any, str]:
-    """The legal move an agent's ``answer`` holds on ``board`` and how it was read (:func:`move_readings`,
-    ``preferred`` first: the reading its earlier answers needed); ``(None, "")`` when none does. An answer that
-    is itself a move of the game, only not a legal one (Mean Connect 4's ``(from, to)``), is that illegal move,
-    ``(None, ILLEGAL_MOVE)``: it is not read again as a (move, value) pair."""
+    """The legal move an agent's ``answer`` holds on ``board`` and how it was read (``preferred`` first: the reading
+    its earlier answers needed); ``(None, "")`` when none does. A move of the game that is not legal (Mean Connect
+    4's ``(from, to)``) is ``(None, ILLEGAL_MOVE)``, not read again as a (move, value) pair."""
     readings = move_readings(answer)
     readings.sort(key=lambda r: r[0] != preferred)
     for reading, candidate in readings:

@@ -72,34 +72,29 @@ def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
         player_default = all(p.has_default for p in ctor if p.name == built.get("player"))
         for method, asked in _methods(info):
             for role, arguments in ROLE_ARGUMENTS.items():
-                route = _route(cls, built, method.name, asked, role, arguments, player_default=player_default)
-                if route is not None:
-                    routes.append(route)
+                found = [_route(cls, built, method.name, asked, role, arguments, player_default=player_default)]
                 if "player" in built and player_default and "player" in arguments and "player" not in asked:
                     # the method may answer from one side's view whoever the position says moves (a utility
                     # from the first player's view): the class built with its default player
                     alone = {k: v for k, v in built.items() if k != "player"}
-                    route = _route(f"{cls}{DEFAULT_BUILT}", alone, method.name, asked, role,
-                                   tuple(a for a in arguments if a != "player"))
-                    if route is not None:
-                        routes.append(route)
+                    found.append(_route(f"{cls}{DEFAULT_BUILT}", alone, method.name, asked, role,
+                                        tuple(a for a in arguments if a != "player")))
+                routes += [route for route in found if route is not None]
     return routes
 
 
 def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
-    """Routes through the methods of the student's own state objects (``state.actions()``,
-    ``state.result(move)``): the state is whatever the student's code made, built by replaying moves. A
-    method that takes a move's parts and nothing named for the player (``draw_line(orientation, row, col)``)
-    is a transition given the move's parts."""
+    """Routes through the methods of the student's own state objects, built by replaying moves (``state.actions()``,
+    ``state.result(move)``); a method taking a move's parts and no player (``draw_line(orientation, row, col)``) is
+    a transition given the move's parts."""
     routes: list[Route] = []
     for cls, info in names.items():
         if info.kind != "class" or cls.startswith("_"):
             continue
         for method, asked in _methods(info):
-            for role, arguments in ROLE_ARGUMENTS.items():
-                route = _route(cls, {}, method.name, asked, role, arguments, on_state=True)
-                if route is not None:
-                    routes.append(route)
+            found = (_route(cls, {}, method.name, asked, role, arguments, on_state=True)
+                     for role, arguments in ROLE_ARGUMENTS.items())
+            routes += [route for route in found if route is not None]
         for method in public_methods(info):
             required = [p for p in positional_parameters(method.parameters or ()) if not p.has_default]
             if len(required) in (2, 3) and _slots(required) is None and \

@@ -1,22 +1,15 @@
 """What the values a search passes down say: whether its window stays a window and its player changes.
 
-The counted calls (``grader.search_tree``) keep, at each call, the parameters named like a
-search's window (``alpha``, ``beta``) and a player (``player``, ``to_move``, ``maximizing``...).
-Two classic bugs show there whatever the style:
+The counted calls (``grader.search_tree``) keep, at each call, the parameters named like a search's window
+(``alpha``, ``beta``) and a player (``player``, ``to_move``, ``maximizing``...). Three classic bugs show there:
 
-- **the window handed down the wrong way round**: a correct alpha-beta (max/min pairs or negamax,
-  fail-hard or fail-soft) only searches a child while ``alpha < beta``, and hands it ``(alpha,
-  beta)`` or ``(-beta, -alpha)``, so no position below the root entered with ``alpha > beta`` goes
-  on to search its moves (one that tests the cutoff on entry returns at once);
-- **the window never narrowing**: when beta arrives unchanged at every position (negamax handing
-  ``alpha, beta`` down un-negated), no cutoff can happen but on an infinite value; where positions of
-  both players search two moves or more (a search whose opponent stops after one reply keeps beta too,
-  rightly or for another bug) it names the window handed down unchanged;
-- **the player not switched**: the student's ``result`` called from the search with one player in
-  every call, or a negamax (one function, no flag saying who maximizes) whose player never changes,
-  means the opponent never moves in the search. A constant root player is a legitimate style too
-  (max/min pairs, a maximizing flag, a state that knows whose turn it is, a ``result`` that ignores
-  its player), so this is only a suspicion: the check confirms it by the agent's moves.
+- **the window handed down the wrong way round**: a correct alpha-beta (max/min pairs or negamax) searches a
+  child only while ``alpha < beta``, so no position below the root entered with ``alpha > beta`` searches on;
+- **the window never narrowing**: beta unchanged at every position (negamax handing ``alpha, beta`` down
+  un-negated) allows no cutoff; it is named only where positions of both players search two moves or more;
+- **the player not switched**: the opponent never moves in the search. A constant root player is a legitimate
+  style too (max/min pairs, a maximizing flag, a state that knows whose turn it is), so this is only a
+  suspicion, which the check confirms by the agent's moves.
 """
 
 from __future__ import annotations
@@ -37,10 +30,9 @@ WATCHED = PLAYER_WORDS + SEARCH_WORDS["alpha"] + SEARCH_WORDS["beta"] + SEARCH_W
 
 @dataclass(frozen=True)
 class PassedDown:
-    """What the search's arguments show: ``swapped`` positions entered with alpha > beta (below the
-    root), ``beta_fixed`` when beta never changed, ``window_unchanged`` when it never changed though positions
-    of both players searched two moves or more, ``same_player`` says where the player stayed the same ('' when it changed or
-    cannot be read)."""
+    """What the search's arguments show: ``swapped`` positions entered with alpha > beta (below the root),
+    ``beta_fixed`` when beta never changed, ``window_unchanged`` when it never changed though positions of both
+    players searched two moves or more, ``same_player`` where the player stayed the same ('' when nowhere)."""
 
     swapped: int = 0
     beta_fixed: bool = False
@@ -116,10 +108,9 @@ def _beta_fixed(counted: CountedCalls, node_level: dict[int, int], node_parent: 
 
 def _both_sides_branch(counted: CountedCalls, node_level: dict[int, int], node_parent: dict[int, int],
                        alternating: bool = True) -> bool:
-    """Positions of both players searched two moves or more: by the player each was entered with where the
-    search passes one, else by levels where every move passes the turn. In a game with extra turns the same
-    player moves on consecutive levels (a capture, then the next), so a correct max/min search whose opponent
-    is cut off after one reply everywhere branches on consecutive levels too: unread players say nothing."""
+    """Positions of both players searched two moves or more: by the player each was entered with where the search
+    passes one, else by levels where every move passes the turn (with extra turns one player may move on
+    consecutive levels, so unread players say nothing)."""
     children = Counter(node_parent.values())
     branching = [parent for parent, n in children.items() if n >= 2 and parent in node_level]
     players = [tuple(role_values(counted, parent, "player")) for parent in branching]

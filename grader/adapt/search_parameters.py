@@ -61,10 +61,9 @@ def opening_value(role: str, depth: int, maximizing: bool, simulations: int = DE
 
 
 def setting(role: str | None, source: str, function: str, position: int, name: str, depth: int) -> Any:
-    """The value the grader gives a search's setting (``role``: None for one no name explains, most often its
-    depth): its depth or number of simulations as the student's own calls of ``function`` pass it (the argument
-    at ``position`` or named ``name``), else the grader's ``depth`` or simulations; the window fully open, the
-    side to move maximizing, its seconds half the move limit."""
+    """The value the grader gives a search's setting (``role`` None: one no name explains, most often its depth):
+    its depth or simulations as the student's own calls of ``function`` pass it (at ``position`` or named
+    ``name``), else the grader's; the window fully open, the mover maximizing, its seconds half the move limit."""
     if role in (None, "depth", "simulations"):
         found = depth_from_calls(source, function, position, name, 100_000 if role == "simulations" else 12)
         return found or opening_value(role or "depth", depth, True)
@@ -99,10 +98,9 @@ def depth_from_calls(source: str, function: str, position: int, keyword: str, la
 
 @lru_cache(maxsize=64)
 def depth_is_moves_left(source: str, function: str, position: int, keyword: str) -> bool:
-    """Whether the student's own code passes ``function`` the number of moves left as its depth
-    (``minimax(board, len(empty_cells(board)), COMP)``, or through a name assigned that way in the
-    calling function): the tic-tac-toe tutorials search to the end of the game like this, and their
-    search is only right at that depth. The search's calls to itself do not count."""
+    """Whether the student's own code (not the search's calls to itself) passes ``function`` the number of moves
+    left as its depth (``minimax(board, len(empty_cells(board)), COMP)``, or a name assigned so): tic-tac-toe
+    tutorials search to the end of the game like this, and are only right at that depth."""
     try:
         tree = ast.parse(source)
     except SyntaxError:

@@ -75,14 +75,12 @@ def _probed(agent: "StudentAgent", probe: Callable[["StudentAgent", float | None
 
 
 def _fixed_side(agent: "StudentAgent", timeout: float | None) -> int | None:
-    """The one player an agent that is not told whose turn it is always plays for, or None when its moves
-    follow the player to move: on positions where each side has its own winning move, one with each
-    player to move.
+    """The one player an agent not told whose turn it is always plays for, or None when its moves follow the
+    player to move, seen on positions where each side has its own winning move, one with each player to move.
 
-    The piece its own code plays says it first: the player its first calls pass to the student's
-    functions (``make_move(board, m, 'O')``), the same on both positions. Failing that, whose win it
-    takes: one that takes the opponent's win one time and its own the other plays one side. (A search
-    that does not prefer quicker wins may block where it could win, so the piece is the better witness.)"""
+    The piece its own code plays says it first: the player its first calls pass to the student's functions
+    (``make_move(board, m, 'O')``), the same on both positions; failing that, whose win it takes (a search that
+    does not prefer quicker wins may block where it could win, so the piece is the better witness)."""
     answers, pieces = [], []
     for mover in (1, -1):
         probe = _rival_wins_position(agent.game, mover)
@@ -146,13 +144,10 @@ def _maximizing_side(agent: "StudentAgent", timeout: float | None) -> int | None
 
 @lru_cache(maxsize=32)
 def _rival_wins_position(game: Game, mover: int | None = None) -> tuple[Any, int, Any, Any] | None:
-    """(course board, mover, the mover's only winning move, the opponent's only winning move) from a
-    seeded random game, or None. The opponent's wins are seen after each quiet move of the mover's (its
-    own cell aside), so every board asked about is a real position.
-
-    A plain minimax that does not prefer quicker wins may block instead of winning when blocking wins
-    too (CS50's ``minimax(board)``): a position where the immediate win is the mover's only winning
-    move, as an exact solver says, is preferred, so that an agent following the turn takes it."""
+    """(course board, mover, the mover's only winning move, the opponent's only winning move) from a seeded
+    random game, or None; every board asked about is a real position. A plain minimax that does not prefer
+    quicker wins may block instead (CS50's ``minimax(board)``), so a position where the immediate win is the
+    mover's only winning move, as an exact solver says, is preferred."""
     found = []
     for position in _rival_wins_positions(game, mover):
         decisive = _only_winning_move(game, position[0], position[2])

@@ -67,14 +67,10 @@ def role_of(name: str) -> str | None:
 
 
 def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]) -> list[tuple[str, ...]]:
-    """Orders in which to pass ``roles``, most likely first.
-
-    The order the names spell comes first, every named role passed (``utility(board, player=1)``
-    gets its player: leaving it to the default would hide a utility from the wrong view), then only
-    the required ones; the course's order next; then every other permutation of the roles that fits
-    the number of required arguments (fewer roles when a role can be left out, e.g.
-    ``result(state, action)`` that works out the player itself).
-    """
+    """Orders in which to pass ``roles``, most likely first: the order the names spell, every named role passed
+    (``utility(board, player=1)`` gets its player, lest a default hide a utility from the wrong view), then only
+    the required ones; the course's order; then every other permutation that fits the required arguments (fewer
+    roles when one can be left out: ``result(state, action)`` that works out the player itself)."""
     orders: list[tuple[str, ...]] = []
     params = positional_parameters(parameters or [])
     for fact in BOARD_FACTS:  # passed where the names say

@@ -16,8 +16,8 @@ from grader.adapt import game_objects, returns
 from grader.adapt.candidates import is_route
 from grader.adapt.routes import shown_call
 from grader.adapt.signatures import NOTHING
-from grader.adapt.infer import WINNER_READING, Binding, Caller, Interface, decode_actions, decode_result_board, \
-    move_parts
+from grader.adapt.infer import NOT_A_BOARD, WINNER_READING, Binding, Caller, Interface, decode_actions, \
+    decode_result_board, decoded_board, move_parts
 from grader.adapt.representations.base import NotThisRepresentation
 from grader.sandbox import codec
 from grader.sandbox.calls import CallResult
@@ -92,10 +92,8 @@ class StudentGame:
 
     def doubt_built_positions(self, transition: str, roles: Sequence[str] = ("terminal", "utility"),
                               because: str | None = None) -> None:
-        """Positions built through the student's own transition hold whatever it put there, where the grader
-        could not write every value itself (or ``because``): ``roles`` (``terminal`` and ``utility``; ``actions``
-        too where the transition is known to fail on the way to some positions) losing points on them go to a
-        person."""
+        """Positions built through the student's own transition hold whatever it put there, where the grader could
+        not write every value itself (or ``because``): ``roles`` losing points on them go to a person."""
         because = because or "the grader could not write every value of your state"
         for role in roles:
             self.doubts_if_lost[role] = (f"the positions are built through your own {transition}(), and {because}: "
@@ -202,13 +200,9 @@ class StudentGame:
         return Reply(True, raw=r.value, call=call, seconds=r.duration), r, args
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
-        """Call ``role`` and tell whether it changed the board it was given (``Reply.mutated``).
-
-        Student code gets fresh copies in its worker, so a ``result`` that changes its input and
-        returns it would otherwise look right. The board is compared in the student's own
-        representation, as sent and as the call left it; ``value`` is that board after the call
-        in course terms (``None`` if it no longer reads as a board), ``raw`` the student's form.
-        """
+        """Call ``role`` and tell whether it changed the board it was given (``Reply.mutated``): student code gets
+        fresh copies in its worker, so a ``result`` that changes its input and returns it would otherwise look
+        right. ``value`` is the board after the call in course terms (None if it no longer reads), ``raw`` as is."""
         binding = self.interface.bindings.get(role)
         if binding is not None and "state" not in binding.order:
             raise ValueError(f"{role} takes no board, so it cannot change one (its arguments: {binding.order})")
@@ -220,10 +214,7 @@ class StudentGame:
         after = r.args_after[where]
         reply.mutated = not same_value(before, after)
         reply.raw = after
-        try:
-            reply.value = self.representation.decode_board(after)
-        except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError):
-            reply.value = None
+        reply.value = decoded_board(self.representation, after)
         return reply
 
     def initial_state(self) -> Reply:
@@ -324,7 +315,7 @@ class StudentGame:
             try:
                 self.representation.decode_board(raw)
                 why = ""
-            except (NotThisRepresentation, KeyError, TypeError, ValueError, IndexError) as e:
+            except NOT_A_BOARD as e:
                 why = f": {e}"
             return _unreadable(reply, f"returned {short(raw, 120)}, which is not a board "
                                       f"({self.representation.describe()}){why}")

@@ -1,13 +1,9 @@
 """Grid boards kept as a dict of the occupied cells, ``{(x, y): 'X'}``, the textbook's way.
 
-The keys may count from 0 or 1, name the row or the column first, and count rows from the top or
-the bottom (the textbook's Connect 4 keys a disc by ``(column, height)``, 1-based). Empty cells are
-absent. Moves are the keys of the cells they fill. Which of these readings a student uses is
-decided, as for every representation, by what their ``result`` does.
-
-Works for any game played on a grid of cells, through two small functions of the game's
-representation module: the course board as a grid of +1/-1/0 and back. In a game with gravity
-(Connect 4) the course's move is a column; otherwise it is the row-major cell index.
+The keys may count from 0 or 1, name the row or the column first, and count rows from the top or the bottom
+(the textbook's Connect 4 keys a disc by ``(column, height)``, 1-based); empty cells are absent, and moves are
+the keys of the cells they fill. What the student's ``result`` does decides which reading they use. Any grid
+game works, through its representation module's course board as a grid of +1/-1/0 and back.
 """
 
 from __future__ import annotations

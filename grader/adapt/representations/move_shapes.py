@@ -72,10 +72,8 @@ class MoveShape:
 
     @classmethod
     def learn(cls, examples: Sequence[tuple[Any, tuple[int, ...], Any]]) -> MoveShape | None:
-        """The shape that the (student's move, course fields, mover's id) examples share, or None.
-
-        The commonest skeleton is learned; a leaf takes the first role every example allows, and
-        every field must have a leaf (else the shape could not write every move)."""
+        """The shape that the (student's move, course fields, mover's id) examples share, or None: the commonest
+        skeleton, each leaf the first role every example allows, and a leaf for every field (to write every move)."""
         if not examples:
             return None
         common, _ = Counter(skeleton(v) for v, _, _ in examples).most_common(1)[0]
@@ -196,10 +194,8 @@ FIELD_NAMES = ("a", "b", "c", "d")
 
 
 class LearnedMoves:
-    """A board reading whose moves are written as the student's own are, learned per kind of move
-    (:meth:`MoveShape.learn`): any game, any writing (1-based, text, dicts, the mover inside). Everything
-    but the moves is the reading it wraps; a kind of move no example showed is written as that reading
-    writes it."""
+    """A board reading whose moves are written as the student's own are, learned per kind of move (any writing:
+    1-based, text, dicts, the mover inside); everything else, and kinds no example showed, as the reading wrapped."""
 
     action_kind = "learned"
 
