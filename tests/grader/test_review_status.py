@@ -146,6 +146,18 @@ def test_states_of_the_students_own_whose_actions_lists_drawn_lines_leave_result
     assert status["initial_state: empty board"] == status["terminal: canned boards"] == "passed"
 
 
+def _tictactoe_rewritten(tmp_path, *replacements: tuple[str, str]) -> dict:
+    """The staff tic-tac-toe solution with each (old, new) replaced, graded (public checks): check -> result."""
+    written = (TESTS.parent / "reference" / "solutions" / "tictactoe.py").read_text()
+    for old, new in replacements:
+        assert old in written
+        written = written.replace(old, new)
+    path = tmp_path / "rewritten.py"
+    path.write_text(written)
+    result = grade_submission(path, "tictactoe", load_rubric().assignment("tictactoe"), public_only=True)
+    return {c.check: c for c in result.checks}
+
+
 @pytest.mark.parametrize("uses_them", [False, True])
 def test_an_agent_that_takes_what_the_grader_cannot_give_is_passed_none_and_goes_to_a_person_if_it_fails(
         tmp_path, uses_them):
@@ -153,15 +165,9 @@ def test_an_agent_that_takes_what_the_grader_cannot_give_is_passed_none_and_goes
     (no global of those names): the grader passes None, as before a first move. Code that copes is graded as
     ever; code that fails on None gives no evidence against itself, so the check goes to a person with the
     parameters named. The other roles are graded as ever."""
-    solution = (TESTS.parent / "reference" / "solutions" / "tictactoe.py").read_text()
-    written = solution.replace("def random_player(board, player=None):",
-                               "def random_player(board, player, history, canvas):"
-                               + ("\n    history.append(canvas)" if uses_them else ""))
-    assert written != solution
-    path = tmp_path / "extra_parameters.py"
-    path.write_text(written)
-    result = grade_submission(path, "tictactoe", load_rubric().assignment("tictactoe"), public_only=True)
-    by_name = {c.check: c for c in result.checks}
+    by_name = _tictactoe_rewritten(tmp_path, ("def random_player(board, player=None):",
+                                              "def random_player(board, player, history, canvas):"
+                                              + ("\n    history.append(canvas)" if uses_them else "")))
     legal = by_name["random_player: legal moves in time"]
     assert legal.status == ("review" if uses_them else "passed"), legal.message
     if uses_them:
@@ -174,15 +180,9 @@ def test_a_rule_given_state_kept_beside_the_board_is_passed_none_and_goes_to_a_p
     """actions(board, last_move, player) and terminal(board, last_move): the notebook's loop passes the last move;
     the grader has none to pass, so it passes None, as before the first move. Code that copes keeps its points;
     code that raises on None gives no evidence against itself: a person looks, shown the call with None."""
-    solution = (TESTS.parent / "reference" / "solutions" / "tictactoe.py").read_text()
-    written = solution.replace("def actions(board):", "def actions(board, last_move, player='x'):"
-                               + ("\n    assert len(last_move) == 2" if uses_it else ""))
-    written = written.replace("def terminal(board):", "def terminal(board, last_move):")
-    assert written.count("last_move") >= 2
-    path = tmp_path / "state_beside.py"
-    path.write_text(written)
-    result = grade_submission(path, "tictactoe", load_rubric().assignment("tictactoe"), public_only=True)
-    by_name = {c.check: c for c in result.checks}
+    by_name = _tictactoe_rewritten(tmp_path, ("def actions(board):", "def actions(board, last_move, player='x'):"
+                                              + ("\n    assert len(last_move) == 2" if uses_it else "")),
+                                   ("def terminal(board):", "def terminal(board, last_move):"))
     canned = by_name["actions: canned boards"]
     assert canned.status == ("review" if uses_it else "passed"), canned.message
     if uses_it:
