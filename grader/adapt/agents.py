@@ -23,7 +23,7 @@ from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, SEARCH_ROLES, opening_value, \
     search_role
 from grader.adapt.sides import settle_sides
-from grader.adapt.signatures import BOARD_FACTS, NOTHING, positional_parameters, role_of
+from grader.adapt.signatures import BOARD_FACTS, NOTHING, positional_parameters, role_of, spoken_order
 from grader.sandbox.calls import TIMEOUT, CountedCalls, NameInfo
 from grader.text import short
 from reference.games.base import Game
@@ -164,7 +164,7 @@ class StudentAgent:
             shown = {"state": "board", "player": "player"}
         maximizing = self.maximizing_side in (None, player)
         shown.update(game=self.game_object or "game", rows=str(getattr(self.representation, "rows", "rows")),
-                     cols=str(getattr(self.representation, "cols", "cols")), obs="obs", config="config", nothing="None")
+                     cols=str(getattr(self.representation, "cols", "cols")), obs="obs", config="config", **{NOTHING: "None"})
         if self.depth_is_moves_left:
             shown["depth"] = "moves_left"
         args = [shown.get(r) or str(opening_value(r, self.depth, maximizing, self.simulations)) for r in self.order]
@@ -509,7 +509,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
         agent.notes.append(f"{hit}: called Kaggle's way, {hit}(obs, config), with obs.board a flat list of "
                            "0/1/2 (row 0 on top) and obs.mark 1 or 2")
     elif agent.order != ("state", "player"):
-        agent.notes.append(f"{hit}: called as ({', '.join('None' if r == NOTHING else r for r in agent.order)})")
+        agent.notes.append(f"{hit}: called as ({spoken_order(agent.order)})")
     return agent
 
 
@@ -571,8 +571,9 @@ def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> t
     # a required parameter after the board that names nothing an agent is given (``last_mean_move``) is passed None
     said = [r if r in ("state", "player", *extras) and r not in required[:i] else NOTHING for i, r in enumerate(required)]
     if "state" in said and NOTHING not in said[:said.index("state")] and any(r in (*extras, NOTHING) for r in said):
-        following = roles[len(required):len(required) + 1]  # the player, when named right after: (board, last, player=1)
-        return tuple(said + [r for r in following if r == "player" and r not in said and NOTHING in said])
+        if NOTHING in said and "player" not in said and roles[len(required):len(required) + 1] == ["player"]:
+            said.append("player")  # named right after them: (board, last_mean_move, player=1)
+        return tuple(said)
     if required[:2] == ["player", "state"]:
         return ("player", "state")
     if len(required) == 1 and roles[:2] != ["state", "player"]:

@@ -26,7 +26,8 @@ from grader.adapt.representations.move_shapes import LearnedMoves, MoveShape, le
 from grader.adapt.representations.base import NotThisRepresentation, Representation, cell_values, container_of, \
     rebuild, same_mark
 from grader.adapt.representations.base import cells as board_cells
-from grader.adapt.signatures import BOARD_FACTS, NOTHING, argument_orders, positional_parameters, role_of
+from grader.adapt.signatures import BOARD_FACTS, NOTHING, argument_orders, positional_parameters, role_of, \
+    spoken_order
 from grader.sandbox.calls import BAD_RETURN, CallResult, NameInfo
 from reference.games.base import Game, InvalidBoard, State
 from reference.positions import random_line, terminal_with_outcome
@@ -748,7 +749,7 @@ def _result_fit(caller: Caller, cand: Candidate, game: Game, candidates: list[Re
             learned = (_learned_variant(caller, name, order, base, game, actions, timeout) for base in candidates)
             fitting = [rep for rep in learned if rep is not None and fits(rep, order)]
         if fitting:
-            notes = [f"calls {name}({', '.join('None' if r == NOTHING else r for r in order)}) in your argument order"] \
+            notes = [f"calls {name}({spoken_order(order)}) in your argument order"] \
                 if order != COURSE_ORDER["result"] else []
             if in_place:
                 notes.append(f"{name}() changes the board it is given instead of returning a new one: the board "

@@ -44,6 +44,11 @@ POSITIONAL = ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD")
 NOTHING = "nothing"
 
 
+def spoken_order(order: Sequence[str]) -> str:
+    """An argument order as the feedback says it: ``state, None, player``."""
+    return ", ".join("None" if r == NOTHING else r for r in order)
+
+
 def positional_parameters(parameters: Sequence[Parameter]) -> list[Parameter]:
     """The parameters that can be filled positionally, without ``self``."""
     return [p for p in parameters if p.kind in POSITIONAL and p.name != "self"]
