@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 from grader.adapt import conventions, game_objects, instructor_bindings, replayed_states, routes
 from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.global_arguments import fill_from_globals, size_from_boards
-from grader.adapt.infer import NEVER_ANSWERED, Binding, Caller, Interface, infer_interface, misses
+from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses
 from grader.adapt.probe_budget import ProbeBudget
 from grader.adapt.readings import infer_reading
 from grader.adapt.replayed_game import ReplayedGame
@@ -118,9 +118,10 @@ def replayed_game(sandbox, names, game: Game, interface: Interface, aliases: Map
         return None
     # a reading knows a start, and the student's moves: their boards are read, not replayed (a reading under which
     # no actions() reads the moves it lists is no reading of their boards, whatever it made of the start)
+    # an actions() that raised, or answered but never as the reference, under every reading confirms none of them
     actions = interface.bindings.get("actions")
-    raised = actions is not None and actions.note == NEVER_ANSWERED  # on boards it cannot read, or a bug of its own
-    moves_read = not interface.moves_unread and actions is not None and not raised
+    unconfirmed = actions is not None and bool(actions.note)  # boards it cannot read, or a bug of its own
+    moves_read = not interface.moves_unread and actions is not None and not unconfirmed
     start_read = not interface.initial_unread and "initial_state" in interface.bindings
     if start_read and moves_read:
         return None
@@ -128,8 +129,8 @@ def replayed_game(sandbox, names, game: Game, interface: Interface, aliases: Map
     if found is None:
         return None
     built = ReplayedGame(*found, names, timeout=timeout, source=source)
-    if start_read and raised and not _replay_explains_more(built, game, interface):
-        return None  # replay read no better than the reading: its actions() raising is a bug of its own
+    if start_read and unconfirmed and not _replay_explains_more(built, game, interface):
+        return None  # replay read no better than the reading: what its actions() gets wrong is a bug of its own
     return built
 
 

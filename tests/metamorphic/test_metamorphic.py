@@ -183,6 +183,10 @@ FOUND_BY_SWEEPS = [
     ("connect4", ("opaque_names", "state_beside")),
     ("mean_connect4", ("one_based", "state_beside")),
     ("dots_and_boxes", ("players_1_2", "state_beside")),
+    # a tic-tac-toe grid kept column by column, moves as the course's cell numbers: under the reading that takes rows
+    # for rows, actions() answers but never as the reference does, which confirms that reading no more than raising
+    # would, so positions are replayed through the student's own result()
+    ("tictactoe", ("lists", "transposed")),
 ]
 
 
