@@ -788,6 +788,18 @@ def describe_exception(e: BaseException) -> dict:
     return {"kind": kind, "type": name, "message": message, "traceback": tb[-4000:]}
 
 
+def _wraps_a_function(value: object) -> bool:
+    """Whether ``value`` is a decorator's callable standing for a function (``functools.lru_cache``, a class that
+    calls ``functools.update_wrapper``): it is called as that function is, with that function's parameters."""
+    import inspect
+
+    try:
+        return not isinstance(value, type) and isinstance(inspect.unwrap(value), types.FunctionType) \
+            and inspect.unwrap(value) is not value
+    except BaseException:  # noqa: BLE001 - a hostile __wrapped__ or a loop of wrappers
+        return False
+
+
 def describe_name(name: str, value: object, members: bool = True) -> dict:
     """Kind, type, signature (as plain data) and public members of one namespace entry."""
     import inspect
@@ -797,7 +809,7 @@ def describe_name(name: str, value: object, members: bool = True) -> dict:
         kind = "class"
     elif issubclass(t, types.ModuleType):
         kind = "module"
-    elif issubclass(t, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
+    elif issubclass(t, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)) or _wraps_a_function(value):
         kind = "function"
     elif callable(value):
         kind = "callable"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import inspect
 import math
+import re
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,6 +93,9 @@ class Face:
     #: an in-place object's move never hands the turn over: it answers whether the mover goes again, and the
     #: caller's loop calls switch_player() when not
     turn_by_caller: bool = False
+    #: every top-level function the student writes is wrapped by a decorator written as a class (a call counter, as
+    #: ``functools.lru_cache`` is): what the notebook names is a callable object whose ``__wrapped__`` is the function
+    decorated: bool = False
     expected_losses: frozenset[str] = frozenset()  # checks this face may lose by the course's own rules
     steps: tuple[str, ...] = ()  # the transformations that made it
 
@@ -204,7 +208,30 @@ def submission(face: Face, path: str | Path, extra_cells: Sequence[str] = ()) ->
 
 def face_source(face: Face) -> str:
     """The Python of the face: its codecs, then the rules in the face's shape, then the agents."""
-    return "\n\n".join([_prelude(face), _rules(face), _agents(face)]) + "\n"
+    source = "\n\n".join([_prelude(face), _rules(face), _agents(face)]) + "\n"
+    return _decorated(source) if face.decorated else source
+
+
+_COUNTED = """import functools as _functools
+
+
+class _counted:
+    \"\"\"Counts the calls of the function it wraps.\"\"\"
+
+    def __init__(self, function):
+        _functools.update_wrapper(self, function)
+        self.calls = 0
+
+    def __call__(self, *args, **kwargs):
+        self.calls += 1
+        return self.__wrapped__(*args, **kwargs)
+
+"""
+
+
+def _decorated(source: str) -> str:
+    """``source`` with every top-level public function wrapped by a call counter written as a class."""
+    return _COUNTED + re.sub(r"^def (?=[A-Za-z])", "@_counted\ndef ", source, flags=re.MULTILINE)
 
 
 # --- codecs in the submission ----------------------------------------------------------------

@@ -187,6 +187,10 @@ FOUND_BY_SWEEPS = [
     # for rows, actions() answers but never as the reference does, which confirms that reading no more than raising
     # would, so positions are replayed through the student's own result()
     ("tictactoe", ("lists", "transposed")),
+    # every function behind a decorator written as a class (as functools.lru_cache is): a callable whose __wrapped__
+    # is a function is that function, called with its parameters, not an object whose __call__ takes anything
+    ("connect4", ("decorated", "tuple_state")),
+    ("dots_and_boxes", ("line_set", "decorated")),
 ]
 
 

@@ -145,6 +145,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("agent_player_first", "agent_order", lambda f: replace(f, agent_player_first=True)),
     Transformation("agent_settings_required", "agent_settings", lambda f: replace(f, agent_settings_required=True)),
     Transformation("game_loops", "game_loops", lambda f: replace(f, game_loops=True)),
+    Transformation("decorated", "decorator", lambda f: replace(f, decorated=True)),
     # the board's size in module-level constants that the functions read
     Transformation("size_constants", "size", lambda f: replace(f, size_constants=True), GRIDS),
     # positions

@@ -92,6 +92,23 @@ def test_names_lists_kinds_and_signatures(box):
     assert "__name__" not in names
 
 
+def test_a_decorated_function_is_described_as_the_function_it_wraps():
+    """A function behind functools.lru_cache, or behind a decorator written as a class, is called as the function it
+    wraps is: with its parameters (an agent's ``depth=4`` is no place for the player), not as an object."""
+    cells = ["import functools\n"
+             "@functools.lru_cache(maxsize=None)\ndef alpha_beta_player(state, depth=4):\n    return depth\n",
+             "class counted:\n    def __init__(self, f):\n        functools.update_wrapper(self, f)\n"
+             "    def __call__(self, *a, **k):\n        return self.__wrapped__(*a, **k)\n"
+             "@counted\ndef actions(board):\n    return [0]\n",
+             "class Agent:\n    def __call__(self, board, player):\n        return 0\nagent = Agent()\n"]
+    with Sandbox(cells, FAST) as b:
+        names = b.names()
+        assert b.call("alpha_beta_player", (1, 2)).value == 4 and b.call("actions", [0]).value == [0]
+    for name, parameters in (("alpha_beta_player", ["state", "depth"]), ("actions", ["board"])):
+        assert names[name].kind == "function" and [p.name for p in names[name].parameters] == parameters
+    assert names["counted"].kind == "class" and names["agent"].kind == "callable"  # no wrapper: an object
+
+
 def test_describe_a_handle_gives_bound_methods(box):
     agent = box.create("MyAgent").value
     info = box.describe(agent)
