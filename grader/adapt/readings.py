@@ -73,12 +73,12 @@ def _agrees(reading: Game, state: State, answers: tuple[bool | None, list[str] |
     board. Elsewhere ``actions`` decides."""
     over, moves = answers
     if not by_end:
-        return None if moves is None else moves == _listing(reading.actions(state))
+        return None if moves is None else moves == listing(reading.actions(state))
     if over is None:
         return None
     if over != reading.terminal(state):
         return False
-    return over or moves is None or moves == _listing(reading.actions(state))
+    return over or moves is None or moves == listing(reading.actions(state))
 
 
 @lru_cache(maxsize=64)
@@ -101,7 +101,7 @@ def _differ(game: Game, other: Game, state: State) -> bool:
     there = other.from_course(board, to_move=mover)
     if game.terminal(state) != other.terminal(there):
         return True
-    return not game.terminal(state) and _listing(game.actions(state)) != _listing(other.actions(there))
+    return not game.terminal(state) and listing(game.actions(state)) != listing(other.actions(there))
 
 
 def _student_answers(student: StudentGame, board: Any, player: int) -> tuple[bool | None, list[str] | None]:
@@ -114,8 +114,9 @@ def _student_answers(student: StudentGame, board: Any, player: int) -> tuple[boo
 
     over = student.terminal(board) if confirmed("terminal") else None
     moves = student.actions(board, player) if confirmed("actions") else None
-    return over.value if over and over.ok else None, _listing(moves.value) if moves and moves.ok else None
+    return over.value if over and over.ok else None, listing(moves.value) if moves and moves.ok else None
 
 
-def _listing(moves: Any) -> list[str]:
+def listing(moves: Any) -> list[str]:
+    """Moves in an order that compares listings whatever order they came in."""
     return sorted(map(repr, moves))

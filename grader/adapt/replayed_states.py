@@ -116,9 +116,7 @@ def _tagged(value: Any) -> Any:
     if not isinstance(value, (list, tuple)) or len(value) < 2 or not isinstance(value[0], str):
         return None
     numbers = [_number(v) for v in value[1:]]
-    if any(n is None for n in numbers):
-        return None
-    return numbers[0] if len(numbers) == 1 else tuple(numbers)
+    return None if None in numbers else numbers[0] if len(numbers) == 1 else tuple(numbers)
 
 
 def _as_is(value: Any) -> Any:
@@ -814,15 +812,13 @@ def _ids_the_states_hold(rep: ReplayedStates) -> ReplayedStates:
     if rep.turn is not None or "player" in rep.moves.order or "player" in rep.transition.order:
         return rep
     cells = rep.learned()
-    if cells is None:
+    by_player = {} if cells is None else {who: mark for mark, who in cells.marks.items()}
+    if set(by_player) != {1, -1}:
         return rep
-    by_player = {who: mark for mark, who in cells.marks.items()}
-    for cell in cells.cells:
-        if set(by_player) == {1, -1} and all(by_player[w] in cell.table for w in (1, -1)):
-            pair = (cell.table[by_player[1]], cell.table[by_player[-1]])
-            if any(type(p) is not type(q) or not same_mark(p, q) for p, q in zip(pair, rep.players)):
-                return dataclasses.replace(rep, players=pair)
-            return rep
+    pair = next(((cell.table[by_player[1]], cell.table[by_player[-1]]) for cell in cells.cells
+                 if by_player[1] in cell.table and by_player[-1] in cell.table), rep.players)
+    if any(type(p) is not type(q) or not same_mark(p, q) for p, q in zip(pair, rep.players)):
+        return dataclasses.replace(rep, players=pair)
     return rep
 
 

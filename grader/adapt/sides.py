@@ -135,11 +135,7 @@ def _maximizing_side(agent: "StudentAgent", timeout: float | None) -> int | None
     depth, agent.depth, agent.maximizing_side = agent.depth, 1, mover  # flag set; at depth 1 a win is all it sees
     move = agent.move(board, mover, timeout=timeout)
     agent.depth, agent.maximizing_side = depth, None
-    if move.ok and move.action == theirs:
-        return -mover
-    if move.ok and move.action == mine:
-        return mover
-    return None
+    return {theirs: -mover, mine: mover}.get(move.action) if move.ok else None
 
 
 @lru_cache(maxsize=32)

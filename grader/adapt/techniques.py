@@ -12,6 +12,7 @@ import ast
 from functools import lru_cache
 
 from grader.adapt import candidates
+from grader.adapt.search_parameters import parsed
 
 #: the techniques a label needs, by the words that speak for it (see :mod:`grader.adapt.candidates`)
 SEARCH, PLAYOUTS = "search", "playouts"
@@ -36,10 +37,7 @@ def shows(source: str, function: str, technique: str) -> bool | None:
 
 @lru_cache(maxsize=64)
 def _techniques(source: str, function: str) -> dict[str, bool]:
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError):
-        return {}
+    tree = parsed(source)
     top = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
     if function not in top:
         return {}
