@@ -103,7 +103,7 @@ class StudentAgent:
         if self.order == OBS_CONFIG and isinstance(target, str):
             args = conventions.obs_config_arguments(target, sent, side, getattr(self.game, "k", 4), timeout)
             target = conventions.OBS_CONFIG_CALL
-        else:  # the search's own settings as it opens a search, the rest as any function of the board gets them
+        else:  # a search's settings as a search opens, the rest as any function of the board gets them
             maximizing = self.maximizing_side in (None, side)
             depth = len(legal) if self.depth_is_moves_left else self.depth
             args = [opening_value(r, depth, maximizing, self.simulations) if r in SEARCH_ROLES else
@@ -391,7 +391,7 @@ def _shared_search(agent_for: Callable[[Candidate], StudentAgent | str], names: 
     sibling_words = SIBLING_SEARCH.get(candidates.role_words(label))
     if sibling_words is None:
         return None
-    needs_depth = sibling_words == candidates.ROLE_WORDS["alphabeta"]  # a heuristic cutoff agent takes a depth
+    needs_depth = sibling_words == candidates.ROLE_WORDS["alphabeta"]  # a cutoff agent takes a depth
     for other in others:
         if candidates.role_words(other) != sibling_words:
             continue
@@ -480,8 +480,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
         method = agent_method(info)
         if method is None:
             return f"class {hit} has none of the methods {', '.join(AGENT_METHODS[:6])}"
-        agent.kind = "class"
-        agent.method = method
+        agent.kind, agent.method = "class", method
         agent.constructor_params = tuple(positional_parameters(info.parameters or []))
         agent.settings = _constructor_settings(agent.constructor_params, hit, source, game.counted_depth)
         agent.parameters = tuple(info.member(method).parameters or ())
@@ -514,12 +513,9 @@ def _constructor_settings(params: Sequence[Any], cls: str, source: str, depth: i
     """The search settings an agent class needs to be built (``AlphaBetaAgent(depth)``,
     ``MCTSAgent(n_simulations)``), by name: as the student's own calls pass them, else the grader's (the
     game's usual ``depth``)."""
-    out = {}
-    for position, p in enumerate(params):
-        role = search_parameters.search_role(p.name)
-        if not p.has_default and role in ("depth", "simulations", "seconds"):
-            out[p.name] = search_parameters.setting(role, source, cls, position, p.name, depth)
-    return out
+    roles = {p.name: search_parameters.search_role(p.name) for p in params if not p.has_default}
+    return {p.name: search_parameters.setting(roles[p.name], source, cls, position, p.name, depth)
+            for position, p in enumerate(params) if roles.get(p.name) in ("depth", "simulations", "seconds")}
 
 
 @lru_cache(maxsize=16)
@@ -598,7 +594,8 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
         agent.depth = found or DEFAULT_DEPTH
         if not found and search_parameters.depth_is_moves_left(source, function, index, name):
             agent.depth_is_moves_left = True
-            agent.notes.append(f"{agent.name}: searched as deep as there are moves left {chosen_by(True, 'depth')}")
+            agent.notes.append(f"{agent.name}: searched as deep as there are moves left (the depth your own "
+                               "code passes)")
         else:
             agent.notes.append(f"{agent.name}: searched to depth {agent.depth} {chosen_by(found, 'depth')}")
     if "simulations" in agent.order:

@@ -158,7 +158,8 @@ def _probe_moves(game: Game, seed: int = 7) -> tuple[tuple[State, Any], ...]:
     probes = [(s0, first), (s1, reply), *mid_game]
     probes += _other_kinds_of_move(game, probes, rng)
     if game.extra_turns:  # one by each player, so that the box owner's mark is pinned for both
-        probes += [again for mover in (1, -1) if (again := _move_that_moves_again(game, seed, mover)) is not None]
+        again = [_move_that_moves_again(game, seed, mover) for mover in (1, -1)]
+        probes += [move for move in again if move is not None]
     return tuple(probes)
 
 
@@ -878,8 +879,8 @@ def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> 
         if not r.ok:
             return
         answers.append((r.value, game.to_move(state), game.to_move(after) == game.to_move(state)))
-    if not answers or not all(isinstance(value, tuple) and len(value) in (2, 3) and decoded_board(rep, value) is None
-                              for value, _, _ in answers):  # (board, ...) tuples, not boards
+    if not answers or not all(isinstance(v, tuple) and len(v) in (2, 3) and decoded_board(rep, v) is None
+                              for v, _, _ in answers):  # (board, ...) tuples, not boards
         return
     for words, read in returns.turn_readings(rep).items():
         said = [read(value, mover) for value, mover, _ in answers]
@@ -992,16 +993,11 @@ def _sample_boards(game: Game) -> tuple[tuple[State, bool], ...]:
 
 @lru_cache(maxsize=32)
 def _sample_lines(game: Game) -> tuple[tuple[State, bool, tuple | None], ...]:
-    out = [(game.initial_state(), False)]
-    rng = random.Random(3)
-    for plies in (4, 1, 7, 10, 13):  # several positions the game goes on in, so that a status reading is one
-        moves, mid = random_line(game, rng, plies=plies)  # answer there, not just the empty board's
-        if not game.terminal(mid):
-            out.append((mid, False))
-    for winner in (1, -1, None):
-        s = terminal_with_outcome(game, winner, seed=11, tries=3000)
-        if s is not None:
-            out.append((s, True))
+    rng = random.Random(3)  # positions the game goes on in: a status reading must be one answer there too
+    mids = [random_line(game, rng, plies=plies)[1] for plies in (4, 1, 7, 10, 13)]
+    ends = [terminal_with_outcome(game, winner, seed=11, tries=3000) for winner in (1, -1, None)]
+    out = [(game.initial_state(), False), *((s, False) for s in mids if not game.terminal(s)),
+           *((s, True) for s in ends if s is not None)]
     lines = [game.moves_to(state) for state, _ in out]
     return tuple((state, over, None if line is None else tuple(line)) for (state, over), line in zip(out, lines))
 
@@ -1078,7 +1074,7 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
         scale = max({returns.utility_scale(v) for v in values} - {None}, default=1.0)
         words = "from the player's view" if "player" in order else "from the first player's view"
         if game.margin_utility:
-            exact = "player" in order and all(float(returns.plain(v)) == float(w) for v, w in zip(values, want))
+            exact = "player" in order and [float(returns.plain(v)) for v in values] == list(map(float, want))
             words += ", box margin" if exact else ", win/loss sign"
         says = []
         if "player" not in order:

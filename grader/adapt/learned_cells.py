@@ -150,8 +150,7 @@ class LearnedCells:
         leaves, squares = student_leaves(raw_leaves), course_leaves(board)
         out = []
         for cell in self.cells:
-            got = leaves.get(cell.leaf, ABSENT)
-            want = squares.get(cell.square, ABSENT)
+            got, want = leaves.get(cell.leaf, ABSENT), squares.get(cell.square, ABSENT)
             try:
                 read = cell.read(got)
             except NotThisRepresentation as e:

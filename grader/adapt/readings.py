@@ -33,8 +33,7 @@ def infer_reading(caller: Caller, names: Mapping[str, NameInfo], game: Game, ali
         if not misses(best):
             break
         trial = infer_interface(caller, names, other, aliases, timeout=timeout, source=source)
-        if misses(trial) < misses(best):
-            best = trial
+        best = min(best, trial, key=misses)  # a tie keeps the reading before
     best = replace(best, game=_reading_by_answers(caller, best, readings, timeout))
     if best.game == readings[0]:
         best.adaptations.append(f"graded by the reference's reading of the rule: {game.reading_words()}")

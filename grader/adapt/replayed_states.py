@@ -487,8 +487,7 @@ class ReplayedStates(Representation):
                 written[move] = self.encode_action(move)
             except (KeyError, TypeError, ValueError):
                 continue
-        moves = list(written)
-        mover = self.encode_player(player)
+        moves, mover = list(written), self.encode_player(player)
         ask = ["successor", answer, [[written[m], mover] for m in moves]]
         try:
             r = self.ask(board, player, [ask], timeout=timeout, write_unreached=True)
@@ -903,11 +902,9 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int, boo
             steps = trial.steps_for(state)
         except NoReplay:
             continue
-        asks, expected = [trial.moves_ask(trial.encode_player(game.to_move(state)))], [sorted(game.actions(state), key=repr)]
-        for action in game.actions(state)[:3]:
-            ask, seen = repeat_ask(trial, state, action)
-            asks.append(ask)
-            expected.append(seen)
+        repeated = [repeat_ask(trial, state, action) for action in game.actions(state)[:3]]
+        asks = [trial.moves_ask(trial.encode_player(game.to_move(state))), *(ask for ask, _ in repeated)]
+        expected = [sorted(game.actions(state), key=repr), *(seen for _, seen in repeated)]
         r = trial.ask_steps(steps, asks)
         asked += 1
         if not r.ok:  # the student's code fails on the way here (a bug of its own): this position, not the route

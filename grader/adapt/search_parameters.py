@@ -126,7 +126,7 @@ def _is_count(node: ast.expr) -> bool:
 
 
 def parsed(source: str) -> ast.Module:
-    """The syntax tree of the student's code; an empty one where it does not parse, so that it shows nothing."""
+    """The student's code as a syntax tree; an empty one where it does not parse, so that it shows nothing."""
     try:
         return ast.parse(source)
     except (SyntaxError, ValueError, RecursionError):

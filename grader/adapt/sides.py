@@ -108,9 +108,7 @@ def _first_piece(counted: "CountedCalls | None") -> Any:
     for call, (_, depth) in enumerate(counted.calls):
         for value in role_values(counted, call, "player"):
             by_depth.setdefault(depth, set()).add(value if isinstance(value, (int, str)) else repr(value))
-    if not by_depth:
-        return None
-    shallowest = by_depth[min(by_depth)]
+    shallowest = by_depth[min(by_depth)] if by_depth else set()
     return next(iter(shallowest)) if len(shallowest) == 1 else None
 
 

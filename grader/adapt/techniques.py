@@ -23,10 +23,9 @@ RANDOM_DRAWS = frozenset("choice choices randint randrange shuffle sample unifor
 def needed_for(label: str) -> str | None:
     """The technique an agent for ``label`` must show: a search for alpha-beta and cutoff agents,
     random playouts for Monte Carlo; None for labels no technique defines (a random player)."""
-    words = candidates.role_words(label)
-    if words == candidates.ROLE_WORDS["mcts"]:
-        return PLAYOUTS
-    return SEARCH if words in (candidates.ROLE_WORDS["alphabeta"], candidates.ROLE_WORDS["heuristic"]) else None
+    needed = {candidates.ROLE_WORDS["mcts"]: PLAYOUTS, candidates.ROLE_WORDS["alphabeta"]: SEARCH,
+              candidates.ROLE_WORDS["heuristic"]: SEARCH}
+    return needed.get(candidates.role_words(label))
 
 
 def shows(source: str, function: str, technique: str) -> bool | None:
