@@ -14,7 +14,7 @@ from grader.adapt.agents import Move, StudentAgent, find_agent
 from grader.adapt.global_arguments import fill_from_globals, size_from_boards
 from grader.adapt.infer import Binding, Caller, Interface, infer_interface, misses
 from grader.adapt.probe_budget import ProbeBudget
-from grader.adapt.readings import infer_reading
+from grader.adapt.readings import infer_reading, listing
 from grader.adapt.replayed_game import ReplayedGame
 from grader.adapt.student_game import Reply, StudentGame, sized_caller
 from grader.bindings_yaml import InstructorBinding
@@ -140,12 +140,9 @@ def _replay_explains_more(student: StudentGame, game: Game, interface: Interface
     a few positions, finished games among them (an actions() with a bug of its own then costs only itself)."""
     from reference.positions import finished_games, random_positions
 
-    def listed(moves) -> list:
-        return sorted(map(repr, moves))
-
     states = [game.initial_state(), *random_positions(game, positions - 1, seed=5)]
     if all((reply := student.actions(game.to_course(s), game.to_move(s))).ok
-           and listed(reply.value) == listed(game.actions(s)) for s in states):
+           and listing(reply.value) == listing(game.actions(s)) for s in states):
         return True
     terminal = interface.bindings.get("terminal")
     if terminal is not None and not terminal.note:

@@ -17,7 +17,7 @@ import numpy as np
 
 from grader.adapt import candidates, conventions, returns, search_parameters, techniques
 from grader.adapt.candidates import Candidate, normalise
-from grader.adapt.infer import Caller, decode_result_board
+from grader.adapt.infer import Caller, decode_result_board, encode_arguments
 from grader.adapt.representations.base import Representation
 from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, SEARCH_ROLES, opening_value, \
@@ -103,14 +103,11 @@ class StudentAgent:
         if self.order == OBS_CONFIG and isinstance(target, str):
             args = conventions.obs_config_arguments(target, sent, side, getattr(self.game, "k", 4), timeout)
             target = conventions.OBS_CONFIG_CALL
-        else:
-            values = {"state": lambda: rep.encode_state(sent, side), "player": lambda: rep.encode_player(side),
-                      "rows": lambda: rep.rows, "cols": lambda: rep.cols, "config": rep.encode_config,
-                      NOTHING: lambda: None}
+        else:  # a search's settings as a search opens, the rest as any function of the board gets them
             maximizing = self.maximizing_side in (None, side)
             depth = len(legal) if self.depth_is_moves_left else self.depth
-            args = [values[r]() if r in values else opening_value(r, depth, maximizing, self.simulations)
-                    for r in self.order if r != "game"]
+            args = [opening_value(r, depth, maximizing, self.simulations) if r in SEARCH_ROLES else
+                    encode_arguments(rep, (r,), sent, side, None)[0] for r in self.order if r != "game"]
             if "game" in self.order and isinstance(target, str):  # player(game, state): the object is in the worker
                 args = [target, self.game_object, self.order.index("game"), *args]
                 target = conventions.GAME_CALL
@@ -193,9 +190,7 @@ class StudentAgent:
         action, reading = returns.legal_move_in(value, rep, board, legal, preferred=self.reading)
         if action is not None:
             return action, reading
-        if reading == returns.ILLEGAL_MOVE:
-            return None, ""
-        new_board = decode_result_board(rep, value)
+        new_board = None if reading == returns.ILLEGAL_MOVE else decode_result_board(rep, value)
         if new_board is None:
             return None, ""
         if swapped:  # a new board made from the colour-swapped one: back to the real colours
@@ -384,17 +379,19 @@ def _maybe_a_value(agent: StudentAgent, move: Move) -> bool:
     return number and "depth" in agent.order and "maximizing" in agent.order
 
 
+#: the words of the other searching label one search may serve, by the words of the label it is found for
+SIBLING_SEARCH = {candidates.ROLE_WORDS["heuristic"]: candidates.ROLE_WORDS["alphabeta"],
+                  candidates.ROLE_WORDS["alphabeta"]: candidates.ROLE_WORDS["heuristic"]}
+
+
 def _shared_search(agent_for: Callable[[Candidate], StudentAgent | str], names: Mapping[str, NameInfo], label: str,
                    others: Sequence[str], board: Any, player: int, timeout: float | None) -> StudentAgent | None:
     """One search serving two labels (tutorials write a single ``minimax(board, depth, alpha, beta, maximizing)``):
     an alpha-beta agent that takes a depth for a heuristic cutoff agent, and the other way round."""
-    words = candidates.role_words(label)
-    if words == candidates.ROLE_WORDS["heuristic"]:
-        sibling_words, needs_depth = candidates.ROLE_WORDS["alphabeta"], True
-    elif words == candidates.ROLE_WORDS["alphabeta"]:
-        sibling_words, needs_depth = candidates.ROLE_WORDS["heuristic"], False
-    else:
+    sibling_words = SIBLING_SEARCH.get(candidates.role_words(label))
+    if sibling_words is None:
         return None
+    needs_depth = sibling_words == candidates.ROLE_WORDS["alphabeta"]  # a cutoff agent takes a depth
     for other in others:
         if candidates.role_words(other) != sibling_words:
             continue
@@ -483,8 +480,7 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
         method = agent_method(info)
         if method is None:
             return f"class {hit} has none of the methods {', '.join(AGENT_METHODS[:6])}"
-        agent.kind = "class"
-        agent.method = method
+        agent.kind, agent.method = "class", method
         agent.constructor_params = tuple(positional_parameters(info.parameters or []))
         agent.settings = _constructor_settings(agent.constructor_params, hit, source, game.counted_depth)
         agent.parameters = tuple(info.member(method).parameters or ())
@@ -517,12 +513,9 @@ def _constructor_settings(params: Sequence[Any], cls: str, source: str, depth: i
     """The search settings an agent class needs to be built (``AlphaBetaAgent(depth)``,
     ``MCTSAgent(n_simulations)``), by name: as the student's own calls pass them, else the grader's (the
     game's usual ``depth``)."""
-    out = {}
-    for position, p in enumerate(params):
-        role = search_parameters.search_role(p.name)
-        if not p.has_default and role in ("depth", "simulations", "seconds"):
-            out[p.name] = search_parameters.setting(role, source, cls, position, p.name, depth)
-    return out
+    roles = {p.name: search_parameters.search_role(p.name) for p in params if not p.has_default}
+    return {p.name: search_parameters.setting(roles[p.name], source, cls, position, p.name, depth)
+            for position, p in enumerate(params) if roles.get(p.name) in ("depth", "simulations", "seconds")}
 
 
 @lru_cache(maxsize=16)
@@ -592,6 +585,10 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
         name = params[index].name if index < len(params) else role
         return index, name, search_parameters.depth_from_calls(source, function, index, name, *largest)
 
+    def chosen_by(found: int | None, what: str) -> str:
+        return f"(the {what} your own code passes)" if found else \
+            f"(your code never calls it with one {what}: the grader's choice)"
+
     if "depth" in agent.order:
         index, name, found = passed("depth")
         agent.depth = found or DEFAULT_DEPTH
@@ -600,15 +597,11 @@ def _settle_search(agent: StudentAgent, source: str) -> None:
             agent.notes.append(f"{agent.name}: searched as deep as there are moves left (the depth your own "
                                "code passes)")
         else:
-            agent.notes.append(f"{agent.name}: searched to depth {agent.depth} "
-                               + ("(the depth your own code passes)" if found else
-                                  "(your code never calls it with one depth: the grader's choice)"))
+            agent.notes.append(f"{agent.name}: searched to depth {agent.depth} {chosen_by(found, 'depth')}")
     if "simulations" in agent.order:
         found = passed("simulations", 100_000)[2]
         agent.simulations = found or DEFAULT_SIMULATIONS
-        agent.notes.append(f"{agent.name}: runs {agent.simulations} simulations "
-                           + ("(the number your own code passes)" if found else
-                              "(your code never calls it with one number: the grader's choice)"))
+        agent.notes.append(f"{agent.name}: runs {agent.simulations} simulations {chosen_by(found, 'number')}")
     if "seconds" in agent.order:
         agent.notes.append(f"{agent.name}: given {opening_value('seconds', 0, True)} s to think (half the move limit)")
     if "alpha" in agent.order or "beta" in agent.order:

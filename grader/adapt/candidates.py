@@ -231,9 +231,6 @@ def lost_to_syntax(role: str, aliases: Sequence[str], lost: Mapping[str, str]) -
     """Why a role has no function although the student wrote one under its name: the code that defines
     it is not valid Python (``lost``: name -> where and why, from the loader). None when nothing lost
     names the role."""
-    named = [name for name in lost if _tier(name, aliases, (), role) <= 1]
-    if not named:
-        return None
-    name = named[0]
-    return (f"{name}() is written but never defined, because {lost[name]}: fix the syntax error and run the "
-            f"cell again")
+    name = next((name for name in lost if _tier(name, aliases, (), role) <= 1), None)
+    return None if name is None else (f"{name}() is written but never defined, because {lost[name]}: fix the "
+                                      "syntax error and run the cell again")

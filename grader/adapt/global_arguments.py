@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Any, Mapping
 
-from grader.adapt.search_parameters import called_name, search_role
+from grader.adapt.search_parameters import called_name, parsed, search_role
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import NameInfo
 from grader.sandbox.worker import ASKED_SIZE
@@ -98,10 +98,7 @@ def passed_in_calls(source: str, top_level: set[str]) -> dict[tuple[str, str | i
     """(function, parameter) -> the expression every argument for that parameter in the notebook's calls of the
     function (direct, or through ``functools.partial``) passes, when they all pass the same top-level name or
     constant. A keyword argument is keyed by its name, a positional one by its position."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return {}
+    tree = parsed(source)
     seen: dict[tuple[str, str | int], set[str]] = {}
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):

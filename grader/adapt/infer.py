@@ -12,20 +12,21 @@ import ast
 import dataclasses
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import islice
 from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 import numpy as np
 
-from grader.adapt import representations, returns
-from grader.adapt import candidates, game_objects
+from grader.adapt import candidates, game_objects, representations, returns
 from grader.adapt.candidates import Candidate, spoken
 from grader.adapt.routes import shown_call
 from grader.adapt.representations.move_shapes import LearnedMoves, MoveShape, leaves, move_kind, skeleton
 from grader.adapt.representations.base import NotThisRepresentation, Representation, cell_values, container_of, \
-    rebuild, same_mark
-from grader.adapt.representations.base import cells as board_cells
+    rebuild, same_mark, cells as board_cells
+from grader.adapt.search_parameters import parsed
 from grader.adapt.signatures import BOARD_FACTS, NOTHING, argument_orders, positional_parameters, role_of, \
     spoken_order
 from grader.sandbox.calls import BAD_RETURN, CallResult, NameInfo
@@ -152,18 +153,13 @@ def _probe_moves(game: Game, seed: int = 7) -> tuple[tuple[State, Any], ...]:
     s1 = game.result(s0, first)
     a1 = game.actions(s1)
     reply = first if first in a1 else a1[len(a1) // 2]
-    probes = [(s0, first), (s1, reply)]
     rng = random.Random(seed)
-    for state in _unfinished(game, rng, 3, 8):
-        probes.append((state, rng.choice(game.actions(state))))
-        if len(probes) >= 4:
-            break
+    mid_game = [(state, rng.choice(game.actions(state))) for state in islice(_unfinished(game, rng, 3, 8), 2)]
+    probes = [(s0, first), (s1, reply), *mid_game]
     probes += _other_kinds_of_move(game, probes, rng)
-    if game.extra_turns:
-        for mover in (1, -1):  # one by each player, so that the box owner's mark is pinned for both
-            again = _move_that_moves_again(game, seed, mover)
-            if again is not None:
-                probes.append(again)
+    if game.extra_turns:  # one by each player, so that the box owner's mark is pinned for both
+        again = [_move_that_moves_again(game, seed, mover) for mover in (1, -1)]
+        probes += [move for move in again if move is not None]
     return tuple(probes)
 
 
@@ -536,10 +532,7 @@ def named_mark_pairs(source: str, game: Game | None = None) -> tuple[tuple[Any, 
     """Pairs of values the code names together for its two players, both ways round, most named first: two short
     strings or booleans in one literal (``PLAYERS = ('Red', 'Yellow')``), the branches of ``'O' if p == 'X' else
     'X'``, or two such names assigned in a row; never two kinds of the ``game``'s own moves (``'h'``/``'v'``)."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return ()
+    tree = parsed(source)
 
     def mark(node: ast.AST | None) -> Any:
         if not isinstance(node, ast.Constant):
@@ -550,9 +543,9 @@ def named_mark_pairs(source: str, game: Game | None = None) -> tuple[tuple[Any, 
     def pair(values: list[Any]) -> None:
         if len(values) == 2 and None not in values and values[0] != values[1] and \
                 type(values[0]) is type(values[1]):
-            counts[(values[0], values[1])] = counts.get((values[0], values[1]), 0) + 1
+            counts[(values[0], values[1])] += 1
 
-    counts: dict[tuple[Any, Any], int] = {}
+    counts: Counter[tuple[Any, Any]] = Counter()
     for node in ast.walk(tree):
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             pair([mark(e) for e in node.elts])
@@ -560,21 +553,17 @@ def named_mark_pairs(source: str, game: Game | None = None) -> tuple[tuple[Any, 
             pair([mark(v) for v in node.values])
         elif isinstance(node, ast.IfExp):
             pair([mark(node.body), mark(node.orelse)])
-    previous = None
-    for node in tree.body:
-        single = None
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            single = mark(node.value)
-            if previous is not None:
-                pair([previous, single])
-        previous = single
+    singles = [mark(node.value) if isinstance(node, ast.Assign) and len(node.targets) == 1
+               and isinstance(node.targets[0], ast.Name) else None for node in tree.body]
+    for previous, single in zip(singles, singles[1:]):
+        pair([previous, single])
     moves = _move_words(game) if game is not None else set()
 
     def names_moves(pair: tuple[Any, Any]) -> bool:
         kinds = [next((w for w in moves if isinstance(m, str) and m.lower().startswith(w)), None) for m in pair]
         return None not in kinds and kinds[0] != kinds[1]
 
-    ranked = sorted((p for p in counts if not names_moves(p)), key=lambda p: -counts[p])
+    ranked = [p for p, _ in counts.most_common() if not names_moves(p)]
     return tuple(dict.fromkeys(ranked + [(b, a) for a, b in ranked]))
 
 
@@ -588,17 +577,14 @@ def arithmetic_player_pairs(source: str) -> tuple[tuple[int, int], ...]:
     """The numeric ids the code's arithmetic for the other player implies, most used first: ``1 - player`` and
     ``player ^ 1`` mean 0/1, ``3 - player`` means 1/2 (an empty state shows no ids, and a function that only
     passes its player along answers the same under any)."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return ()
+    tree = parsed(source)
 
     def turn_name(node: ast.AST) -> bool:
         name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else \
             node.slice.value if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) else None
         return isinstance(name, str) and (name.lower() == "p" or any(w in name.lower() for w in _TURN_WORDS))
 
-    counts: dict[tuple[int, int], int] = {}
+    counts: Counter[tuple[int, int]] = Counter()
     for node in ast.walk(tree):
         if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Sub, ast.BitXor)):
             continue
@@ -606,10 +592,9 @@ def arithmetic_player_pairs(source: str) -> tuple[tuple[int, int], ...]:
         sides = [(node.left, node.right)] + ([(node.right, node.left)] if op == "^" else [])
         for number, other in sides:
             if isinstance(number, ast.Constant) and type(number.value) is int and turn_name(other):
-                pair = _OTHER_PLAYER.get((op, number.value))
-                if pair is not None:
-                    counts[pair] = counts.get(pair, 0) + 1
-    return tuple(sorted(counts, key=lambda p: -counts[p]))
+                if (op, number.value) in _OTHER_PLAYER:
+                    counts[_OTHER_PLAYER[(op, number.value)]] += 1
+    return tuple(p for p, _ in counts.most_common())
 
 
 def player_affinity(rep: Representation, source: str) -> int:
@@ -894,7 +879,8 @@ def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> 
         if not r.ok:
             return
         answers.append((r.value, game.to_move(state), game.to_move(after) == game.to_move(state)))
-    if not answers or not all(_board_first_of_tuple(rep, value) for value, _, _ in answers):
+    if not answers or not all(isinstance(v, tuple) and len(v) in (2, 3) and decoded_board(rep, v) is None
+                              for v, _, _ in answers):  # (board, ...) tuples, not boards
         return
     for words, read in returns.turn_readings(rep).items():
         said = [read(value, mover) for value, mover, _ in answers]
@@ -905,11 +891,6 @@ def _bind_turn(caller: Caller, game: Game, iface: Interface, timeout: float) -> 
             return
     iface.adaptations.append(f"{binding.name}() returns a tuple whose other items are neither the next player "
                              "nor an extra-turn flag: only its board is judged")
-
-
-def _board_first_of_tuple(rep: Representation, value: Any) -> bool:
-    """Whether a ``result`` answer is a (board, ...) tuple rather than a board."""
-    return isinstance(value, tuple) and len(value) in (2, 3) and decoded_board(rep, value) is None
 
 
 def encode_arguments(rep: Representation, order: Sequence[str], board: Any, player: int | None,
@@ -1012,16 +993,11 @@ def _sample_boards(game: Game) -> tuple[tuple[State, bool], ...]:
 
 @lru_cache(maxsize=32)
 def _sample_lines(game: Game) -> tuple[tuple[State, bool, tuple | None], ...]:
-    out = [(game.initial_state(), False)]
-    rng = random.Random(3)
-    for plies in (4, 1, 7, 10, 13):  # several positions the game goes on in, so that a status reading is one
-        moves, mid = random_line(game, rng, plies=plies)  # answer there, not just the empty board's
-        if not game.terminal(mid):
-            out.append((mid, False))
-    for winner in (1, -1, None):
-        s = terminal_with_outcome(game, winner, seed=11, tries=3000)
-        if s is not None:
-            out.append((s, True))
+    rng = random.Random(3)  # positions the game goes on in: a status reading must be one answer there too
+    mids = [random_line(game, rng, plies=plies)[1] for plies in (4, 1, 7, 10, 13)]
+    ends = [terminal_with_outcome(game, winner, seed=11, tries=3000) for winner in (1, -1, None)]
+    out = [(game.initial_state(), False), *((s, False) for s in mids if not game.terminal(s)),
+           *((s, True) for s in ends if s is not None)]
     lines = [game.moves_to(state) for state, _ in out]
     return tuple((state, over, None if line is None else tuple(line)) for (state, over), line in zip(out, lines))
 
@@ -1095,12 +1071,10 @@ def _bind_utility(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
                     fallback_draw = draw
         if signs != expected_signs:
             continue
-        scales = {returns.utility_scale(v) for v in values} - {None}
-        scale = max(scales) if scales else 1.0
+        scale = max({returns.utility_scale(v) for v in values} - {None}, default=1.0)
         words = "from the player's view" if "player" in order else "from the first player's view"
         if game.margin_utility:
-            exact = all(float(returns.plain(v)) == float(w) for v, w in zip(values, want)) \
-                if "player" in order else False
+            exact = "player" in order and [float(returns.plain(v)) for v in values] == list(map(float, want))
             words += ", box margin" if exact else ", win/loss sign"
         says = []
         if "player" not in order:

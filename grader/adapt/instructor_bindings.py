@@ -10,7 +10,7 @@ position) is one error naming the file and line, and it is the role's result: it
 from __future__ import annotations
 
 import ast
-from functools import cache
+from functools import cache, partialmethod
 from typing import Any, Mapping, Sequence
 
 from grader.adapt import representations
@@ -129,20 +129,22 @@ class InstructorBound:
             return self.instructor.describe_call(role, board, player, action)
         return super().describe_call(role, board, player, action)
 
-    def initial_state(self) -> Reply:
-        return self._answer("initial_state")
+    def _answer(self, role: str, *args: Any, **kwargs: Any) -> Reply:
+        """``role`` asked of the instructor's binding when they bound it (missing when it does not work), else of
+        the student game."""
+        if role not in self.instructor_bindings:
+            return getattr(super(), role)(*args, **kwargs)
+        if not self.instructor.has(role):
+            return Reply(False, error=self.instructor_errors.get(role, f"no {role} function"), kind="missing",
+                         call=f"{role}(...)")
+        return self._told(role, getattr(self.instructor, role)(*args, **kwargs))
 
-    def actions(self, board: Any, player: int | None = None) -> Reply:
-        return self._answer("actions", board, player)
-
-    def result(self, board: Any, player: int, action: Any) -> Reply:
-        return self._answer("result", board, player, action)
-
-    def terminal(self, board: Any) -> Reply:
-        return self._answer("terminal", board)
-
-    def utility(self, board: Any, player: int) -> Reply:
-        return self._answer("utility", board, player)
+    # the course's functions, each answered as :meth:`_answer` says, with the arguments StudentGame's take
+    initial_state = partialmethod(_answer, "initial_state")
+    actions = partialmethod(_answer, "actions")
+    result = partialmethod(_answer, "result")
+    terminal = partialmethod(_answer, "terminal")
+    utility = partialmethod(_answer, "utility")
 
     def mutation(self, role: str, board: Any, player: int | None = None, action: Any = None) -> Reply:
         if self.instructor.has(role):
@@ -152,16 +154,6 @@ class InstructorBound:
     def at_size(self, game: Game) -> StudentGame:
         return with_instructor(super().at_size(game), self.instructor.at_size(game), self.instructor_bindings,
                                self.instructor_errors)
-
-    def _answer(self, role: str, *args: Any) -> Reply:
-        """``role`` asked of the instructor's binding when they bound it (missing when it does not work), else of
-        the student game."""
-        if role not in self.instructor_bindings:
-            return getattr(super(), role)(*args)
-        if not self.instructor.has(role):
-            return Reply(False, error=self.instructor_errors.get(role, f"no {role} function"), kind="missing",
-                         call=f"{role}(...)")
-        return self._told(role, getattr(self.instructor, role)(*args))
 
     def _told(self, role: str, reply: Reply) -> Reply:
         """A failed call of a bound role names the binding it came from."""

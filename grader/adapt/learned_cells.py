@@ -150,8 +150,7 @@ class LearnedCells:
         leaves, squares = student_leaves(raw_leaves), course_leaves(board)
         out = []
         for cell in self.cells:
-            got = leaves.get(cell.leaf, ABSENT)
-            want = squares.get(cell.square, ABSENT)
+            got, want = leaves.get(cell.leaf, ABSENT), squares.get(cell.square, ABSENT)
             try:
                 read = cell.read(got)
             except NotThisRepresentation as e:
@@ -279,9 +278,8 @@ def _table(pairs: list[tuple[Any, Any]], players: tuple[Any, Any], marks: Mappin
     if len(marks) == 2 and course <= {_tag(m) for m in marks} and \
             all(any(same_mark(t, p) and type(t) is type(p) for p in players) for t in held.values()):
         return {mark: players[0 if player == 1 else 1] for mark, player in marks.items()}, True
-    table = {}
-    for value in {s for s, _ in pairs}:
-        table[value] = Counter(_tag(t) for s, t in pairs if _tag(s) == _tag(value)).most_common(1)[0][0]
+    table = {value: Counter(_tag(t) for s, t in pairs if _tag(s) == _tag(value)).most_common(1)[0][0]
+             for value in {s for s, _ in pairs}}
     if len(set(table.values())) != len(table):
         return None, False
     return {s: held[t] for s, t in table.items()}, False

@@ -33,8 +33,7 @@ def infer_reading(caller: Caller, names: Mapping[str, NameInfo], game: Game, ali
         if not misses(best):
             break
         trial = infer_interface(caller, names, other, aliases, timeout=timeout, source=source)
-        if misses(trial) < misses(best):
-            best = trial
+        best = min(best, trial, key=misses)  # a tie keeps the reading before
     best = replace(best, game=_reading_by_answers(caller, best, readings, timeout))
     if best.game == readings[0]:
         best.adaptations.append(f"graded by the reference's reading of the rule: {game.reading_words()}")
@@ -73,12 +72,12 @@ def _agrees(reading: Game, state: State, answers: tuple[bool | None, list[str] |
     board. Elsewhere ``actions`` decides."""
     over, moves = answers
     if not by_end:
-        return None if moves is None else moves == _listing(reading.actions(state))
+        return None if moves is None else moves == listing(reading.actions(state))
     if over is None:
         return None
     if over != reading.terminal(state):
         return False
-    return over or moves is None or moves == _listing(reading.actions(state))
+    return over or moves is None or moves == listing(reading.actions(state))
 
 
 @lru_cache(maxsize=64)
@@ -101,7 +100,7 @@ def _differ(game: Game, other: Game, state: State) -> bool:
     there = other.from_course(board, to_move=mover)
     if game.terminal(state) != other.terminal(there):
         return True
-    return not game.terminal(state) and _listing(game.actions(state)) != _listing(other.actions(there))
+    return not game.terminal(state) and listing(game.actions(state)) != listing(other.actions(there))
 
 
 def _student_answers(student: StudentGame, board: Any, player: int) -> tuple[bool | None, list[str] | None]:
@@ -114,8 +113,9 @@ def _student_answers(student: StudentGame, board: Any, player: int) -> tuple[boo
 
     over = student.terminal(board) if confirmed("terminal") else None
     moves = student.actions(board, player) if confirmed("actions") else None
-    return over.value if over and over.ok else None, _listing(moves.value) if moves and moves.ok else None
+    return over.value if over and over.ok else None, listing(moves.value) if moves and moves.ok else None
 
 
-def _listing(moves: Any) -> list[str]:
+def listing(moves: Any) -> list[str]:
+    """Moves in an order that compares listings whatever order they came in."""
     return sorted(map(repr, moves))

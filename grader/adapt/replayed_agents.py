@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from grader.adapt import returns
-from grader.adapt.agents import Move, late_position
+from grader.adapt.agents import SIBLING_SEARCH, Move, late_position
 from grader.adapt.candidates import AGENT_WORDS, NOT_A_ROLE, ROLE_WORDS, move_methods, normalise, rank
 from grader.adapt.conventions import GAME_NAMES
 from grader.adapt.replayed_states import NoReplay, ReplayedStates, why_not_built
@@ -213,14 +213,13 @@ def pick_agent(agents: Sequence[ReplayedAgent], label: str, aliases: Sequence[st
     random_label = "random" in normalise(label)
     board, player = (game.to_course(game.initial_state()), game.to_move(game.initial_state())) if random_label \
         else late_position(game)
-    sibling = {ROLE_WORDS["heuristic"]: ROLE_WORDS["alphabeta"], ROLE_WORDS["alphabeta"]: ROLE_WORDS["heuristic"]}
     fitting = []
     for agent in agents:
         norm = normalise(agent.name)
         exact = norm in {normalise(a) for a in aliases}
         by_name = exact or any(w in norm for w in words)  # its own name, not only its method's, says it
         named = by_name or any(w in normalise(agent.target) for w in words)
-        shared = not named and any(w in norm for w in sibling.get(words, ())) and \
+        shared = not named and any(w in norm for w in SIBLING_SEARCH.get(words, ())) and \
             (words != ROLE_WORDS["heuristic"] or any(search_role(p.name) == "depth" for p in agent.parameters))
         if not named and not shared and (words != ROLE_WORDS["alphabeta"] or "random" in norm) and not random_label:
             continue

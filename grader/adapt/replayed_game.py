@@ -108,7 +108,7 @@ class ReplayedGame(StudentGame):
 
     def at_size(self, game: Game) -> "ReplayedGame":
         return ReplayedGame(self.rep.at_size(game.rows, game.cols, game), self.outcome, self.names,
-                                 timeout=self.timeout, source=self.source)
+                            timeout=self.timeout, source=self.source)
 
     def call_words(self, binding: Binding, role: str, board: Any, player: int | None, action: Any) -> str:
         if role == "initial_state":
@@ -156,13 +156,9 @@ class ReplayedGame(StudentGame):
         # whose turn the state says, read before the moves are asked (which tells the state who moves next)
         asks = [["apply", rep.to_student[action], rep.encode_player(game.to_move(state)), True],
                 *([["turn"]] if rep.turn else []), rep.moves_ask(rep.encode_player(game.to_move(after)))]
-        expected = []
-        if repeated and not game.terminal(after):
-            for move in game.actions(after)[:REPEATED_MOVES]:
-                ask, seen = repeat_ask(rep, after, move, limit=max(game.rows, game.cols, 8))
-                asks.append(ask)
-                expected.append((move, seen))
-        return asks, after, expected
+        moves = game.actions(after)[:REPEATED_MOVES] if repeated and not game.terminal(after) else []
+        repeats = [(move, *repeat_ask(rep, after, move, limit=max(game.rows, game.cols, 8))) for move in moves]
+        return asks + [ask for _, ask, _ in repeats], after, [(move, seen) for move, _, seen in repeats]
 
     def result(self, board: Any, player: int, action: Any) -> Reply:
         return self._result(board, player, action)[0]

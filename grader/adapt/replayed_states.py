@@ -116,9 +116,7 @@ def _tagged(value: Any) -> Any:
     if not isinstance(value, (list, tuple)) or len(value) < 2 or not isinstance(value[0], str):
         return None
     numbers = [_number(v) for v in value[1:]]
-    if any(n is None for n in numbers):
-        return None
-    return numbers[0] if len(numbers) == 1 else tuple(numbers)
+    return None if None in numbers else numbers[0] if len(numbers) == 1 else tuple(numbers)
 
 
 def _as_is(value: Any) -> Any:
@@ -489,8 +487,7 @@ class ReplayedStates(Representation):
                 written[move] = self.encode_action(move)
             except (KeyError, TypeError, ValueError):
                 continue
-        moves = list(written)
-        mover = self.encode_player(player)
+        moves, mover = list(written), self.encode_player(player)
         ask = ["successor", answer, [[written[m], mover] for m in moves]]
         try:
             r = self.ask(board, player, [ask], timeout=timeout, write_unreached=True)
@@ -814,15 +811,13 @@ def _ids_the_states_hold(rep: ReplayedStates) -> ReplayedStates:
     if rep.turn is not None or "player" in rep.moves.order or "player" in rep.transition.order:
         return rep
     cells = rep.learned()
-    if cells is None:
+    by_player = {} if cells is None else {who: mark for mark, who in cells.marks.items()}
+    if set(by_player) != {1, -1}:
         return rep
-    by_player = {who: mark for mark, who in cells.marks.items()}
-    for cell in cells.cells:
-        if set(by_player) == {1, -1} and all(by_player[w] in cell.table for w in (1, -1)):
-            pair = (cell.table[by_player[1]], cell.table[by_player[-1]])
-            if any(type(p) is not type(q) or not same_mark(p, q) for p, q in zip(pair, rep.players)):
-                return dataclasses.replace(rep, players=pair)
-            return rep
+    pair = next(((cell.table[by_player[1]], cell.table[by_player[-1]]) for cell in cells.cells
+                 if by_player[1] in cell.table and by_player[-1] in cell.table), rep.players)
+    if any(type(p) is not type(q) or not same_mark(p, q) for p, q in zip(pair, rep.players)):
+        return dataclasses.replace(rep, players=pair)
     return rep
 
 
@@ -907,11 +902,9 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int, boo
             steps = trial.steps_for(state)
         except NoReplay:
             continue
-        asks, expected = [trial.moves_ask(trial.encode_player(game.to_move(state)))], [sorted(game.actions(state), key=repr)]
-        for action in game.actions(state)[:3]:
-            ask, seen = repeat_ask(trial, state, action)
-            asks.append(ask)
-            expected.append(seen)
+        repeated = [repeat_ask(trial, state, action) for action in game.actions(state)[:3]]
+        asks = [trial.moves_ask(trial.encode_player(game.to_move(state))), *(ask for ask, _ in repeated)]
+        expected = [sorted(game.actions(state), key=repr), *(seen for _, seen in repeated)]
         r = trial.ask_steps(steps, asks)
         asked += 1
         if not r.ok:  # the student's code fails on the way here (a bug of its own): this position, not the route

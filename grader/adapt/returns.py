@@ -63,24 +63,22 @@ def _same_answer(a: Any, b: Any) -> bool:
 def winner_of(value: Any, representation: Any) -> int | None:
     """+1 or -1 for an answer that names the winner by the student's mark, 0 for one that says nobody
     won (0, None, False, '', 'draw', 'tie'; -1 where 0 names a player), None for anything else."""
-    try:
-        return representation.decode_player(value)
-    except NotThisRepresentation:
-        pass
+    player = _player(value, representation)
+    if player is not None:
+        return player
     value = plain(value)
     if value is None or value is False or value == 0 or value == "":
         return 0
-    if value == -1 and not isinstance(value, bool) and _names_a_player(0, representation):
+    if value == -1 and not isinstance(value, bool) and _player(0, representation) is not None:
         return 0  # players 0 and 1: -1 is the usual "nobody"
     return 0 if isinstance(value, str) and any(w in value.lower() for w in ("draw", "tie", "none", "nobody")) else None
 
 
-def _names_a_player(value: Any, representation: Any) -> bool:
+def _player(value: Any, representation: Any) -> int | None:
     try:
-        representation.decode_player(value)
+        return representation.decode_player(value)
     except NotThisRepresentation:
-        return False
-    return True
+        return None
 
 
 def utility_scale(value: Any) -> float | None:
@@ -120,9 +118,8 @@ def turn_readings(rep: Any) -> dict[str, TurnReading]:
         def read(value: Any, mover: int) -> tuple[bool, str] | None:
             if not (isinstance(value, tuple) and len(value) == length):
                 return None
-            try:
-                nxt = rep.decode_player(value[at])
-            except NotThisRepresentation:  # not one of the student's player marks
+            nxt = _player(value[at], rep)
+            if nxt is None:  # not one of the student's player marks
                 return None
             again = nxt == mover
             return again, f"{'the same' if again else 'the other'} player ({plain(value[at])!r})"

@@ -79,13 +79,8 @@ def _role(name: str) -> str | None:
 
 def _window(counted: CountedCalls, call: int) -> tuple[float, float] | None:
     alpha, beta = role_values(counted, call, "alpha"), role_values(counted, call, "beta")
-    if len(alpha) != 1 or len(beta) != 1 or not all(_number(v) for v in alpha + beta):
-        return None
-    return alpha[0], beta[0]
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in alpha + beta)
+    return (alpha[0], beta[0]) if len(alpha) == len(beta) == 1 and numbers else None
 
 
 def _swapped(counted: CountedCalls, node_parent: dict[int, int]) -> int:

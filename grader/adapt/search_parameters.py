@@ -75,10 +75,7 @@ def depth_from_calls(source: str, function: str, position: int, keyword: str, la
     """The depth the student's own code passes to ``function`` (the argument at ``position`` or named
     ``keyword``), when every call that gives one agrees on a whole number from 1 to ``largest``; names
     bound once to a number at the top level (``DEPTH = 5``) are read too. None when the code does not say."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return None
+    tree = parsed(source)
     constants = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign)
                  for t in n.targets if isinstance(t, ast.Name) and isinstance(n.value, ast.Constant)}
     seen: set[int] = set()
@@ -101,10 +98,7 @@ def depth_is_moves_left(source: str, function: str, position: int, keyword: str)
     """Whether the student's own code (not the search's calls to itself) passes ``function`` the number of moves
     left as its depth (``minimax(board, len(empty_cells(board)), COMP)``, or a name assigned so): tic-tac-toe
     tutorials search to the end of the game like this, and are only right at that depth."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return False
+    tree = parsed(source)
     verdicts: list[bool] = []
 
     def visit(scope: ast.AST, counted: set[str]) -> None:
@@ -129,6 +123,14 @@ def _is_count(node: ast.expr) -> bool:
     """``len(f(...))``: the number of things a function answers (the moves left, for a depth)."""
     return (isinstance(node, ast.Call) and called_name(node.func) == "len" and len(node.args) == 1
             and isinstance(node.args[0], ast.Call))
+
+
+def parsed(source: str) -> ast.Module:
+    """The student's code as a syntax tree; an empty one where it does not parse, so that it shows nothing."""
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return ast.Module(body=[], type_ignores=[])
 
 
 def called_name(func: ast.expr) -> str | None:

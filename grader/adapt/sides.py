@@ -108,9 +108,7 @@ def _first_piece(counted: "CountedCalls | None") -> Any:
     for call, (_, depth) in enumerate(counted.calls):
         for value in role_values(counted, call, "player"):
             by_depth.setdefault(depth, set()).add(value if isinstance(value, (int, str)) else repr(value))
-    if not by_depth:
-        return None
-    shallowest = by_depth[min(by_depth)]
+    shallowest = by_depth[min(by_depth)] if by_depth else set()
     return next(iter(shallowest)) if len(shallowest) == 1 else None
 
 
@@ -135,11 +133,7 @@ def _maximizing_side(agent: "StudentAgent", timeout: float | None) -> int | None
     depth, agent.depth, agent.maximizing_side = agent.depth, 1, mover  # flag set; at depth 1 a win is all it sees
     move = agent.move(board, mover, timeout=timeout)
     agent.depth, agent.maximizing_side = depth, None
-    if move.ok and move.action == theirs:
-        return -mover
-    if move.ok and move.action == mine:
-        return mover
-    return None
+    return {theirs: -mover, mine: mover}.get(move.action) if move.ok else None
 
 
 @lru_cache(maxsize=32)

@@ -60,15 +60,11 @@ _PLURAL = re.compile(r"(?i:(?:board|state|player|action|move)s)(?![a-z])")
 def role_of(name: str) -> str | None:
     """'state', 'player' or 'action' when the parameter's name says so."""
     low = name.lower()
-    for role, words in ROLE_WORDS.items():
-        if low in words:
-            return role
-    if _PLURAL.search(name):  # a collection (moves_log, valid_moves, players): not the one value the grader passes
-        return None
-    for role, stems in (("state", ("board", "state")), ("player", ("player",)), ("action", ("action", "move"))):
-        if any(stem in low for stem in stems):
-            return role
-    return None
+    said = next((role for role, words in ROLE_WORDS.items() if low in words), None)
+    if said is not None or _PLURAL.search(name):  # a collection (moves_log, players): not one value
+        return said
+    stems = (("state", ("board", "state")), ("player", ("player",)), ("action", ("action", "move")))
+    return next((role for role, words in stems if any(stem in low for stem in words)), None)
 
 
 def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]) -> list[tuple[str, ...]]:

@@ -12,6 +12,7 @@ import ast
 from functools import lru_cache
 
 from grader.adapt import candidates
+from grader.adapt.search_parameters import parsed
 
 #: the techniques a label needs, by the words that speak for it (see :mod:`grader.adapt.candidates`)
 SEARCH, PLAYOUTS = "search", "playouts"
@@ -22,10 +23,9 @@ RANDOM_DRAWS = frozenset("choice choices randint randrange shuffle sample unifor
 def needed_for(label: str) -> str | None:
     """The technique an agent for ``label`` must show: a search for alpha-beta and cutoff agents,
     random playouts for Monte Carlo; None for labels no technique defines (a random player)."""
-    words = candidates.role_words(label)
-    if words == candidates.ROLE_WORDS["mcts"]:
-        return PLAYOUTS
-    return SEARCH if words in (candidates.ROLE_WORDS["alphabeta"], candidates.ROLE_WORDS["heuristic"]) else None
+    needed = {candidates.ROLE_WORDS["mcts"]: PLAYOUTS, candidates.ROLE_WORDS["alphabeta"]: SEARCH,
+              candidates.ROLE_WORDS["heuristic"]: SEARCH}
+    return needed.get(candidates.role_words(label))
 
 
 def shows(source: str, function: str, technique: str) -> bool | None:
@@ -36,10 +36,7 @@ def shows(source: str, function: str, technique: str) -> bool | None:
 
 @lru_cache(maxsize=64)
 def _techniques(source: str, function: str) -> dict[str, bool]:
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError):
-        return {}
+    tree = parsed(source)
     top = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
     if function not in top:
         return {}

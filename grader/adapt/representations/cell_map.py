@@ -39,9 +39,7 @@ class CellMapRepresentation(Representation):
     def _cell(self, key: Any) -> tuple[int, int]:
         """Course (row from the top, column) of a key; raises NotThisRepresentation."""
         key = plain(key)
-        if not (isinstance(key, (tuple, list)) and len(key) == 2):
-            raise NotThisRepresentation(f"{key!r} is not an (x, y) cell")
-        a, b = (plain(v) for v in key)
+        a, b = (plain(v) for v in key) if isinstance(key, (tuple, list)) and len(key) == 2 else (None, None)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (a, b)):
             raise NotThisRepresentation(f"{key!r} is not an (x, y) cell")
         c, row = (a, b) if self.column_first else (b, a)

@@ -79,11 +79,9 @@ class MoveShape:
         common, _ = Counter(skeleton(v) for v, _, _ in examples).most_common(1)[0]
         chosen = [(leaves(v), fields, mover) for v, fields, mover in examples if skeleton(v) == common]
         roles = []
-        for k in range(len(chosen[0][0])):
-            allowed = _roles(chosen[0][0][k], chosen[0][1], chosen[0][2])
-            for values, fields, mover in chosen[1:]:
-                here = _roles(values[k], fields, mover)
-                allowed = [r for r in allowed if r in here]
+        for k in range(len(chosen[0][0])):  # the roles the first example allows that every other allows too
+            allowed = [r for r in _roles(chosen[0][0][k], chosen[0][1], chosen[0][2])
+                       if all(r in _roles(values[k], fields, mover) for values, fields, mover in chosen[1:])]
             if not allowed:
                 return None
             roles.append(allowed[0])

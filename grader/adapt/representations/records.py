@@ -21,7 +21,6 @@ from grader.text import short
 from reference.games.base import InvalidBoard
 
 
-
 @dataclass(eq=False)
 class StateRecordRepresentation(Representation):
     inner: Representation
@@ -38,14 +37,13 @@ class StateRecordRepresentation(Representation):
         return self.encode_state(board)
 
     def encode_state(self, board: Any, mover: int | None = None) -> Any:
-        state = None
         for to_move in dict.fromkeys((mover, None, 1, -1)):  # the mover asked about, else whoever the board allows
             try:
                 state = self.game.from_course(board, to_move=to_move)
                 break
             except InvalidBoard:
                 continue
-        if state is None:
+        else:
             raise NotThisRepresentation("no player can be to move on this board")
         won = self.game.terminal(state) and self.game.utility(state, 1)
         values = {"board": lambda: self.inner.encode_board(board),
