@@ -794,10 +794,10 @@ def _wraps_a_function(value: object) -> bool:
     import inspect
 
     try:
-        return not isinstance(value, type) and isinstance(inspect.unwrap(value), types.FunctionType) \
-            and inspect.unwrap(value) is not value
+        wrapped = inspect.unwrap(value)
     except BaseException:  # noqa: BLE001 - a hostile __wrapped__ or a loop of wrappers
         return False
+    return wrapped is not value and isinstance(wrapped, types.FunctionType)
 
 
 def describe_name(name: str, value: object, members: bool = True) -> dict:
