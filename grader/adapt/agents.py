@@ -569,7 +569,7 @@ def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> t
         return tuple(said)
     if required[:2] == ["player", "state"]:
         return ("player", "state")
-    if len(required) == 1 and roles[:2] != ["state", "player"]:
+    if len(required) == 1 and roles[1:2] != ["player"]:  # a player named next is given, whatever names the board
         return ("state",)
     return ("state", "player")
 

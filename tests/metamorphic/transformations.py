@@ -73,6 +73,8 @@ CATALOGUE: tuple[Transformation, ...] = (
         "initial_state": "q0", "actions": "q1", "result": "q2", "terminal": "q3", "utility": "q4"})),
     Transformation("parameter_names", "params",
                    lambda f: replace(f, params={"state": "s", "player": "who", "action": "move"})),
+    Transformation("opaque_parameters", "params",
+                   lambda f: replace(f, params={"state": "g", "action": "l"})),
     # argument orders
     Transformation("action_before_player", "orders",
                    _orders(result=("state", "action", "player"), utility=("player", "state"),
