@@ -10,9 +10,11 @@ behaviour (``grader.adapt.infer``). The feedback shows the call as the student w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any, Iterator, Mapping
 
 from grader.adapt.candidates import ROUTE_PREFIX, public_methods
+from grader.adapt.search_parameters import search_role
 from grader.adapt.signatures import positional_parameters, role_of
 from grader.sandbox.calls import NameInfo, Parameter
 
@@ -35,26 +37,34 @@ class Route:
     source: str
 
 
-def _slots(params: list[Parameter]) -> dict[str, str] | None:
-    """Course argument -> parameter name, for parameters named for the board, the player or the move;
-    None when a required parameter is named for none of them."""
-    out: dict[str, str] = {}
+def _slots(params: list[Parameter], blanks: tuple[str, ...] = ()) -> Iterator[dict[str, str]]:
+    """Course argument -> parameter name, once for each way of giving the arguments in ``blanks`` that no name
+    says to the required parameters named for nothing (``result(self, l)``: ``l`` is the move or the player);
+    nothing when a required parameter is left over."""
+    named: dict[str, str] = {}
+    unnamed: list[str] = []
     for p in params:
         role = role_of(p.name)
-        if role in ("state", "player", "action") and role not in out:
-            out[role] = p.name
+        if role in ("state", "player", "action") and role not in named:
+            named[role] = p.name
+        elif role is None and search_role(p.name) is None and not p.has_default:  # a depth is named too
+            unnamed.append(p.name)
         elif not p.has_default:
-            return None
-    return out
+            return
+    left = [r for r in blanks if r not in named]
+    for given in permutations(left, len(unnamed)):
+        slots = {**named, **dict(zip(given, unnamed))}
+        yield dict(sorted(slots.items(), key=lambda slot: [p.name for p in params].index(slot[1])))  # as written
 
 
 def _methods(info: NameInfo) -> Iterator[tuple[NameInfo, dict[str, str]]]:
     """(method, course argument -> its parameter) for each public method of a class that may play a role:
-    its parameters are named for the player or the move, none for the position (the object is that)."""
+    its parameters are named for the player or the move, or for nothing (then tried as each), none for the
+    position (the object is that)."""
     for method in public_methods(info):
-        asked = _slots(positional_parameters(method.parameters or ()))
-        if asked is not None and "state" not in asked:
-            yield method, asked
+        for asked in _slots(positional_parameters(method.parameters or ()), ("player", "action")):
+            if "state" not in asked:
+                yield method, asked
 
 
 def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
@@ -66,7 +76,7 @@ def position_routes(names: Mapping[str, NameInfo]) -> list[Route]:
         if info.kind != "class" or cls.startswith("_") or info.parameters is None:
             continue
         ctor = positional_parameters(info.parameters)
-        built = _slots(ctor)
+        built = next(_slots(ctor, ("state",)), None)  # its board: named, or its one parameter named for nothing
         if not built or "state" not in built or "action" in built:
             continue
         player_default = all(p.has_default for p in ctor if p.name == built.get("player"))
@@ -97,7 +107,7 @@ def state_routes(names: Mapping[str, NameInfo]) -> list[Route]:
             routes += [route for route in found if route is not None]
         for method in public_methods(info):
             required = [p for p in positional_parameters(method.parameters or ()) if not p.has_default]
-            if len(required) in (2, 3) and _slots(required) is None and \
+            if len(required) in (2, 3) and next(_slots(required), None) is None and \
                     not any(role_of(p.name) in ("state", "player") for p in required):
                 target = f"{ROUTE_PREFIX}{cls}_self__{method.name}__result"
                 routes.append(Route(target, ("state", "action"), f"{{state}}.{method.name}(*{{action}})",

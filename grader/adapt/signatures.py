@@ -67,6 +67,15 @@ def role_of(name: str) -> str | None:
     return next((role for role, words in stems if any(stem in low for stem in words)), None)
 
 
+def board_by_elimination(roles: Sequence[str | None]) -> list[str | None]:
+    """The roles a signature's names say, where no name says the board: every course function takes it, so its
+    first parameter named for nothing is the board (``utility(g, last_move, player=1)``)."""
+    roles = list(roles)
+    if "state" not in roles and None in roles:
+        roles[roles.index(None)] = "state"
+    return roles
+
+
 def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]) -> list[tuple[str, ...]]:
     """Orders in which to pass ``roles``, most likely first: the order the names spell, every named role passed
     (``utility(board, player=1)`` gets its player, lest a default hide a utility from the wrong view), then only
@@ -78,7 +87,7 @@ def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]
         if any(role_of(p.name) == fact for p in params) and fact not in roles:
             roles = (*roles, fact)
     required = [p for p in params if not p.has_default]
-    named = tuple(role_of(p.name) for p in params)
+    named = tuple(board_by_elimination([role_of(p.name) for p in params]))
     if params and all(named[: len(required)]) and len(set(named[: len(required)])) == len(required):
         full = tuple(r for r in named if r)
         if len(set(full)) == len(full) and set(full) <= set(roles):

@@ -212,6 +212,24 @@ def test_orders_pass_none_where_names_say_the_call_gives_nothing():
                            for r in order}
     scores = argument_orders(params("board", "scores", "player", defaults=1), ("state", "player"))
     assert scores[0] == ("state", "player") and ("state", NOTHING, "player") in scores  # a name that says nothing
+    # no name says the board: it is the first parameter named for nothing
+    assert argument_orders(params("g", "last_move", "player", defaults=1), ("state", "player"))[0] == \
+        ("state", NOTHING, "player")
+
+
+def test_an_agent_with_no_parameter_named_for_the_board_takes_it_in_its_first_unnamed_one():
+    from grader.adapt.agents import _agent_order
+    from grader.sandbox.calls import Parameter
+
+    def params(*names: str, defaults: int = 0) -> list[Parameter]:
+        return [Parameter(name=n, kind="POSITIONAL_OR_KEYWORD", has_default=i >= len(names) - defaults)
+                for i, n in enumerate(names)]
+
+    assert _agent_order(params("player", "g")) == ("player", "state")
+    assert _agent_order(params("g", "player", "max_depth")) == ("state", "player", "depth")
+    # 'g' names the game object only beside a parameter for the board
+    assert _agent_order(params("g", "player", defaults=1), game_object="rules") == ("state", "player")
+    assert _agent_order(params("g", "board"), game_object="rules") == ("game", "state")
 
 
 def test_agents_handed_boards_that_every_function_raised_on_go_to_a_person(tmp_path, monkeypatch):

@@ -55,6 +55,19 @@ def test_state_methods_are_routes_on_the_student_s_own_state():
     assert spoken(result.target) == "state.result"
 
 
+def test_parameters_named_for_nothing_are_tried_as_each_argument_no_name_gives():
+    # the board of Position(g, player) is its one unnamed parameter; result(self, l) takes the move or the player
+    names = _class("Position", ("g", "player"), _method("result", "l"), _method("utility", "l"))
+    routes = {r.target: r for r in position_routes(names)}
+    assert routes[f"{ROUTE_PREFIX}Position__result__result"].shown == \
+        "Position(g={state}, player={player}).result(l={action})"
+    assert routes[f"{ROUTE_PREFIX}Position__utility__utility"].arguments == ("state", "player")
+    made = {r.target: r for r in state_routes(_class("State", ("board", "turn"), _method("make_move", "l")))}
+    assert made[f"{ROUTE_PREFIX}State_self__make_move__result"].shown == "{state}.make_move(l={action})"
+    # two parameters named for nothing beside the board: no way to tell which is which, so no position route
+    assert position_routes(_class("Node", ("x", "y"), _method("actions"))) == []
+
+
 def test_rules_on_a_class_built_from_the_position_agree_with_the_reference_role_by_role():
     source = (STUDENTS / "c4_rules_on_a_class_built_from_the_position.py").read_text()
     box, student = adapted_source(source)
