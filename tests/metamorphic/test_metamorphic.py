@@ -191,6 +191,12 @@ FOUND_BY_SWEEPS = [
     # is a function is that function, called with its parameters, not an object whose __call__ takes anything
     ("connect4", ("decorated", "tuple_state")),
     ("dots_and_boxes", ("line_set", "decorated")),
+    # parameters named for nothing (board 'g', move 'l'): a function's or constructor's board is its first unnamed
+    # parameter, a state's method takes the move or the player there, and 'g' names the game only beside a board
+    ("connect4", ("opaque_parameters", "position_class")),
+    ("dots_and_boxes", ("opaque_parameters", "in_place_object")),
+    ("tictactoe", ("opaque_parameters", "agent_player_first")),
+    ("mean_connect4", ("opaque_parameters", "module_object")),
 ]
 
 
