@@ -191,6 +191,11 @@ FOUND_BY_SWEEPS = [
     # is a function is that function, called with its parameters, not an object whose __call__ takes anything
     ("connect4", ("decorated", "tuple_state")),
     ("dots_and_boxes", ("line_set", "decorated")),
+    # lines numbered 0, 1, 2... each row's horizontals then the verticals below it: a list of every line's number
+    # fits every numbering, so the one under which replayed positions read back as the course's (boxes closed where
+    # the course closes them, the turn kept) is chosen
+    ("dots_and_boxes", ("line_numbers_by_rows",)),
+    ("dots_and_boxes", ("line_numbers_by_rows", "dict_state")),
 ]
 
 
