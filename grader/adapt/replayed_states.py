@@ -357,8 +357,9 @@ class ReplayedStates(Representation):
 
     def learned(self) -> learned_cells.LearnedCells | None:
         """Where the student's state keeps each square, learned once from replayed lines of play."""
-        # what the student's states depend on: how they are made, played and told whose turn it is, and their size
-        key = (self.start, self.transition, self.turn, self.players, self.game.rows, self.game.cols)
+        # what the student's states depend on: how they are made, played (moves written how) and told whose turn it
+        # is, and their size
+        key = (self.start, self.transition, self.encoding, self.turn, self.players, self.game.rows, self.game.cols)
         if key not in self._learned:
             turn = self.turn_leaf()
             samples, marks = self._samples()
@@ -673,21 +674,69 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                 listed = items(r.value[0])
             except TypeError:  # no collection of moves
                 continue
-            for encoding, to_student in match_encoding(listed, game, empty):
+            readings = []  # one recipe for each way of reading the listed moves that a transition fits
+            for encoding, to_student in _distinct(match_encoding(listed, game, empty)):
                 trial.encoding, trial.to_student = encoding, to_student
-                for transition in transitions:
-                    # a transition told the mover needs the student's ids for players, which actions() may not
-                    pairs = [trial.players] + ([p for p in _player_pairs(named) if p != trial.players]
-                                               if "player" in transition.order else [])
-                    for pair in pairs:
-                        found = _with_transition(dataclasses.replace(trial, players=pair), transition, r.value[1])
-                        if found is not None:
-                            flagged = _turn_by_flag(found, names)
-                            if flagged is not found:  # the turn now handed over: the kinds only the other side has
-                                flagged = _unseen_kinds(flagged)
-                            found = _moves_by_effect(_ids_the_states_hold(flagged))
-                            return found, _outcome_functions(found, names, aliases)
+                found = _fitting_transition(trial, transitions, named, r.value[1], names)
+                if found is not None:
+                    readings.append(found)
+            if readings:
+                found = max(readings, key=_replayed_alike) if len(readings) > 1 else readings[0]  # the first of equals
+                return found, _outcome_functions(found, names, aliases)
     return None
+
+
+def _distinct(matched: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
+    """The first encoding of each different pairing of the course's moves with the student's."""
+    out: list[tuple[str, dict]] = []
+    for words, table in matched:
+        if all(table != seen for _, seen in out):
+            out.append((words, table))
+    return out
+
+
+def _fitting_transition(trial: ReplayedStates, transitions: list[Call], named: Sequence[tuple[Any, Any]],
+                        fields: list, names: Mapping[str, NameInfo]) -> ReplayedStates | None:
+    """``trial`` with the first of ``transitions`` that replaying keeps agreeing with the course, its turn and
+    players' ids read; None when none does."""
+    for transition in transitions:
+        # a transition told the mover needs the student's ids for players, which actions() may not
+        pairs = [trial.players] + ([p for p in _player_pairs(named) if p != trial.players]
+                                   if "player" in transition.order else [])
+        for pair in pairs:
+            found = _with_transition(dataclasses.replace(trial, players=pair), transition, fields)
+            if found is not None:
+                flagged = _turn_by_flag(found, names)
+                if flagged is not found:  # the turn now handed over: the kinds only the other side has
+                    flagged = _unseen_kinds(flagged)
+                return _moves_by_effect(_ids_the_states_hold(flagged))
+    return None
+
+
+def _replayed_alike(rep: ReplayedStates, samples: int = 4) -> int:
+    """How many replayed lines of play leave the student's state as the course's position: its squares read back
+    (``rep.learned()``) and whose turn it says, on lines whose last move keeps the turn (a Dots and Boxes box
+    closed) and as many that pass it. Two readings of moves that the student's list shows alike (numberings of
+    every line) are told apart only by what the moves do."""
+    game, kept, passed = rep.game, [], []
+    for state, line in _plain_walks(game, 5, 8, 200):
+        if line and not game.terminal(state):
+            (kept if game.to_move(state) == line[-1][1] else passed).append((state, line))
+    cells, empty = rep.learned(), game.to_course(game.initial_state())
+    alike = 0
+    for state, line in kept[:samples] + passed[:samples]:
+        steps = [[rep.to_student[a], rep.encode_player(mover)] for a, mover in line]
+        r = rep.ask_steps(steps, [["fields"], ["leaves", "", []]])
+        if not r.ok:
+            continue
+        said = {(k, w): v for k, w, v in r.value[0]}.get(rep.turn) if rep.turn is not None else None
+        alike += said is not None and same_mark(said, rep.encode_player(game.to_move(state)))
+        try:
+            alike += cells is not None and game.same_board(cells.board(r.value[1], copy.deepcopy(empty)),
+                                                           game.to_course(state))
+        except NotThisRepresentation:
+            continue
+    return alike
 
 
 #: the usual players' ids, the likelier first; 0 and 1 before the bools, which a dict keyed by 0 and 1 takes too (as

@@ -252,38 +252,37 @@ def dab_from_numbers(board):
     return {"size": board["size"], "lines": lines, "boxes": dict(board["boxes"])}
 
 
-def line_to_index(line, size):
-    """A line as one number: horizontals row by row, then verticals row by row, from 0 (OpenSpiel's numbering)."""
+def line_to_index(line, size, by_rows=False):
+    """A line as one number from 0: horizontals row by row, then verticals row by row (OpenSpiel's numbering);
+    ``by_rows``: each row of dots' horizontals, then the verticals below it, row after row."""
     rows, cols = size
     kind, r, c = line
+    if by_rows:
+        return r * (2 * cols - 1) + (c if kind == "h" else cols - 1 + c)
     return r * (cols - 1) + c if kind == "h" else rows * (cols - 1) + r * cols + c
 
 
-def index_to_line(number, size):
+def index_to_line(number, size, by_rows=False):
     rows, cols = size
+    if by_rows:
+        r, k = divmod(number, 2 * cols - 1)
+        return ("h", r, k) if k < cols - 1 else ("v", r, k - (cols - 1))
     horizontals = rows * (cols - 1)
     if number < horizontals:
         return ("h", number // (cols - 1), number % (cols - 1))
     return ("v", (number - horizontals) // cols, (number - horizontals) % cols)
 
 
-def dab_to_indices(board):
-    rows, cols = board["size"]
+def dab_to_indices(board, by_rows=False):
     return {"size": board["size"],
-            "lines": {r * (cols - 1) + c if k == "h" else rows * (cols - 1) + r * cols + c: v
-                      for (k, r, c), v in board["lines"].items()},
+            "lines": {line_to_index(line, board["size"], by_rows): v for line, v in board["lines"].items()},
             "boxes": dict(board["boxes"])}
 
 
-def dab_from_indices(board):
-    rows, cols = board["size"]
-    horizontals = rows * (cols - 1)
-    lines = {}
-    for n, v in board["lines"].items():
-        line = ("h", n // (cols - 1), n % (cols - 1)) if n < horizontals else \
-            ("v", (n - horizontals) // cols, (n - horizontals) % cols)
-        lines[line] = v
-    return {"size": board["size"], "lines": lines, "boxes": dict(board["boxes"])}
+def dab_from_indices(board, by_rows=False):
+    return {"size": board["size"],
+            "lines": {index_to_line(n, board["size"], by_rows): v for n, v in board["lines"].items()},
+            "boxes": dict(board["boxes"])}
 
 
 def dab_to_dots(board):

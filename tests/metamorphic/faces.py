@@ -64,7 +64,8 @@ class Face:
     #: Dots and Boxes: one_based, text
     lines: str = "course"  # Dots and Boxes: swapped ('h'/'v' the other way round), dots (the two dots joined),
     #: words (the kind written as a word, ('horizontal', r, c)), nested (the kind and the starting dot, ('h', (r, c)),
-    #: dot_numbers (the two dots joined, numbered row by row: (a, b)), numbers (each line one number, OpenSpiel's)
+    #: dot_numbers (the two dots joined, numbered row by row: (a, b)), numbers (each line one number, OpenSpiel's),
+    #: row_numbers (each line one number, each row's horizontals then the verticals below it)
     terminal: str = "bool"  # bool, int (1 / 0), status ('continue' / 'draw' / the winner), pair ((over, winner)),
     #: winner (None while not over, then the winner's mark or 'draw')
     utility: str = "player"  # player (from its view), first (no player: the first player's view)
@@ -158,9 +159,9 @@ class Face:
             out.append("in the old layout a box (r, c) and a line of dots numbered (r, c) would be one key")
         if self.container == "old_dict" and any(isinstance(m, bool) for m in self.marks):
             out.append("the old layout tells a line (True) from a box by its value: boxes cannot be owned by True")
-        if self.lines in ("dot_numbers", "numbers") and self.moves == "one_based":
+        if self.lines in ("dot_numbers", "numbers", "row_numbers") and self.moves == "one_based":
             out.append("dots or lines numbered row by row are not shifted coordinates")
-        if self.moves == "text" and self.lines in ("dots", "nested", "dot_numbers", "numbers"):
+        if self.moves == "text" and self.lines in ("dots", "nested", "dot_numbers", "numbers", "row_numbers"):
             out.append("dot pairs are not written as text here")
         if self.container in ("matrices", "dot_grid") and (self.lines != "course" or self.moves != "course"):
             out.append("line matrices and pictures are indexed by the course's own lines")
@@ -238,12 +239,10 @@ def _decorated(source: str) -> str:
 
 
 def _copied(*functions) -> str:
-    """The source of ``codecs`` functions, renamed private so the grader never takes one for a role."""
-    out = []
-    for fn in functions:
-        src = textwrap.dedent(inspect.getsource(fn))
-        out.append(src.replace(f"def {fn.__name__}(", f"def _{fn.__name__}(", 1))
-    return "\n".join(out)
+    """The source of ``codecs`` functions, renamed private (their calls of each other too) so the grader never
+    takes one for a role."""
+    names = re.compile(r"(?<![\w.])(" + "|".join(fn.__name__ for fn in functions) + r")\(")
+    return "\n".join(names.sub(r"_\1(", textwrap.dedent(inspect.getsource(fn))) for fn in functions)
 
 
 def _prelude(face: Face) -> str:
@@ -353,13 +352,16 @@ DEFAULT_SIZES = {"connect4": (6, 7), "mean_connect4": (6, 7), "tictactoe": (3, 3
 
 #: each way of writing a Dots and Boxes line: the board's codecs, then a move's (``m``, on the course board ``b``)
 LINE_CODECS = {
-    "swapped": ("_dab_swap", "_dab_swap", "_line_swap(m)", "_line_swap(m)"),
-    "words": ("_dab_to_words", "_dab_from_words", "_line_to_word(m)", "_word_to_line(m)"),
-    "dot_numbers": ("_dab_to_numbers", "_dab_from_numbers", "_line_to_numbers(m, b['size'][1])",
+    "swapped": ("_dab_swap(b)", "_dab_swap(b)", "_line_swap(m)", "_line_swap(m)"),
+    "words": ("_dab_to_words(b)", "_dab_from_words(b)", "_line_to_word(m)", "_word_to_line(m)"),
+    "dot_numbers": ("_dab_to_numbers(b)", "_dab_from_numbers(b)", "_line_to_numbers(m, b['size'][1])",
                     "_numbers_to_line(m, b['size'][1])"),
-    "nested": ("_dab_to_nested", "_dab_from_nested", "_line_to_nested(m)", "_nested_to_line(m)"),
-    "dots": ("_dab_to_dots", "_dab_from_dots", "_line_to_dots(m, 0)", "_dots_to_line(m, 0)"),
-    "numbers": ("_dab_to_indices", "_dab_from_indices", "_line_to_index(m, b['size'])", "_index_to_line(m, b['size'])"),
+    "nested": ("_dab_to_nested(b)", "_dab_from_nested(b)", "_line_to_nested(m)", "_nested_to_line(m)"),
+    "dots": ("_dab_to_dots(b)", "_dab_from_dots(b)", "_line_to_dots(m, 0)", "_dots_to_line(m, 0)"),
+    "numbers": ("_dab_to_indices(b)", "_dab_from_indices(b)", "_line_to_index(m, b['size'])",
+                "_index_to_line(m, b['size'])"),
+    "row_numbers": ("_dab_to_indices(b, by_rows=True)", "_dab_from_indices(b, by_rows=True)",
+                    "_line_to_index(m, b['size'], by_rows=True)", "_index_to_line(m, b['size'], by_rows=True)"),
 }
 
 
@@ -376,8 +378,8 @@ def _dab_board(face: Face) -> str:
         move_in.insert(0, "m = _line_shift(m, -1)")
     if face.lines != "course":
         board_out, board_in, line_out, line_in = LINE_CODECS[face.lines]
-        out_steps.append(f"b = {board_out}(b)")
-        in_steps.insert(0, f"b = {board_in}(b)")
+        out_steps.append(f"b = {board_out}")
+        in_steps.insert(0, f"b = {board_in}")
         move_out.append(f"m = {line_out}")
         move_in.insert(0, f"m = {line_in}")
     if face.moves == "text":  # the board keeps the course's lines; only the moves are written as text
@@ -399,7 +401,7 @@ def _dab_board(face: Face) -> str:
         out_steps.append("b = _dab_to_scores(b, (_FIRST, _SECOND))")
         in_steps.insert(0, "b = {'size': s['size'], 'lines': s['lines'], 'boxes': {}}")
         in_steps.append("b = _dab_owners_from_scores(b, {_PLAYER_IN[k]: v for k, v in s['score'].items()})")
-    if face.moves != "text" and face.lines != "numbers":
+    if face.moves != "text" and face.lines not in ("numbers", "row_numbers"):
         move_in.insert(0, "m = tuple(m) if not isinstance(m, tuple) else m")
 
     def body(steps, value):

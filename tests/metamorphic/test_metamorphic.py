@@ -197,6 +197,11 @@ FOUND_BY_SWEEPS = [
     ("dots_and_boxes", ("opaque_parameters", "in_place_object")),
     ("tictactoe", ("opaque_parameters", "agent_player_first")),
     ("mean_connect4", ("opaque_parameters", "module_object")),
+    # lines numbered 0, 1, 2... each row's horizontals then the verticals below it: a list of every line's number
+    # fits every numbering, so the one under which replayed positions read back as the course's (boxes closed where
+    # the course closes them, the turn kept) is chosen
+    ("dots_and_boxes", ("line_numbers_by_rows",)),
+    ("dots_and_boxes", ("line_numbers_by_rows", "dict_state")),
 ]
 
 

@@ -115,6 +115,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("line_words", "lines", lambda f: replace(f, lines="words"), ("dots_and_boxes",)),
     Transformation("nested_lines", "lines", lambda f: replace(f, lines="nested"), ("dots_and_boxes",)),
     Transformation("line_numbers", "lines", lambda f: replace(f, lines="numbers"), ("dots_and_boxes",)),
+    Transformation("line_numbers_by_rows", "lines", lambda f: replace(f, lines="row_numbers"), ("dots_and_boxes",)),
     Transformation("dot_numbers", "lines", lambda f: replace(f, lines="dot_numbers"), ("dots_and_boxes",)),
     # answers
     Transformation("terminal_status", "terminal", lambda f: replace(f, terminal="status")),

@@ -5,6 +5,7 @@ or 1. The generic code that learns a student's move encoding finds them through 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 
 import numpy as np
@@ -86,20 +87,32 @@ def line_kind(word: str) -> str | None:
     return next((k for k, full in (("h", "horizontal"), ("v", "vertical")) if low and full.startswith(low)), None)
 
 
-def numbered(value: Any, game: Any, verticals_first: bool = False) -> tuple | None:
-    """('h'|'v', r, c) of a line given as its number when every line is numbered row by row, all
-    horizontals first (OpenSpiel's numbering) or all verticals first; None if it is no such number."""
+def numbered(value: Any, game: Any, order: Callable[[tuple], Any]) -> tuple | None:
+    """('h'|'v', r, c) of a line given as its number when every line is numbered from 0 in ``order`` (a sort key of
+    the lines); None if it is no such number."""
     value = _plain(value)
     if not isinstance(value, int) or isinstance(value, bool) or game is None:
         return None
-    rows, cols = game.rows, game.cols  # dots
-    blocks = [("h", rows * (cols - 1), cols - 1), ("v", (rows - 1) * cols, cols)]
-    for kind, count, width in (blocks[::-1] if verticals_first else blocks):
-        if 0 <= value < count:
-            return (kind, value // width, value % width)
-        value -= count
-    return None
+    lines = _lines(game.rows, game.cols, order)
+    return lines[value] if 0 <= value < len(lines) else None
 
+
+@lru_cache(maxsize=None)
+def _lines(rows: int, cols: int, order: Callable[[tuple], Any]) -> list[tuple]:
+    every = [("h", r, c) for r in range(rows) for c in range(cols - 1)] + \
+        [("v", r, c) for r in range(rows - 1) for c in range(cols)]
+    return sorted(every, key=order)
+
+
+#: (words, sort key of a course line) for each way students number the lines from 0, OpenSpiel's first: each lists
+#: every line once, so only the boxes a replay closes tell them apart (``grader.adapt.replayed_states``)
+NUMBERINGS: tuple[tuple[str, Callable[[tuple], Any]], ...] = (
+    ("row by row, horizontals first", lambda line: (line[0], line[1], line[2])),
+    ("row by row, verticals first", lambda line: (line[0] != "v", line[1], line[2])),
+    ("row by row, each row's horizontals then the verticals below it", lambda line: (line[1], line[0], line[2])),
+    ("column by column, each column's verticals then the horizontals right of it",
+     lambda line: (line[2], line[0] != "v", line[1])),
+)
 
 #: (words, decoder: the student's move and the game -> the course's line) for each way students write a line,
 #: plainest first
@@ -108,8 +121,9 @@ ENCODINGS: tuple[tuple[str, Callable[[Any, Any], tuple | None]], ...] = tuple(
       (lambda o, s: lambda v, g=None: lettered(v, o, s))(o, s)) for o in (0, 1) for s in (False, True)]
     + [(f"pairs of dots ((row, col), (row, col)){' 1-based' if o else ''}{' as (x, y)' if t else ''}",
         (lambda o, t: lambda v, g=None: dots_to_line(v, o, t))(o, t)) for o in (0, 1) for t in (False, True)]
-    # on a square board the verticals-first numbering is the horizontals-first one transposed, a symmetry of the
-    # game; on others the transition's closed boxes tell the two apart only late, so only OpenSpiel's is tried
     + [(f"pairs of dot numbers (a, b), the dots numbered row by row from {o}",
         (lambda o: lambda v, g=None: dot_numbers_to_line(v, g.cols, o) if g is not None else None)(o)) for o in (0, 1)]
-    + [("numbers counting the lines row by row, horizontals first", lambda v, g=None: numbered(v, g))])
+    + [(f"numbers counting the lines {words}", (lambda k: lambda v, g=None: numbered(v, g, k))(key))
+       for words, key in NUMBERINGS])
+
+
