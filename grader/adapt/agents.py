@@ -18,7 +18,7 @@ import numpy as np
 from grader.adapt import candidates, conventions, returns, search_parameters, techniques
 from grader.adapt.candidates import Candidate, normalise
 from grader.adapt.infer import Caller, decode_result_board, encode_arguments
-from grader.adapt.representations.base import Representation
+from grader.adapt.representations.base import Representation, plain
 from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, SEARCH_ROLES, opening_value, \
     search_role
@@ -73,6 +73,8 @@ class StudentAgent:
     constructor_params: tuple = ()  # for classes: what building one takes (a player, or nothing we know)
     settings: dict = field(default_factory=dict)  # for classes: the search settings building one needs, by name
     reading: str = ""
+    #: every answer of two whole numbers so far: which of the two stays put over the positions tells the value
+    number_pairs: list[tuple[int, int]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     depth: int = DEFAULT_DEPTH  # for a search called with its depth: the depth to pass
     depth_is_moves_left: bool = False  # the student's code passes the number of moves left as the depth
@@ -188,6 +190,9 @@ class StudentAgent:
         # the reading its earlier answers needed comes first: a (column, 0) answer would also read as the
         # cell where a disc lands in column 0
         action, reading = returns.legal_move_in(value, rep, board, legal, preferred=self.reading)
+        if reading == returns.MOVE_THEN_VALUE and self._value_comes_first(value):
+            again = returns.legal_move_in(value, rep, board, legal, preferred=returns.VALUE_THEN_MOVE)
+            action, reading = again if again[0] is not None else (action, reading)
         if action is not None:
             return action, reading
         new_board = None if reading == returns.ILLEGAL_MOVE else decode_result_board(rep, value)
@@ -211,6 +216,17 @@ class StudentAgent:
                 if _changed_cells(board, self.game.to_course(self.game.result(state, action))) == changed:
                     return action, "a new board (the move is what changed, played with the other side's piece)"
         return None, ""
+
+
+    def _value_comes_first(self, answer: Any) -> bool:
+        """Whether an answer of two whole numbers, both legal moves here, is (value, move): over the positions asked
+        so far its first number never changed while its second did (a search whose root value is 0 early on)."""
+        pair = tuple(plain(v) for v in answer)
+        if not all(type(v) is int for v in pair):
+            return False
+        self.number_pairs.append(pair)
+        firsts, seconds = ({pair[i] for pair in self.number_pairs} for i in (0, 1))
+        return len(firsts) == 1 and len(seconds) > 1
 
 
 def _changed_cells(before: Any, after: Any) -> set[tuple[int, ...]] | None:

@@ -147,6 +147,10 @@ def _whole(v: Any) -> bool:
 MOVE_KEYS = ("move", "action", "col", "column", "line", "best_move", "a")
 
 
+#: how a pair answer is read: its move first, or its value first
+MOVE_THEN_VALUE, VALUE_THEN_MOVE = "the move of a (move, value) pair", "the move of a (value, move) pair"
+
+
 def move_readings(value: Any) -> list[tuple[str, Any]]:
     """Candidate moves in an agent's answer, most plausible first, each with the reading in words."""
     value = plain(value)
@@ -160,11 +164,11 @@ def move_readings(value: Any) -> list[tuple[str, Any]]:
         first_is_score = isinstance(first, float) or first is None
         second_is_score = isinstance(second, float) or second is None
         if first_is_score and not second_is_score:
-            out.insert(0, ("the move of a (value, move) pair", second))
+            out.insert(0, (VALUE_THEN_MOVE, second))
         elif second_is_score and not first_is_score:
-            out.insert(0, ("the move of a (move, value) pair", first))
+            out.insert(0, (MOVE_THEN_VALUE, first))
         else:
-            out += [("the move of a (move, value) pair", first), ("the move of a (value, move) pair", second)]
+            out += [(MOVE_THEN_VALUE, first), (VALUE_THEN_MOVE, second)]
     if isinstance(value, (tuple, list)) and len(value) == 3:  # (player, move, board), (move, value, depth)...
         items = [plain(item) for item in value]
         # a cell and its value, the tic-tac-toe tutorials' [row, col, score] (or [score, row, col])

@@ -912,3 +912,22 @@ def test_an_agent_that_fails_by_itself_is_graded_rather_than_a_game_loop_the_gra
         assert not isinstance(agent, str), agent
         assert agent.target == "pick_alphabeta", agent.notes
         assert not agent.unfilled_parameters()
+
+
+def test_an_agent_answering_two_whole_numbers_is_read_value_first_once_the_first_never_changes():
+    """A search that answers (its root value, its move) with the value 0 on every early position: both numbers are
+    legal columns, and the first reads as the move until the answers show which of the two stays put."""
+    solution = (TESTS.parent / "reference" / "solutions" / "connect4.py").read_text()
+    written = solution.replace("def alpha_beta_player(", "def _alpha_beta_move(", 1) + (
+        "\n\ndef alpha_beta_player(board, player=1):\n"
+        "    return (0, _alpha_beta_move(board, player))\n")
+    box, student = adapted_source(written, "connect4")
+    game = load_game("connect4", rows=6, cols=7)
+    with box:
+        agent = student_agent(box, student, "alpha_beta_player", ["alpha_beta_player"], ["alpha_beta_player"], 2.0)
+        assert not isinstance(agent, str), agent
+        moves = [agent.move(game.to_course(state), game.to_move(state))
+                 for state in random_positions(game, 4, seed=3)]
+    assert all(m.ok for m in moves)
+    assert agent.reading == "the move of a (value, move) pair", agent.notes
+    assert {m.action for m in moves[1:]} != {0}  # from the second answer on, the move is the second number
