@@ -81,9 +81,9 @@ _PLAIN = (bool, int, float, str, type(None))
 def leaves(state, limit=5000, depth=6, moves=frozenset()):
     """Every plain value in ``state`` with the path that reaches it: ``[["k", key] | ["i", index] | ["a", name] |
     ["m", member], ...]`` (a dict's key, a sequence's or an array's index, an attribute or field, a set's member,
-    whose value is True). A list of ``moves`` (tuples: the lines drawn, in the order drawn) is the set of its
-    members: where a line sits in it says nothing. The grader learns from them where the student's state keeps
-    each square."""
+    whose value is True). A list of ``moves`` (tuples: the lines drawn, in the order drawn; numbers too, when it
+    holds every move played, each once) is the set of its members: where a line sits in it says nothing. The grader
+    learns from them where the student's state keeps each square."""
     out = []
 
     def walk(x, path, left):
@@ -116,7 +116,11 @@ def leaves(state, limit=5000, depth=6, moves=frozenset()):
 
 
 def _moves_listed(x, moves):
-    return isinstance(x, list) and x and all(isinstance(e, tuple) and _key(e) and e in moves for e in x)
+    """Whether ``x`` is a list of moves played: lines as tuples, or numbers (numbered lines) when every move played
+    is in it once (a list of as many numbers that only happen to be moves, a column's heights, is not)."""
+    if not (isinstance(x, list) and x and all(_key(e) and e in moves for e in x)):
+        return False
+    return all(isinstance(e, tuple) for e in x) or len(x) == len(set(x)) == len(moves)
 
 
 def _key(value):
@@ -231,7 +235,7 @@ def _replayed_states(namespace, start, transition, steps, turn, asks, moves):
         move = resolve(move, state, mover)
         if move is None:
             raise ValueError("the grader's move is not among the moves your actions() lists here")
-        if isinstance(move, tuple) and _key(move):
+        if _key(move):
             played.add(move)
         given = copy.deepcopy(state)
         out = call(transition[0], transition[1], given, move, mover)
@@ -289,7 +293,7 @@ def _replayed_states(namespace, start, transition, steps, turn, asks, moves):
         elif kind == "put":  # the squares the grader knows written as the position has them; answers nothing
             state = copy.deepcopy(state)  # never the student's own initial object (the textbook's game.initial)
             for path, present, value in ask[1]:
-                played.update(key for kind, key in path[-1:] if kind == "m" and present and isinstance(key, tuple))
+                played.update(key for kind, key in path[-1:] if kind == "m" and present and _key(key))
                 state = put(state, path, present, value)
         elif kind == "repeat":  # the move played again and again: is it still listed for whoever moves next?
             _, move, turns, name, order = ask
