@@ -86,7 +86,7 @@ def leaves(state, limit=5000, depth=6, moves=frozenset()):
     learns from them where the student's state keeps each square."""
     out = []
 
-    def walk(x, path, left):
+    def walk(x, path, left, in_rows=False):
         if len(out) > limit:
             raise ValueError(f"the state has more than {limit} values")
         if type(x) in _PLAIN:
@@ -99,14 +99,14 @@ def leaves(state, limit=5000, depth=6, moves=frozenset()):
             for k, v in x.items():
                 if _key(k):
                     walk(v, path + [["k", k]], left - 1)
-        elif isinstance(x, (set, frozenset)) or _moves_listed(x, moves):
+        elif isinstance(x, (set, frozenset)) or _moves_listed(x, moves, in_rows):
             out.extend([path + [["m", e]], True] for e in x if _key(e))
         elif hasattr(x, "_fields"):
             for name in x._fields:
                 walk(getattr(x, name), path + [["a", name]], left - 1)
         elif isinstance(x, (list, tuple)):
             for i, v in enumerate(x):
-                walk(v, path + [["i", i]], left - 1)
+                walk(v, path + [["i", i]], left - 1, in_rows=isinstance(x, list))
         elif hasattr(x, "__dict__") and not callable(x):
             for name, v in vars(x).items():
                 walk(v, path + [["a", name]], left - 1)
@@ -115,12 +115,12 @@ def leaves(state, limit=5000, depth=6, moves=frozenset()):
     return out
 
 
-def _moves_listed(x, moves):
+def _moves_listed(x, moves, in_rows=False):
     """Whether ``x`` is a list of moves played: lines as tuples, or numbers (numbered lines) when every move played
-    is in it once (a list of as many numbers that only happen to be moves, a column's heights, is not)."""
+    is in it once and it is no row of a list of lists (a column's one disc, whose mark is a column played)."""
     if not (isinstance(x, list) and x and all(_key(e) and e in moves for e in x)):
         return False
-    return all(isinstance(e, tuple) for e in x) or len(x) == len(set(x)) == len(moves)
+    return all(isinstance(e, tuple) for e in x) or not in_rows and len(x) == len(set(x)) == len(moves)
 
 
 def _key(value):
