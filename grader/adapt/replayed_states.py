@@ -15,13 +15,14 @@ import copy
 import dataclasses
 import random
 import re
+from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt import game_objects, learned_cells
 from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
-from grader.adapt.infer import _bind_terminal, _bind_utility, _choose, _takes, arithmetic_player_pairs, \
+from grader.adapt.infer import FITS, _bind_terminal, _bind_utility, _choose, _takes, arithmetic_player_pairs, \
     named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
     Representation, plain, same_mark
@@ -681,8 +682,11 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                 if found is not None:
                     readings.append(found)
             if readings:
-                found = max(readings, key=_replayed_alike) if len(readings) > 1 else readings[0]  # the first of equals
-                return found, _outcome_functions(found, names, aliases)
+                # readings of moves the student's list shows alike (numberings of every line) differ in what the
+                # moves do: the one whose terminal and utility fit, then whose states read back as the course's
+                scored = [(rep, *_outcome_functions(rep, names, aliases)) for rep in readings]
+                found, bindings, _ = max(scored, key=lambda s: (s[2], len(scored) > 1 and _replayed_alike(s[0])))
+                return found, bindings
     return None
 
 
@@ -714,29 +718,33 @@ def _fitting_transition(trial: ReplayedStates, transitions: list[Call], named: S
 
 
 def _replayed_alike(rep: ReplayedStates, samples: int = 4) -> int:
-    """How many replayed lines of play leave the student's state as the course's position: its squares read back
-    (``rep.learned()``) and whose turn it says, on lines whose last move keeps the turn (a Dots and Boxes box
-    closed) and as many that pass it. Two readings of moves that the student's list shows alike (numberings of
-    every line) are told apart only by what the moves do."""
+    """How many replayed lines of play leave the student's state as the course's position, on lines whose last move
+    keeps the turn (a Dots and Boxes box closed) and as many that pass it: whose turn it says, its squares read
+    back (``rep.learned()``), and whether the last move changed more of it (a box, a score) exactly where the course
+    kept the turn. Readings of moves that the student's list shows alike (numberings of every line) differ only in
+    what the moves do."""
     game, kept, passed = rep.game, [], []
     for state, line in _plain_walks(game, 5, 8, 200):
         if line and not game.terminal(state):
             (kept if game.to_move(state) == line[-1][1] else passed).append((state, line))
     cells, empty = rep.learned(), game.to_course(game.initial_state())
-    alike = 0
-    for state, line in kept[:samples] + passed[:samples]:
-        steps = [[rep.to_student[a], rep.encode_player(mover)] for a, mover in line]
-        r = rep.ask_steps(steps, [["fields"], ["leaves", "", []]])
+    alike, changed = 0, []  # changed: (whether the course kept the turn, how many values the last move changed)
+    for was_kept, (state, line) in [(True, k) for k in kept[:samples]] + [(False, p) for p in passed[:samples]]:
+        *before, (last, mover) = [[rep.to_student[a], rep.encode_player(m)] for a, m in line]
+        r = rep.ask_steps(before, [["leaves", "", []], ["apply", last, mover, True], ["fields"], ["leaves", "", []]])
         if not r.ok:
             continue
-        said = {(k, w): v for k, w, v in r.value[0]}.get(rep.turn) if rep.turn is not None else None
+        said = {(k, w): v for k, w, v in r.value[2]}.get(rep.turn) if rep.turn is not None else None
         alike += said is not None and same_mark(said, rep.encode_player(game.to_move(state)))
+        was, now = (learned_cells.student_leaves(r.value[i]) for i in (0, 3))
+        changed.append((was_kept, sum(was.get(k) != v for k, v in now.items()) + len(set(was) - set(now))))
         try:
-            alike += cells is not None and game.same_board(cells.board(r.value[1], copy.deepcopy(empty)),
+            alike += cells is not None and game.same_board(cells.board(r.value[3], copy.deepcopy(empty)),
                                                            game.to_course(state))
         except NotThisRepresentation:
             continue
-    return alike
+    usual = Counter(n for was_kept, n in changed if not was_kept).most_common(1)
+    return alike + sum((n != usual[0][0]) == was_kept for was_kept, n in changed) if usual else alike
 
 
 #: the usual players' ids, the likelier first; 0 and 1 before the bools, which a dict keyed by 0 and 1 takes too (as
@@ -1013,14 +1021,16 @@ def _asks_the_state(target: str, rep: ReplayedStates, names: Mapping[str, NameIn
 
 
 def _outcome_functions(rep: ReplayedStates, names: Mapping[str, NameInfo],
-                       aliases: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+                       aliases: Mapping[str, Sequence[str]]) -> tuple[dict[str, Any], int]:
     """The bindings of ``terminal`` and ``utility`` on replayed states: the same search over candidates,
-    argument orders and readings of their answers as on boards a reading writes (``grader.adapt.infer``)."""
-    ask, found = replay_asker(rep), {}
+    argument orders and readings of their answers as on boards a reading writes (``grader.adapt.infer``); and how
+    many of them do what their role does on every probe."""
+    ask, found, fitting = replay_asker(rep), {}, 0
     for role, binder in (("terminal", _bind_terminal), ("utility", _bind_utility)):
         ranked = [c for c in _ranked(names, role, aliases.get(role, ()))
                   if _asks_the_state(c.target, rep, names) and (c.tier < 2 or _takes(c, role))]
         choice = _choose(ranked, lambda c: binder(ask, c, rep.game, rep), unnamed_limit=UNNAMED)
         if choice is not None:
             found[role] = choice[2]
-    return found
+            fitting += choice[1] == FITS
+    return found, fitting

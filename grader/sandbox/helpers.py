@@ -81,12 +81,12 @@ _PLAIN = (bool, int, float, str, type(None))
 def leaves(state, limit=5000, depth=6, moves=frozenset()):
     """Every plain value in ``state`` with the path that reaches it: ``[["k", key] | ["i", index] | ["a", name] |
     ["m", member], ...]`` (a dict's key, a sequence's or an array's index, an attribute or field, a set's member,
-    whose value is True). A list of ``moves`` (tuples: the lines drawn, in the order drawn) is the set of its
-    members: where a line sits in it says nothing. The grader learns from them where the student's state keeps
-    each square."""
+    whose value is True). A list of ``moves`` (tuples: the lines drawn, in the order drawn; numbers too, when it
+    holds every move played, each once) is the set of its members: where a line sits in it says nothing. The grader
+    learns from them where the student's state keeps each square."""
     out = []
 
-    def walk(x, path, left):
+    def walk(x, path, left, in_rows=False):
         if len(out) > limit:
             raise ValueError(f"the state has more than {limit} values")
         if type(x) in _PLAIN:
@@ -99,14 +99,14 @@ def leaves(state, limit=5000, depth=6, moves=frozenset()):
             for k, v in x.items():
                 if _key(k):
                     walk(v, path + [["k", k]], left - 1)
-        elif isinstance(x, (set, frozenset)) or _moves_listed(x, moves):
+        elif isinstance(x, (set, frozenset)) or _moves_listed(x, moves, in_rows):
             out.extend([path + [["m", e]], True] for e in x if _key(e))
         elif hasattr(x, "_fields"):
             for name in x._fields:
                 walk(getattr(x, name), path + [["a", name]], left - 1)
         elif isinstance(x, (list, tuple)):
             for i, v in enumerate(x):
-                walk(v, path + [["i", i]], left - 1)
+                walk(v, path + [["i", i]], left - 1, in_rows=isinstance(x, list))
         elif hasattr(x, "__dict__") and not callable(x):
             for name, v in vars(x).items():
                 walk(v, path + [["a", name]], left - 1)
@@ -115,8 +115,12 @@ def leaves(state, limit=5000, depth=6, moves=frozenset()):
     return out
 
 
-def _moves_listed(x, moves):
-    return isinstance(x, list) and x and all(isinstance(e, tuple) and _key(e) and e in moves for e in x)
+def _moves_listed(x, moves, in_rows=False):
+    """Whether ``x`` is a list of moves played: lines as tuples, or numbers (numbered lines) when every move played
+    is in it once and it is no row of a list of lists (a column's one disc, whose mark is a column played)."""
+    if not (isinstance(x, list) and x and all(_key(e) and e in moves for e in x)):
+        return False
+    return all(isinstance(e, tuple) for e in x) or not in_rows and len(x) == len(set(x)) == len(moves)
 
 
 def _key(value):
@@ -231,7 +235,7 @@ def _replayed_states(namespace, start, transition, steps, turn, asks, moves):
         move = resolve(move, state, mover)
         if move is None:
             raise ValueError("the grader's move is not among the moves your actions() lists here")
-        if isinstance(move, tuple) and _key(move):
+        if _key(move):
             played.add(move)
         given = copy.deepcopy(state)
         out = call(transition[0], transition[1], given, move, mover)
@@ -289,7 +293,7 @@ def _replayed_states(namespace, start, transition, steps, turn, asks, moves):
         elif kind == "put":  # the squares the grader knows written as the position has them; answers nothing
             state = copy.deepcopy(state)  # never the student's own initial object (the textbook's game.initial)
             for path, present, value in ask[1]:
-                played.update(key for kind, key in path[-1:] if kind == "m" and present and isinstance(key, tuple))
+                played.update(key for kind, key in path[-1:] if kind == "m" and present and _key(key))
                 state = put(state, path, present, value)
         elif kind == "repeat":  # the move played again and again: is it still listed for whoever moves next?
             _, move, turns, name, order = ask
