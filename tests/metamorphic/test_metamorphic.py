@@ -71,6 +71,10 @@ def test_line_codecs_round_trip():
     assert codecs.dab_from_numbers(codecs.dab_to_numbers(board)) == board
     assert codecs.dab_from_indices(codecs.dab_to_indices(board)) == board
     assert codecs.line_to_index(("v", 1, 2), (3, 3)) == 3 * 2 + 1 * 3 + 2  # after the 6 horizontals
+    assert codecs.dab_from_indices(codecs.dab_to_indices(board, by_rows=True), by_rows=True) == board
+    assert codecs.line_to_index(("v", 1, 2), (3, 3), by_rows=True) == 5 + 2 + 2  # row 0's 2 + 3, row 1's 2 horizontals
+    every = [(k, r, c) for k, rows, cols in (("h", 3, 2), ("v", 2, 3)) for r in range(rows) for c in range(cols)]
+    assert sorted(codecs.line_to_index(line, (3, 3), by_rows=True) for line in every) == list(range(12))
     assert codecs.dab_to_numbers(board)["lines"] == {(0, 1): True, (5, 8): True}  # dots numbered row by row
     for line in board["lines"]:
         assert codecs.dots_to_line(codecs.line_to_dots(line, 0), 0) == line
