@@ -718,33 +718,25 @@ def _fitting_transition(trial: ReplayedStates, transitions: list[Call], named: S
 
 
 def _replayed_alike(rep: ReplayedStates, samples: int = 4) -> int:
-    """How many replayed lines of play leave the student's state as the course's position, on lines whose last move
-    keeps the turn (a Dots and Boxes box closed) and as many that pass it: whose turn it says, its squares read
-    back (``rep.learned()``), and whether the last move changed more of it (a box, a score) exactly where the course
-    kept the turn. Readings of moves that the student's list shows alike (numberings of every line) differ only in
-    what the moves do."""
-    game, kept, passed = rep.game, [], []
+    """On how many replayed lines of play the student's state takes the last move as the course does, on lines whose
+    last move keeps the turn (a Dots and Boxes box closed) and as many that pass it: whose turn it then says, and
+    whether the move changed more of the state (a box, a score) exactly where the course keeps the turn. Readings
+    of moves that the student's list shows alike (numberings of every line) differ only in what the moves do."""
+    game, lines = rep.game, {True: [], False: []}  # whether the last move keeps the turn -> (state, line)
     for state, line in _plain_walks(game, 5, 8, 200):
         if line and not game.terminal(state):
-            (kept if game.to_move(state) == line[-1][1] else passed).append((state, line))
-    cells, empty = rep.learned(), game.to_course(game.initial_state())
+            lines[game.to_move(state) == line[-1][1]].append((state, line))
     alike, changed = 0, []  # changed: (whether the course kept the turn, how many values the last move changed)
-    for was_kept, (state, line) in [(True, k) for k in kept[:samples]] + [(False, p) for p in passed[:samples]]:
+    for kept, (state, line) in [(kept, sample) for kept in (True, False) for sample in lines[kept][:samples]]:
         *before, (last, mover) = [[rep.to_student[a], rep.encode_player(m)] for a, m in line]
         r = rep.ask_steps(before, [["leaves", "", []], ["apply", last, mover, True], ["fields"], ["leaves", "", []]])
-        if not r.ok:
-            continue
-        said = {(k, w): v for k, w, v in r.value[2]}.get(rep.turn) if rep.turn is not None else None
-        alike += said is not None and same_mark(said, rep.encode_player(game.to_move(state)))
-        was, now = (learned_cells.student_leaves(r.value[i]) for i in (0, 3))
-        changed.append((was_kept, sum(was.get(k) != v for k, v in now.items()) + len(set(was) - set(now))))
-        try:
-            alike += cells is not None and game.same_board(cells.board(r.value[3], copy.deepcopy(empty)),
-                                                           game.to_course(state))
-        except NotThisRepresentation:
-            continue
-    usual = Counter(n for was_kept, n in changed if not was_kept).most_common(1)
-    return alike + sum((n != usual[0][0]) == was_kept for was_kept, n in changed) if usual else alike
+        if r.ok:
+            fields = {(k, w): v for k, w, v in r.value[2]}
+            alike += rep.turn in fields and same_mark(fields[rep.turn], rep.encode_player(game.to_move(state)))
+            was, now = (set(learned_cells.student_leaves(r.value[i]).items()) for i in (0, 3))
+            changed.append((kept, len(was ^ now)))
+    usual = Counter(n for kept, n in changed if not kept).most_common(1)
+    return alike + sum((n != usual[0][0]) == kept for kept, n in changed) if usual else alike
 
 
 #: the usual players' ids, the likelier first; 0 and 1 before the bools, which a dict keyed by 0 and 1 takes too (as
