@@ -676,27 +676,20 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
             except TypeError:  # no collection of moves
                 continue
             readings = []  # one recipe for each way of reading the listed moves that a transition fits
-            for encoding, to_student in _distinct(match_encoding(listed, game, empty)):
+            matched = match_encoding(listed, game, empty)
+            for encoding, to_student in [(w, t) for i, (w, t) in enumerate(matched)  # each pairing of moves once
+                                         if all(t != seen for _, seen in matched[:i])]:
                 trial.encoding, trial.to_student = encoding, to_student
                 found = _fitting_transition(trial, transitions, named, r.value[1], names)
                 if found is not None:
                     readings.append(found)
             if readings:
                 # readings of moves the student's list shows alike (numberings of every line) differ in what the
-                # moves do: the one whose terminal and utility fit, then whose states read back as the course's
+                # moves do: the one whose terminal and utility fit, then whose states take the moves as the course's do
                 scored = [(rep, *_outcome_functions(rep, names, aliases)) for rep in readings]
                 found, bindings, _ = max(scored, key=lambda s: (s[2], len(scored) > 1 and _replayed_alike(s[0])))
                 return found, bindings
     return None
-
-
-def _distinct(matched: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
-    """The first encoding of each different pairing of the course's moves with the student's."""
-    out: list[tuple[str, dict]] = []
-    for words, table in matched:
-        if all(table != seen for _, seen in out):
-            out.append((words, table))
-    return out
 
 
 def _fitting_transition(trial: ReplayedStates, transitions: list[Call], named: Sequence[tuple[Any, Any]],
