@@ -721,7 +721,10 @@ def _replayed_alike(rep: ReplayedStates, samples: int = 4) -> int:
             lines[game.to_move(state) == line[-1][1]].append((state, line))
     alike, changed = 0, []  # changed: (whether the course kept the turn, how many values the last move changed)
     for kept, (state, line) in [(kept, sample) for kept in (True, False) for sample in lines[kept][:samples]]:
-        *before, (last, mover) = [[rep.to_student[a], rep.encode_player(m)] for a, m in line]
+        try:
+            *before, (last, mover) = [[rep.to_student[a], rep.encode_player(m)] for a, m in line]
+        except NoReplay:  # a move the student's list never showed
+            continue
         r = rep.ask_steps(before, [["leaves", "", []], ["apply", last, mover, True], ["fields"], ["leaves", "", []]])
         if r.ok:
             fields = {(k, w): v for k, w, v in r.value[2]}
@@ -940,11 +943,11 @@ def _agreement(trial: ReplayedStates, positions: int = 6) -> tuple[int, int, boo
     for state in evidence_positions(game, positions):
         if game.terminal(state):
             continue
-        try:
+        try:  # a move the student's list never showed (an actions() that misses some) reaches no position
             steps = trial.steps_for(state)
+            repeated = [repeat_ask(trial, state, action) for action in game.actions(state)[:3]]
         except NoReplay:
             continue
-        repeated = [repeat_ask(trial, state, action) for action in game.actions(state)[:3]]
         asks = [trial.moves_ask(trial.encode_player(game.to_move(state))), *(ask for ask, _ in repeated)]
         expected = [sorted(game.actions(state), key=repr), *(seen for _, seen in repeated)]
         r = trial.ask_steps(steps, asks)
