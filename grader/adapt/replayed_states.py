@@ -684,10 +684,11 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                 if found is not None:
                     readings.append(found)
             if readings:
-                # readings of moves the student's list shows alike (numberings of every line) differ in what the
-                # moves do: the one whose terminal and utility fit, then whose states take the moves as the course's do
+                # readings of moves the student's list shows alike (numberings of every line) differ in what the moves
+                # do: the first whose terminal and utility fit most, unless another's states take the moves as the
+                # course's do and its states do not
                 scored = [(rep, *_outcome_functions(rep, names, aliases)) for rep in readings]
-                found, bindings, _ = max(scored, key=lambda s: (s[2], len(scored) > 1 and _replayed_alike(s[0])))
+                found, bindings, _ = max(scored, key=lambda s: (s[2], len(scored) > 1 and _takes_moves_alike(s[0])))
                 return found, bindings
     return None
 
@@ -710,16 +711,17 @@ def _fitting_transition(trial: ReplayedStates, transitions: list[Call], named: S
     return None
 
 
-def _replayed_alike(rep: ReplayedStates, samples: int = 4) -> int:
-    """On how many replayed lines of play the student's state takes the last move as the course does, on lines whose
-    last move keeps the turn (a Dots and Boxes box closed) and as many that pass it: whose turn it then says, and
-    whether the move changed more of the state (a box, a score) exactly where the course keeps the turn. Readings
-    of moves that the student's list shows alike (numberings of every line) differ only in what the moves do."""
+def _takes_moves_alike(rep: ReplayedStates, samples: int = 4) -> bool:
+    """Whether the student's state takes the last move of replayed lines of play as the course does, on lines whose
+    last move keeps the turn (a Dots and Boxes box closed) and as many that pass it: the turn it then says, where it
+    says one, else whether the move changed more of the state (a box, a score) exactly where the course keeps the
+    turn. Readings of moves that the student's list shows alike (numberings of every line) differ only in what the
+    moves do; a buggy transition is alike under none."""
     game, lines = rep.game, {True: [], False: []}  # whether the last move keeps the turn -> (state, line)
     for state, line in _plain_walks(game, 5, 8, 200):
         if line and not game.terminal(state):
             lines[game.to_move(state) == line[-1][1]].append((state, line))
-    alike, changed = 0, []  # changed: (whether the course kept the turn, how many values the last move changed)
+    turns, changed = [], []  # changed: (whether the course kept the turn, how many values the last move changed)
     for kept, (state, line) in [(kept, sample) for kept in (True, False) for sample in lines[kept][:samples]]:
         try:
             *before, (last, mover) = [[rep.to_student[a], rep.encode_player(m)] for a, m in line]
@@ -728,11 +730,13 @@ def _replayed_alike(rep: ReplayedStates, samples: int = 4) -> int:
         r = rep.ask_steps(before, [["leaves", "", []], ["apply", last, mover, True], ["fields"], ["leaves", "", []]])
         if r.ok:
             fields = {(k, w): v for k, w, v in r.value[2]}
-            alike += rep.turn in fields and same_mark(fields[rep.turn], rep.encode_player(game.to_move(state)))
+            turns += [same_mark(fields[rep.turn], rep.encode_player(game.to_move(state)))] if rep.turn in fields else []
             was, now = (set(learned_cells.student_leaves(r.value[i]).items()) for i in (0, 3))
             changed.append((kept, len(was ^ now)))
+    if turns:
+        return all(turns)
     usual = Counter(n for kept, n in changed if not kept).most_common(1)
-    return alike + sum((n != usual[0][0]) == kept for kept, n in changed) if usual else alike
+    return bool(usual) and any(kept for kept, _ in changed) and all((n != usual[0][0]) == kept for kept, n in changed)
 
 
 #: the usual players' ids, the likelier first; 0 and 1 before the bools, which a dict keyed by 0 and 1 takes too (as
@@ -903,10 +907,12 @@ def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> R
     trial = _unseen_kinds(dataclasses.replace(trial, transition=transition))
     game = trial.game
     first = game.actions(game.initial_state())[0]
-    move = trial.to_student[first]
+    try:
+        move, reply = trial.to_student[first], trial.to_student[game.actions(game.result(game.initial_state(), first))[0]]
+    except NoReplay:  # a reading under which the student's list lacks the first moves
+        return None
     r = trial.ask_steps([], [["apply", move, trial.players[0], False], ["fields"],
-                             ["apply", trial.to_student[game.actions(game.result(game.initial_state(), first))[0]],
-                              trial.players[1], False], ["fields"]])
+                             ["apply", reply, trial.players[1], False], ["fields"]])
     if not r.ok:
         return None
     options = turn_options(*({(k, w): v for k, w, v in part} for part in (fields, r.value[1], r.value[3])),
