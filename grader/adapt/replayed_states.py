@@ -685,10 +685,9 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
                     readings.append(found)
             if readings:
                 # readings of moves the student's list shows alike (numberings of every line) differ in what the moves
-                # do: the first whose terminal and utility fit most, unless another's states take the moves as the
-                # course's do and its states do not
+                # do: the first whose states take the moves as the course's do, then whose terminal and utility fit
                 scored = [(rep, *_outcome_functions(rep, names, aliases)) for rep in readings]
-                found, bindings, _ = max(scored, key=lambda s: (s[2], len(scored) > 1 and _takes_moves_alike(s[0])))
+                found, bindings, _ = max(scored, key=lambda s: (len(scored) > 1 and _takes_moves_alike(s[0]), s[2]))
                 return found, bindings
     return None
 

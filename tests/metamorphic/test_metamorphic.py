@@ -329,6 +329,7 @@ MUTANTS_LEFT_TO_A_PERSON = [
     # lines written as bare numbers, learned from the moves actions() lists on the empty board: one that misses the
     # right edge lists fewer numbers than the board has lines, so no numbering fits and every check goes to a person
     ("dab_actions_miss_right_edge", ("line_numbers",)),
+    ("dab_actions_miss_right_edge", ("line_numbers_by_rows",)),
 ]
 #: of those, the ones that only repeat another's route (the turn kept in a tuple or an object, as in a dict):
 #: asked with ``--runslow``, and never drawn into the sampled mutants either
