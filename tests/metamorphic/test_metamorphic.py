@@ -326,6 +326,10 @@ MUTANTS_LEFT_TO_A_PERSON = [
     # a utility under an opaque name (q4) that is wrong on draws: no name says utility(), and a function no name
     # vouches for is taken only where it does what utility() does everywhere
     ("c4_utility_draw_is_a_win", ("opaque_names",)),
+    # the same for a result() under an opaque name (q2) that gets the extra turn or a box's owner wrong: not taken
+    # for result(), so its check that the board is not changed goes to a person too
+    ("dab_result_no_extra_turn", ("opaque_names",)),
+    ("dab_result_box_for_the_other_player", ("opaque_names",)),
     # lines written as bare numbers, learned from the moves actions() lists on the empty board: one that misses the
     # right edge lists fewer numbers than the board has lines, so no numbering fits and every check goes to a person
     ("dab_actions_miss_right_edge", ("line_numbers",)),
