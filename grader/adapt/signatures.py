@@ -101,10 +101,7 @@ def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]
         if not 1 <= n <= len(roles):
             continue
         subsets = [tuple(roles)] if n == len(roles) else [tuple(r for r in roles if r != drop) for drop in roles[1:]]
-        for subset in subsets:
-            for perm in [subset, *permutations(subset)]:
-                if perm not in orders:
-                    orders.append(perm)
+        orders += [perm for subset in subsets for perm in [subset, *permutations(subset)]]  # repeats dropped below
     spelled, anywhere = _orders_with_nothing(named, len(required), tuple(roles))
     said = all(r is not None for r in named[: len(required)])  # the names say what the others are: theirs first
     return list(dict.fromkeys([*spelled, *orders, *anywhere] if said else [*orders, *spelled, *anywhere]))

@@ -92,8 +92,7 @@ class MoveShape:
 
     def write(self, fields: Sequence[int], mover: Any) -> Any:
         """The student's move for the course move ``fields``, made by ``mover`` (the student's id)."""
-        values = iter(self._leaf(role, fields, mover) for role in self.roles)
-        return _fill(self.skeleton, values)
+        return _fill(self.skeleton, iter(self._leaf(role, fields, mover) for role in self.roles))
 
     def read(self, value: Any) -> tuple[int, ...]:
         """The course fields of a student's move written in this shape; raises NotThisRepresentation."""

@@ -132,8 +132,7 @@ def candidates(initial: Any, game: Any,
     marks = [v for v in values if isinstance(v, str) and len(v) <= 2 or isinstance(v, bool)]
     out: list[StateRecordRepresentation] = []
     for index, value in enumerate(values):
-        inners = board_candidates(value, marks[0] if marks else None)
-        for inner in inners:
+        for inner in board_candidates(value, marks[0] if marks else None):
             roles = _one_turn(tuple("board" if i == index else _role(v, inner, field) for i, (v, field) in
                                     enumerate(zip(values, fields))), values, fields)
             if "to_move" in roles or not marks:
