@@ -1,8 +1,7 @@
 """Which of a submission's callables might play a role, ranked by the evidence of their names.
 
-Names are evidence, not the gate: behaviour on probe positions decides among the candidates
-(``grader.adapt.infer`` and ``grader.adapt.agents``). Ranking only says in which order to try them
-and how much a name alone is worth:
+Names are evidence, not the gate: behaviour on probe positions decides among the candidates (``grader.adapt.infer`` and
+``grader.adapt.agents``). Ranking only says in which order to try them and how much a name alone is worth:
 
 - tier 0: the rubric's first name for the role, the course template's (``empty_board``, ``actions``), a
   module-level function: the student's answer, whatever it does;

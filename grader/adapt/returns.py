@@ -1,6 +1,5 @@
-"""Reading what students' functions return: ``terminal`` as a bool, a winner, a string or a tuple;
-``utility`` on any scale; ``result`` returning ``(board, next_player)`` or ``(board, extra_turn)``;
-agents returning dicts or pairs.
+"""Reading what students' functions return: ``terminal`` as a bool, a winner, a string or a tuple; ``utility`` on any
+scale; ``result`` returning ``(board, next_player)`` or ``(board, extra_turn)``; agents returning dicts or pairs.
 
 Each reading is a small pure function; ``grader.adapt.infer`` picks the one the evidence supports.
 """

@@ -1,11 +1,10 @@
 """How a submission writes its moves, learned from examples instead of chosen from a list.
 
-An example pairs a move as the student wrote it with the course move it stands for, matched through
-the board the student's own ``result`` makes of it. The course move is a tuple of numbers, its
-*fields* (Mean Connect 4: ``(column,)`` for a drop, ``(from, to)`` for a mean move). A
-:class:`MoveShape` is what every example of one kind of move has in common: the same nesting of
-tuples, lists, named tuples, dicts and strings, and for each leaf (an item, a dict value, a number
-inside a string) one role: a field (perhaps 1-based or negated), the mover's id, or a constant.
+An example pairs a move as the student wrote it with the course move it stands for, matched through the board the
+student's own ``result`` makes of it. The course move is a tuple of numbers, its *fields* (Mean Connect 4:
+``(column,)`` for a drop, ``(from, to)`` for a mean move). A :class:`MoveShape` is what every example of one kind of
+move has in common: the same nesting of tuples, lists, named tuples, dicts and strings, and for each leaf (an item, a
+dict value, a number inside a string) one role: a field (perhaps 1-based or negated), the mover's id, or a constant.
 Writing a course move fills the shape in; reading a student's move matches it.
 """
 
@@ -85,8 +84,7 @@ class MoveShape:
             if not allowed:
                 return None
             roles.append(allowed[0])
-        width = len(chosen[0][1])
-        if {r[1] for r in roles if r[0] == "field"} != set(range(width)):
+        if {r[1] for r in roles if r[0] == "field"} != set(range(len(chosen[0][1]))):
             return None
         return cls(common, tuple(roles))
 
