@@ -125,8 +125,7 @@ def fill_from_globals(sandbox: Any, names: Mapping[str, NameInfo], source: str =
     if not fills:
         return []
     cell = _SHIM + "".join(f"{FILL_FUNCTION}({target!r}, {params!r})\n" for target, params in fills.items())
-    report = sandbox.load([cell])
-    if not all(c.ok for c in report.cells):
+    if not all(c.ok for c in sandbox.load([cell]).cells):
         return []
     out = []
     for target, params in fills.items():
