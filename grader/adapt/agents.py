@@ -217,7 +217,6 @@ class StudentAgent:
                     return action, "a new board (the move is what changed, played with the other side's piece)"
         return None, ""
 
-
     def _value_comes_first(self, answer: Any) -> bool:
         """Whether an answer of two whole numbers, both legal moves here, is (value, move): over the positions asked
         so far its first number never changed while its second did (a search whose root value is 0 early on)."""
@@ -316,8 +315,11 @@ def _find_agent(caller: Caller, names: Mapping[str, NameInfo], game: Game, repre
         if not move.ok and STAND_IN_REFUSAL in (move.error or ""):  # it only calls a package the grader lacks
             borrowed.append(f"{cand.target}() calls {_missing_code(move)}")
             continue
-        if move.ok and deferred is None and _maybe_a_value(agent, move):
-            deferred = agent  # a search called with its own depth that answers a bare number: maybe its value
+        # a bare number from a search called with the grader's depth and maximizing flag (``minimax(board, depth,
+        # isMax)`` beside a ``findBestMove``) may be its value: it is taken only when nothing else answers
+        number = isinstance(move.raw, (int, float)) and not isinstance(move.raw, bool)
+        if move.ok and deferred is None and number and "depth" in agent.order and "maximizing" in agent.order:
+            deferred = agent
             continue
         if move.ok and (cand.tier < 3 or _plays_at_random(agent, game) == random_label):
             if cand.tier > 1:
@@ -386,13 +388,6 @@ def _probe_failure(move: Move) -> str:
     if move.kind == "timeout":
         return "no move in time"
     return short(move.error, 80) if move.error else (f"answered {short(move.action, 40)}" if move.ok else "no usable move")
-
-
-def _maybe_a_value(agent: StudentAgent, move: Move) -> bool:
-    """Whether an answer that read as a legal move may be a search's value instead: a bare number from a search
-    called with the grader's depth and maximizing flag (``minimax(board, depth, isMax)`` beside a ``findBestMove``)."""
-    number = isinstance(move.raw, (int, float)) and not isinstance(move.raw, bool)
-    return number and "depth" in agent.order and "maximizing" in agent.order
 
 
 #: the words of the other searching label one search may serve, by the words of the label it is found for

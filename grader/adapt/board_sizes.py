@@ -25,10 +25,9 @@ def _normal(name: str) -> str:
 
 def _is_pair(p: Parameter) -> bool:
     default = p.default
-    if isinstance(default, (tuple, list)) and len(default) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in default):
-        return True
-    return not p.has_default and _normal(p.name) in PAIR_WORDS
+    return isinstance(default, (tuple, list)) and len(default) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in default) or \
+        not p.has_default and _normal(p.name) in PAIR_WORDS
 
 
 def _is_count(p: Parameter) -> bool:

@@ -1,8 +1,7 @@
 """Which of a submission's callables might play a role, ranked by the evidence of their names.
 
-Names are evidence, not the gate: behaviour on probe positions decides among the candidates
-(``grader.adapt.infer`` and ``grader.adapt.agents``). Ranking only says in which order to try them
-and how much a name alone is worth:
+Names are evidence, not the gate: behaviour on probe positions decides among the candidates (``grader.adapt.infer`` and
+``grader.adapt.agents``). Ranking only says in which order to try them and how much a name alone is worth:
 
 - tier 0: the rubric's first name for the role, the course template's (``empty_board``, ``actions``), a
   module-level function: the student's answer, whatever it does;
@@ -113,9 +112,7 @@ def callables(names: Mapping[str, NameInfo]) -> dict[str, NameInfo]:
         if info.callable:
             out[name] = info
         if info.kind in ("value", "callable") and info.type_name.rsplit(".", 1)[-1] in own_classes:
-            for member in info.members:
-                if member.callable and not member.name.startswith("_"):
-                    out[f"{name}.{member.name}"] = member
+            out.update({f"{name}.{m.name}": m for m in info.members if m.callable and not m.name.startswith("_")})
     return out
 
 
@@ -175,8 +172,7 @@ def rank(names: Mapping[str, NameInfo], role: str, aliases: Sequence[str], *, cl
         if role in GAME_FUNCTIONS and tier == 3 and any(w in last for w in AGENT_NAMES):
             continue  # named as an agent, and not for the role: never a game function (random_player says "play")
         out.append((tier, within, "." in target, Candidate(target, info, tier)))
-    out.sort(key=lambda t: t[:3])
-    return [c for *_, c in out]
+    return [c for *_, c in sorted(out, key=lambda t: t[:3])]
 
 
 #: words that make an unnamed callable more likely to be an agent than a helper

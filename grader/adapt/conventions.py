@@ -1,12 +1,11 @@
-"""Calling conventions of other environments, run inside the sandbox so student code gets the
-objects it expects.
+"""Calling conventions of other environments, run inside the sandbox so student code gets the objects it expects.
 
-Games written as classes (the textbook's) call their agents ``player(game, state)``: :data:`GAME_CALL` puts
-the game object, which lives in the worker, among the plain arguments there. Kaggle's ConnectX calls
-``agent(obs, config)`` with attribute-style dicts (``obs.board`` a flat list of 0/1/2 with row 0 on top,
-``obs.mark`` 1 or 2, ``config.rows``/``columns``/``inarow``, and ``config.actTimeout`` half the grader's move
-limit, with no overage time). Such objects cannot cross the sandbox's plain-data wire, so
-:data:`OBS_CONFIG_CALL` (installed by :data:`SHIM_CELL` under a dunder name) builds them there and calls the agent.
+Games written as classes (the textbook's) call their agents ``player(game, state)``: :data:`GAME_CALL` puts the game
+object, which lives in the worker, among the plain arguments there. Kaggle's ConnectX calls ``agent(obs, config)`` with
+attribute-style dicts (``obs.board`` a flat list of 0/1/2 with row 0 on top, ``obs.mark`` 1 or 2,
+``config.rows``/``columns``/``inarow``, and ``config.actTimeout`` half the grader's move limit, with no overage time).
+Such objects cannot cross the sandbox's plain-data wire, so :data:`OBS_CONFIG_CALL` (installed by :data:`SHIM_CELL`
+under a dunder name) builds them there and calls the agent.
 """
 
 from __future__ import annotations

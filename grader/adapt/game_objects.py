@@ -11,7 +11,6 @@ roles, like everything in ``grader.adapt``. An object's ``initial`` attribute ca
 from __future__ import annotations
 
 import re
-
 from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt.board_sizes import first_size, size_arguments

@@ -16,6 +16,7 @@ board of another size runs with the constants set to the size the call says it a
 from __future__ import annotations
 
 import ast
+from itertools import takewhile
 from typing import Any, Mapping
 
 from grader.adapt.search_parameters import called_name, parsed, search_role
@@ -110,10 +111,7 @@ def passed_in_calls(source: str, top_level: set[str]) -> dict[tuple[str, str | i
         if target is None or target not in top_level:
             continue
         given: list[tuple[str | int, ast.expr]] = [(k.arg, k.value) for k in node.keywords if k.arg is not None]
-        for position, value in enumerate(args):
-            if isinstance(value, ast.Starred):  # the positions after it are unknown
-                break
-            given.append((position, value))
+        given += enumerate(takewhile(lambda a: not isinstance(a, ast.Starred), args))  # none known after a *args
         for key, v in given:
             ok = (isinstance(v, ast.Name) and v.id in top_level) or \
                 (isinstance(v, ast.Constant) and isinstance(v.value, (int, float, str, bool)))
@@ -127,8 +125,7 @@ def fill_from_globals(sandbox: Any, names: Mapping[str, NameInfo], source: str =
     if not fills:
         return []
     cell = _SHIM + "".join(f"{FILL_FUNCTION}({target!r}, {params!r})\n" for target, params in fills.items())
-    report = sandbox.load([cell])
-    if not all(c.ok for c in report.cells):
+    if not all(c.ok for c in sandbox.load([cell]).cells):
         return []
     out = []
     for target, params in fills.items():

@@ -188,9 +188,7 @@ def _unfinished(game: Game, rng: random.Random, fewest: int, most: int, lines: i
 def _move_that_moves_again(game: Game, seed: int, mover: int) -> tuple[State, Any] | None:
     """A position where ``mover`` has a move that earns another turn, and that move."""
     for state in _unfinished(game, random.Random(seed), 3, 12, lines=200):
-        if game.to_move(state) != mover:
-            continue
-        for a in game.actions(state):
+        for a in game.actions(state) if game.to_move(state) == mover else ():
             nxt = game.result(state, a)
             if game.to_move(nxt) == game.to_move(state) and not game.terminal(nxt):
                 return state, a
@@ -951,8 +949,7 @@ def _bind_actions(ask: Asker, cand: Candidate, game: Game, rep: Representation) 
     if _unknown_parameters(cand, "actions"):  # its failures are shown as called with None where names say so
         first = argument_orders(cand.info.parameters, ("state", "player"))[0]
     for order, answers in _answered_orders(ask, cand, cases):
-        if fallback is None:
-            fallback = order  # the first order it answers in (a Mean Connect 4 actions needs its player)
+        fallback = fallback or order  # the first order it answers in (a Mean Connect 4 actions needs its player)
         try:
             got = [sorted(map(repr, decode_actions(rep, r.value, game.to_course(s)))) for r, (s, _) in
                    zip(answers, cases)]

@@ -47,8 +47,7 @@ def bind(sandbox: Any, student: StudentGame, bindings: Mapping[str, InstructorBi
     roles = {role: b for role, b in bindings.items() if role in COURSE_ORDER and role not in errors}
     course = InstructorRoles(sandbox, student.game, roles, student.names, timeout=timeout, source=student.source)
     for role, binding in roles.items():
-        error = _probe(course, role, binding)
-        if error:
+        if error := _probe(course, role, binding):
             errors[role] = error
             del course.interface.bindings[role]
     for role, binding in bindings.items():

@@ -98,9 +98,8 @@ def _positions_where_readings_differ(game: Game, other: Game, count: int = 6, se
 def _differ(game: Game, other: Game, state: State) -> bool:
     board, mover = game.to_course(state), game.to_move(state)
     there = other.from_course(board, to_move=mover)
-    if game.terminal(state) != other.terminal(there):
-        return True
-    return not game.terminal(state) and listing(game.actions(state)) != listing(other.actions(there))
+    return game.terminal(state) != other.terminal(there) or \
+        (not game.terminal(state) and listing(game.actions(state)) != listing(other.actions(there)))
 
 
 def _student_answers(student: StudentGame, board: Any, player: int) -> tuple[bool | None, list[str] | None]:

@@ -262,7 +262,6 @@ def agent_candidates(rep: ReplayedStates, names: Mapping[str, Any], label: str, 
             continue
         if info.kind == "class":
             out += class_agents(name, info, source, depth, "p")
-            continue
         if info.kind != "function":
             continue
         required = [p for p in positional_parameters(info.parameters or ()) if not p.has_default]

@@ -747,9 +747,7 @@ def _player_pairs(named: Sequence[tuple[Any, Any]] = ()) -> list[tuple[Any, Any]
     """Players' ids to try: those the code names together first, then the usual ones. Code that names a pair
     both ways round (``'o' if p == 'x' else 'x'``) does not say who starts, so of the two the usual order
     comes first: nothing a state without a turn answers tells them apart, but a utility from one side's view does."""
-    first = {}
-    for at, pair in enumerate(named):
-        first.setdefault(frozenset(pair), at)
+    first = {frozenset(pair): at for at, pair in reversed(list(enumerate(named)))}  # where each is first named
     usual = {pair: at for at, pair in enumerate(USUAL_PLAYERS)}
     ordered = sorted(named, key=lambda p: (first[frozenset(p)], usual.get(p, len(usual))))
     return list(dict.fromkeys([*ordered, *USUAL_PLAYERS]))
@@ -864,9 +862,8 @@ def _ids_the_states_hold(rep: ReplayedStates) -> ReplayedStates:
         return rep
     pair = next(((cell.table[by_player[1]], cell.table[by_player[-1]]) for cell in cells.cells
                  if by_player[1] in cell.table and by_player[-1] in cell.table), rep.players)
-    if any(type(p) is not type(q) or not same_mark(p, q) for p, q in zip(pair, rep.players)):
-        return dataclasses.replace(rep, players=pair)
-    return rep
+    changed = any(type(p) is not type(q) or not same_mark(p, q) for p, q in zip(pair, rep.players))
+    return dataclasses.replace(rep, players=pair) if changed else rep
 
 
 #: words of a method that hands the turn over (``switch_player``, ``next_turn``, ``change_turn``)
@@ -916,14 +913,12 @@ def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> R
         return None
     options = turn_options(*({(k, w): v for k, w, v in part} for part in (fields, r.value[1], r.value[3])),
                            players=trial.players)
-    best, best_score = None, -1
-    for turn, pair in options:
-        candidate = dataclasses.replace(trial, turn=turn, players=pair)
-        agreement = _agreement(candidate)
-        if agreement is not None and agreement[0] > best_score:
-            best = dataclasses.replace(candidate, stumbles=agreement[1], moves_unconfirmed=agreement[2])
-            best_score = agreement[0]
-    return best
+    candidates = [dataclasses.replace(trial, turn=turn, players=pair) for turn, pair in options]
+    agreed = [(agreement, c) for c in candidates if (agreement := _agreement(c)) is not None]
+    if not agreed:
+        return None
+    (_, stumbles, unconfirmed), best = max(agreed, key=lambda a: a[0][0])  # ties: the likeliest place of the turn
+    return dataclasses.replace(best, stumbles=stumbles, moves_unconfirmed=unconfirmed)
 
 
 def turn_options(before: Mapping, one: Mapping, two: Mapping, players: tuple) -> list[tuple[Any, tuple]]:

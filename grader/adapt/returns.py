@@ -1,6 +1,5 @@
-"""Reading what students' functions return: ``terminal`` as a bool, a winner, a string or a tuple;
-``utility`` on any scale; ``result`` returning ``(board, next_player)`` or ``(board, extra_turn)``;
-agents returning dicts or pairs.
+"""Reading what students' functions return: ``terminal`` as a bool, a winner, a string or a tuple; ``utility`` on any
+scale; ``result`` returning ``(board, next_player)`` or ``(board, extra_turn)``; agents returning dicts or pairs.
 
 Each reading is a small pure function; ``grader.adapt.infer`` picks the one the evidence supports.
 """
@@ -133,11 +132,8 @@ def turn_readings(rep: Any) -> dict[str, TurnReading]:
         return read
 
     shapes = {"(board, {})": (2, 1), "(board, {}, ...)": (3, 1), "(board, ..., {})": (3, 2)}
-    readings: dict[str, TurnReading] = {}
-    for shape, (length, at) in shapes.items():
-        readings[shape.format("next player")] = next_player(length, at)
-        readings[shape.format("extra turn")] = extra_turn(length, at)
-    return readings
+    return {shape.format(words): read(length, at) for shape, (length, at) in shapes.items()
+            for words, read in (("next player", next_player), ("extra turn", extra_turn))}
 
 
 def _whole(v: Any) -> bool:
@@ -155,10 +151,8 @@ def move_readings(value: Any) -> list[tuple[str, Any]]:
     """Candidate moves in an agent's answer, most plausible first, each with the reading in words."""
     value = plain(value)
     out: list[tuple[str, Any]] = [("the move itself", value)]
-    if isinstance(value, dict):
-        for key in MOVE_KEYS:
-            if key in value:
-                out.insert(0, (f"the {key!r} entry of a dict", value[key]))
+    if isinstance(value, dict):  # the last key listed ends up first, as inserting each at the front did
+        out[:0] = [(f"the {key!r} entry of a dict", value[key]) for key in reversed(MOVE_KEYS) if key in value]
     if isinstance(value, (tuple, list)) and len(value) == 2:
         first, second = plain(value[0]), plain(value[1])
         first_is_score = isinstance(first, float) or first is None

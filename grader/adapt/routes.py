@@ -146,8 +146,7 @@ def install(sandbox: Any, routes: list[Route]) -> list[Route]:
     """Define the routes in the worker; the ones that loaded."""
     if not routes:
         return []
-    report = sandbox.load([r.source for r in routes])
-    return [r for r, cell in zip(routes, report.cells) if cell.ok]
+    return [r for r, cell in zip(routes, sandbox.load([r.source for r in routes]).cells) if cell.ok]
 
 
 def shown_call(shown: str, values: Mapping[str, str]) -> str:

@@ -97,8 +97,7 @@ def _beta_fixed(counted: CountedCalls, node_level: dict[int, int], node_parent: 
     windows = [_window(counted, call) for call in node_level]
     if not windows or any(w is None for w in windows) or len({w[1] for w in windows}) != 1:
         return False
-    children = Counter(node_parent.values())
-    return any(n >= 2 for n in children.values()) and max(node_level.values()) >= 2
+    return any(n >= 2 for n in Counter(node_parent.values()).values()) and max(node_level.values()) >= 2
 
 
 def _both_sides_branch(counted: CountedCalls, node_level: dict[int, int], node_parent: dict[int, int],

@@ -83,9 +83,8 @@ def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]
     roles when one can be left out: ``result(state, action)`` that works out the player itself)."""
     orders: list[tuple[str, ...]] = []
     params = positional_parameters(parameters or [])
-    for fact in BOARD_FACTS:  # passed where the names say
-        if any(role_of(p.name) == fact for p in params) and fact not in roles:
-            roles = (*roles, fact)
+    # the board's facts are passed where the names say
+    roles = (*roles, *(f for f in BOARD_FACTS if f not in roles and any(role_of(p.name) == f for p in params)))
     required = [p for p in params if not p.has_default]
     named = tuple(board_by_elimination([role_of(p.name) for p in params]))
     if params and all(named[: len(required)]) and len(set(named[: len(required)])) == len(required):
@@ -101,10 +100,7 @@ def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]
         if not 1 <= n <= len(roles):
             continue
         subsets = [tuple(roles)] if n == len(roles) else [tuple(r for r in roles if r != drop) for drop in roles[1:]]
-        for subset in subsets:
-            for perm in [subset, *permutations(subset)]:
-                if perm not in orders:
-                    orders.append(perm)
+        orders += [perm for subset in subsets for perm in [subset, *permutations(subset)]]  # repeats dropped below
     spelled, anywhere = _orders_with_nothing(named, len(required), tuple(roles))
     said = all(r is not None for r in named[: len(required)])  # the names say what the others are: theirs first
     return list(dict.fromkeys([*spelled, *orders, *anywhere] if said else [*orders, *spelled, *anywhere]))
@@ -119,7 +115,7 @@ def _orders_with_nothing(named: tuple[str | None, ...], required: int,
     said = named[:required]
     foreign = tuple(i for i, r in enumerate(said) if r not in roles or said.index(r) != i)
     spare = required - len(roles)
-    guess, out = [], []
+    guess = []
     if foreign and len(foreign) >= spare:
         spelled = [NOTHING if i in foreign else r for i, r in enumerate(said)]
         for r in named[required:]:  # parameters with defaults whose names say a role not yet passed
@@ -127,9 +123,6 @@ def _orders_with_nothing(named: tuple[str | None, ...], required: int,
                 break
             spelled.append(r)
         guess = [tuple(spelled)] if "state" in spelled else []
-    if 0 < spare <= 2:
-        for places in combinations(range(required), spare):
-            for perm in permutations(roles):
-                rest = iter(perm)
-                out.append(tuple(NOTHING if i in places else next(rest) for i in range(required)))
-    return guess, out
+    spares = combinations(range(required), spare) if 0 < spare <= 2 else ()  # where the Nones go
+    return guess, [tuple(NOTHING if i in places else next(rest) for i in range(required))
+                   for places in spares for rest in map(iter, permutations(roles))]

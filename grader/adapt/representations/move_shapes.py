@@ -1,11 +1,10 @@
 """How a submission writes its moves, learned from examples instead of chosen from a list.
 
-An example pairs a move as the student wrote it with the course move it stands for, matched through
-the board the student's own ``result`` makes of it. The course move is a tuple of numbers, its
-*fields* (Mean Connect 4: ``(column,)`` for a drop, ``(from, to)`` for a mean move). A
-:class:`MoveShape` is what every example of one kind of move has in common: the same nesting of
-tuples, lists, named tuples, dicts and strings, and for each leaf (an item, a dict value, a number
-inside a string) one role: a field (perhaps 1-based or negated), the mover's id, or a constant.
+An example pairs a move as the student wrote it with the course move it stands for, matched through the board the
+student's own ``result`` makes of it. The course move is a tuple of numbers, its *fields* (Mean Connect 4:
+``(column,)`` for a drop, ``(from, to)`` for a mean move). A :class:`MoveShape` is what every example of one kind of
+move has in common: the same nesting of tuples, lists, named tuples, dicts and strings, and for each leaf (an item, a
+dict value, a number inside a string) one role: a field (perhaps 1-based or negated), the mover's id, or a constant.
 Writing a course move fills the shape in; reading a student's move matches it.
 """
 
@@ -85,15 +84,13 @@ class MoveShape:
             if not allowed:
                 return None
             roles.append(allowed[0])
-        width = len(chosen[0][1])
-        if {r[1] for r in roles if r[0] == "field"} != set(range(width)):
+        if {r[1] for r in roles if r[0] == "field"} != set(range(len(chosen[0][1]))):
             return None
         return cls(common, tuple(roles))
 
     def write(self, fields: Sequence[int], mover: Any) -> Any:
         """The student's move for the course move ``fields``, made by ``mover`` (the student's id)."""
-        values = iter(self._leaf(role, fields, mover) for role in self.roles)
-        return _fill(self.skeleton, values)
+        return _fill(self.skeleton, iter(self._leaf(role, fields, mover) for role in self.roles))
 
     def read(self, value: Any) -> tuple[int, ...]:
         """The course fields of a student's move written in this shape; raises NotThisRepresentation."""

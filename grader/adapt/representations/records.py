@@ -1,10 +1,9 @@
-"""Game states kept as a named tuple around the board: the textbook's ``GameState(to_move, utility,
-board, moves)``.
+"""Game states kept as a named tuple around the board: the textbook's ``GameState(to_move, utility, board, moves)``.
 
-The fields are read off the student's own initial state: the one some board reading takes for the
-empty board is the board; a player mark is whose turn it is; a list is the remaining moves; a number
-is the state's utility (0 until someone wins). Every other field keeps its initial value. Boards the
-checks send are wrapped the same way, so the student's methods get the states they expect.
+The fields are read off the student's own initial state: the one some board reading takes for the empty board is the
+board; a player mark is whose turn it is; a list is the remaining moves; a number is the state's utility (0 until
+someone wins). Every other field keeps its initial value. Boards the checks send are wrapped the same way, so the
+student's methods get the states they expect.
 """
 
 from __future__ import annotations
@@ -132,8 +131,7 @@ def candidates(initial: Any, game: Any,
     marks = [v for v in values if isinstance(v, str) and len(v) <= 2 or isinstance(v, bool)]
     out: list[StateRecordRepresentation] = []
     for index, value in enumerate(values):
-        inners = board_candidates(value, marks[0] if marks else None)
-        for inner in inners:
+        for inner in board_candidates(value, marks[0] if marks else None):
             roles = _one_turn(tuple("board" if i == index else _role(v, inner, field) for i, (v, field) in
                                     enumerate(zip(values, fields))), values, fields)
             if "to_move" in roles or not marks:
