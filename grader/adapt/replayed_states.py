@@ -694,8 +694,7 @@ def recipe(caller: Any, names: Mapping[str, NameInfo], game: Game, aliases: Mapp
 
 def _fitting_transition(trial: ReplayedStates, transitions: list[Call], named: Sequence[tuple[Any, Any]],
                         fields: list, names: Mapping[str, NameInfo]) -> ReplayedStates | None:
-    """``trial`` with the first of ``transitions`` that replaying keeps agreeing with the course, its turn and
-    players' ids read; None when none does."""
+    """``trial`` with the first of ``transitions`` that replaying keeps agreeing with the course; None if none does."""
     for transition in transitions:
         # a transition told the mover needs the student's ids for players, which actions() may not
         pairs = [trial.players] + ([p for p in _player_pairs(named) if p != trial.players]
@@ -711,11 +710,9 @@ def _fitting_transition(trial: ReplayedStates, transitions: list[Call], named: S
 
 
 def _takes_moves_alike(rep: ReplayedStates, samples: int = 4) -> bool:
-    """Whether the student's state takes the last move of replayed lines of play as the course does, on lines whose
-    last move keeps the turn (a Dots and Boxes box closed) and as many that pass it: the turn it then says, where it
-    says one, else whether the move changed more of the state (a box, a score) exactly where the course keeps the
-    turn. Readings of moves that the student's list shows alike (numberings of every line) differ only in what the
-    moves do; a buggy transition is alike under none."""
+    """Whether the student's state takes the last move of replayed lines as the course does, where it keeps the turn
+    (a box closed) and where it passes it: the turn the state says, else whether more of it changed (a box, a score)
+    exactly where the course keeps the turn. A buggy transition is alike under no reading."""
     game, lines = rep.game, {True: [], False: []}  # whether the last move keeps the turn -> (state, line)
     for state, line in _plain_walks(game, 5, 8, 200):
         if line and not game.terminal(state):
