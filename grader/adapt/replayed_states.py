@@ -711,7 +711,7 @@ def _fitting_transition(trial: ReplayedStates, transitions: list[Call], named: S
 
 def _takes_moves_alike(rep: ReplayedStates, samples: int = 4) -> bool:
     """Whether the student's state takes the last move of replayed lines as the course does, where it keeps the turn
-    (a box closed) and where it passes it: the turn the state says, else whether more of it changed (a box, a score)
+    (a box closed) and where it passes it: the turn the state says, or whether more of it changed (a box, a score)
     exactly where the course keeps the turn. A buggy transition is alike under no reading."""
     game, lines = rep.game, {True: [], False: []}  # whether the last move keeps the turn -> (state, line)
     for state, line in _plain_walks(game, 5, 8, 200):
@@ -727,12 +727,12 @@ def _takes_moves_alike(rep: ReplayedStates, samples: int = 4) -> bool:
         if r.ok:
             fields = {(k, w): v for k, w, v in r.value[2]}
             turns += [same_mark(fields[rep.turn], rep.encode_player(game.to_move(state)))] if rep.turn in fields else []
-            was, now = (set(learned_cells.student_leaves(r.value[i]).items()) for i in (0, 3))
+            was, now = ({(path, v) for path, v in learned_cells.student_leaves(r.value[i]).items()
+                         if path != rep.turn_leaf()} for i in (0, 3))  # the turn is set before each move
             changed.append((kept, len(was ^ now)))
-    if turns:
-        return all(turns)
     usual = Counter(n for kept, n in changed if not kept).most_common(1)
-    return bool(usual) and any(kept for kept, _ in changed) and all((n != usual[0][0]) == kept for kept, n in changed)
+    return bool(turns) and all(turns) or bool(usual) and any(kept for kept, _ in changed) and \
+        all((n != usual[0][0]) == kept for kept, n in changed)
 
 
 #: the usual players' ids, the likelier first; 0 and 1 before the bools, which a dict keyed by 0 and 1 takes too (as
