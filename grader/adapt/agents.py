@@ -23,7 +23,8 @@ from grader.adapt.conventions import OBS_CONFIG
 from grader.adapt.search_parameters import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, SEARCH_ROLES, opening_value, \
     search_role
 from grader.adapt.sides import settle_sides
-from grader.adapt.signatures import BOARD_FACTS, NOTHING, board_by_elimination, positional_parameters, role_of, spoken_order
+from grader.adapt.signatures import BOARD_FACTS, NOTHING, board_by_elimination, positional_parameters, role_of, \
+    spoken_order
 from grader.sandbox.calls import TIMEOUT, CountedCalls, NameInfo
 from grader.text import short
 from reference.games.base import Game
@@ -571,7 +572,8 @@ def _agent_order(parameters: Sequence[Any], game_object: str | None = None) -> t
     named = [search_role(p.name) or role_of(p.name) for p in params]
     # a name of the game object is the game only beside another parameter for the board: else it is the board
     roles = board_by_elimination(["game" if game_object and p.name.lower() in conventions.GAME_NAMES and
-                                  "state" in named[:i] + named[i + 1:] else r for i, (p, r) in enumerate(zip(params, named))])
+                                  "state" in named[:i] + named[i + 1:] else r
+                                  for i, (p, r) in enumerate(zip(params, named))])
     required = [r for p, r in zip(params, roles) if not p.has_default]
     extras = (*SEARCH_ROLES, "game", *BOARD_FACTS)
     # a required parameter after the board that names nothing an agent is given (``last_mean_move``) is passed None

@@ -901,7 +901,8 @@ def _with_transition(trial: ReplayedStates, transition: Call, fields: list) -> R
     game = trial.game
     first = game.actions(game.initial_state())[0]
     try:
-        move, reply = trial.to_student[first], trial.to_student[game.actions(game.result(game.initial_state(), first))[0]]
+        move = trial.to_student[first]
+        reply = trial.to_student[game.actions(game.result(game.initial_state(), first))[0]]
     except NoReplay:  # a reading under which the student's list lacks the first moves
         return None
     r = trial.ask_steps([], [["apply", move, trial.players[0], False], ["fields"],

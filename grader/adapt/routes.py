@@ -53,8 +53,8 @@ def _slots(params: list[Parameter], blanks: tuple[str, ...] = ()) -> Iterator[di
             return
     left = [r for r in blanks if r not in named]
     for given in permutations(left, len(unnamed)):
-        slots = {**named, **dict(zip(given, unnamed))}
-        yield dict(sorted(slots.items(), key=lambda slot: [p.name for p in params].index(slot[1])))  # as written
+        role_by_name = {name: role for role, name in [*named.items(), *zip(given, unnamed)]}
+        yield {role_by_name[p.name]: p.name for p in params if p.name in role_by_name}  # in the order written
 
 
 def _methods(info: NameInfo) -> Iterator[tuple[NameInfo, dict[str, str]]]:

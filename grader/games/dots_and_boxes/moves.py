@@ -93,15 +93,14 @@ def numbered(value: Any, game: Any, order: Callable[[tuple], Any]) -> tuple | No
     value = _plain(value)
     if not isinstance(value, int) or isinstance(value, bool) or game is None:
         return None
-    lines = _lines(game.rows, game.cols, order)
+    lines = _lines(game, order)
     return lines[value] if 0 <= value < len(lines) else None
 
 
 @lru_cache(maxsize=None)
-def _lines(rows: int, cols: int, order: Callable[[tuple], Any]) -> list[tuple]:
-    every = [("h", r, c) for r in range(rows) for c in range(cols - 1)] + \
-        [("v", r, c) for r in range(rows - 1) for c in range(cols)]
-    return sorted(every, key=order)
+def _lines(game: Any, order: Callable[[tuple], Any]) -> list[tuple]:
+    """Every line of ``game``'s board (the moves of its empty board) in ``order``: made once, asked per move."""
+    return sorted(game.actions(game.initial_state()), key=order)
 
 
 #: (words, sort key of a course line) for each way students number the lines from 0, OpenSpiel's first: each lists
