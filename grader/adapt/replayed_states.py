@@ -358,8 +358,7 @@ class ReplayedStates(Representation):
 
     def learned(self) -> learned_cells.LearnedCells | None:
         """Where the student's state keeps each square, learned once from replayed lines of play."""
-        # what the student's states depend on: how they are made, played (moves written how) and told whose turn it
-        # is, and their size
+        # what the states depend on: how they are made, played, their moves read and turn told, and their size
         key = (self.start, self.transition, self.encoding, self.turn, self.players, self.game.rows, self.game.cols)
         if key not in self._learned:
             turn = self.turn_leaf()
