@@ -91,6 +91,12 @@ NOT_A_ROLE = re.compile(r"print|show|display|draw(?!line)|plot|render|input|huma
                         r"simulategame|gameloop|percent|winrate|average|^mean(reward|score)")
 
 
+#: CPU seconds a probe may take of a candidate no name vouches for: the course's game functions answer in
+#: milliseconds, while a search or a game loop tried for a role spent the whole call limit on every probe (4 such
+#: probes were a third of a real notebook's ``grader check``)
+UNNAMED_PROBE_SECONDS = 0.5
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One callable that may play a role: its target (a name or ``obj.method``), what the sandbox
@@ -99,6 +105,11 @@ class Candidate:
     target: str
     info: NameInfo
     tier: int
+
+    def probe_seconds(self, limit: float) -> float:
+        """How long a probe of it may run: ``limit`` under a name that says a role, less when only behaviour
+        can vouch for it."""
+        return min(limit, UNNAMED_PROBE_SECONDS) if self.tier == 3 else limit
 
 
 def callables(names: Mapping[str, NameInfo]) -> dict[str, NameInfo]:

@@ -216,7 +216,7 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     module_board = _module_board(caller, names, game, timeout)
     initial = None
     pick = _choose(ranked.get("initial_state", []),
-                   lambda c: _initial_fit(caller, c, game, timeout), unnamed_limit=6)
+                   lambda c: _initial_fit(caller, c, game, c.probe_seconds(timeout)), unnamed_limit=6)
     if pick is not None and pick[1] > 0:
         cand, _, initial = pick
         iface.bindings["initial_state"] = Binding("initial_state", cand.target, _size_order(cand))
@@ -256,7 +256,8 @@ def infer_interface(caller: Caller, names: Mapping[str, NameInfo], game: Game,
     fitting: list[Representation] = []
     results_tried: list = []
     pick = _choose(ranked.get("result", []),
-                   lambda c: _result_fit(caller, c, game, candidate_reps, timeout, ranked.get("actions", [])[:3]),
+                   lambda c: _result_fit(caller, c, game, candidate_reps, c.probe_seconds(timeout),
+                                          ranked.get("actions", [])[:3]),
                    unnamed_limit=8, tried=results_tried)
     if pick is not None:
         cand, _, (fitting, binding) = pick
@@ -913,15 +914,17 @@ def move_parts(rep: Representation, action: Any, board: Any, player: int | None)
 
 
 #: asks a candidate, in an argument order, about the student's own position of a course state, for a player:
-#: ``ask(target, order, state, player)``. A reading encodes the board (:func:`reading_asker`); a replay brings the
-#: student's own state there through their code (``grader.adapt.replayed_states``). The binders below serve both.
-Asker = Callable[[str, tuple[str, ...], State, Any], CallResult]
+#: ``ask(candidate, order, state, player)``, within the time its name allows (``Candidate.probe_seconds``). A reading
+#: encodes the board (:func:`reading_asker`); a replay brings the student's own state there through their code
+#: (``grader.adapt.replayed_states``). The binders below serve both.
+Asker = Callable[[Candidate, tuple[str, ...], State, Any], CallResult]
 
 
 def reading_asker(caller: Caller, game: Game, rep: Representation, timeout: float) -> Asker:
     """Asks with the board written under the reading ``rep``."""
-    def ask(target: str, order: tuple[str, ...], state: State, player: Any) -> CallResult:
-        return caller.call(target, *encode_arguments(rep, order, game.to_course(state), player, None), timeout=timeout)
+    def ask(cand: Candidate, order: tuple[str, ...], state: State, player: Any) -> CallResult:
+        return caller.call(cand.target, *encode_arguments(rep, order, game.to_course(state), player, None),
+                           timeout=cand.probe_seconds(timeout))
     return ask
 
 
@@ -934,7 +937,7 @@ def _answered_orders(ask: Asker, cand: Candidate,
             continue
         answers = []
         for state, player in cases:
-            r = ask(cand.target, order, state, player)
+            r = ask(cand, order, state, player)
             if not r.ok:
                 break
             answers.append(r)

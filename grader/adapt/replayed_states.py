@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from grader.adapt import game_objects, learned_cells
-from grader.adapt.candidates import AGENT_NAMES, is_route, normalise, rank, spoken
+from grader.adapt.candidates import AGENT_NAMES, Candidate, is_route, normalise, rank, spoken
 from grader.adapt.infer import FITS, _bind_terminal, _bind_utility, _choose, _takes, arithmetic_player_pairs, \
     named_mark_pairs
 from grader.adapt.representations.base import LETTER_PLAYERS, NUMERIC_PLAYERS, NotThisRepresentation, \
@@ -984,12 +984,13 @@ def repeat_ask(rep: ReplayedStates, state: State, action: Any, limit: int = 8) -
 
 def replay_asker(rep: ReplayedStates) -> Any:
     """An asker (``grader.adapt.infer.Asker``) that brings the student's own state to each position by replay."""
-    def ask(target: str, order: tuple[str, ...], state: State, player: Any) -> CallResult:
+    def ask(cand: Candidate, order: tuple[str, ...], state: State, player: Any) -> CallResult:
         try:
             steps = rep.steps_for(state)
         except NoReplay as e:
             return CallResult(False, kind="error", message=str(e))
-        r = rep.ask_steps(steps, [["call", target, list(order), None, rep.encode_player(player)]])
+        r = rep.ask_steps(steps, [["call", cand.target, list(order), None, rep.encode_player(player)]],
+                          timeout=cand.probe_seconds(rep.timeout))
         return dataclasses.replace(r, value=r.value[0]) if r.ok else r
     return ask
 

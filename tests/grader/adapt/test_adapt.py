@@ -242,3 +242,28 @@ def test_a_probe_is_not_repeated_with_equal_arguments(answer):
     probes.call("nxt", big, 1, 0)
     probes.call("nxt", other, 1, 0)
     assert [args[1:] for _, args in fake.asked] == [(1, 0), (2, 0), (1, 0), (1, 0), (1, 0), (1, 0)]
+
+
+def test_a_function_no_name_vouches_for_is_probed_within_a_short_time():
+    """A search or game loop tried for a role whose name it does not carry (here for terminal, which no name
+    gives) is stopped at UNNAMED_PROBE_SECONDS, not the call limit: the course's game functions answer in
+    milliseconds, and real notebooks spent a whole limit per probe on their agents. The role is still found."""
+    from grader.adapt.candidates import UNNAMED_PROBE_SECONDS
+    from grader.adapt import conventions
+
+    source = (STUDENTS / "c4_players_1_2_lists.py").read_text().replace("def terminal_test(", "def verdict(")
+    source = "def deliberate(board):\n    while True:\n        pass\n\n" + source
+
+    class Recording(Sandbox):
+        asked: list = []
+
+        def call(self, target, *args, timeout=None, **kwargs):
+            self.asked.append((str(target), timeout))
+            return super().call(target, *args, timeout=timeout, **kwargs)
+
+    box = Recording([conventions.SHIM_CELL, source], Limits(call_timeout=2.0), seed=0)
+    game, functions = functions_of("connect4")
+    student = adapt(box, game, functions, source=source)
+    pondered = [t for target, t in box.asked if target == "deliberate"]
+    assert student.interface.bindings["terminal"].name == "verdict"
+    assert pondered and all(t <= UNNAMED_PROBE_SECONDS for t in pondered)
