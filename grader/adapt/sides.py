@@ -88,9 +88,10 @@ def _fixed_side(agent: "StudentAgent", timeout: float | None) -> int | None:
             return None
         board, _, mine, theirs = probe
         move = agent.move(board, mover, timeout=timeout, count_calls=True, watch=PLAYER_WORDS)
-        answers.append("mine" if move.ok and move.action == mine else "theirs" if move.ok and move.action == theirs
-                       else None)
-        pieces.append(_first_piece(move.counted) if move.ok else None)
+        if not move.ok:
+            return None  # a side is read from both positions' moves: one missing leaves it unsaid
+        answers.append("mine" if move.action == mine else "theirs" if move.action == theirs else None)
+        pieces.append(_first_piece(move.counted))
     played = [_decoded_player(agent, piece) for piece in pieces]
     if played[0] is not None and played[0] == played[1]:
         return played[0]
