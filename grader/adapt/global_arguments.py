@@ -142,39 +142,83 @@ def fill_from_globals(sandbox: Any, names: Mapping[str, NameInfo], source: str =
 #: the function, defined in the submission's namespace, that makes the size constants follow the size a call says
 SIZE_FUNCTION = "__grader_size_from_board__"
 
-#: module-level names (normalised) that hold the number of rows, of columns
+#: module-level names, and a module-level object's attributes (normalised), that hold the number of rows, of columns
 ROW_NAMES = ("rows", "rowcount", "numrows", "nrows", "numberofrows", "height", "boardheight", "boardrows")
 COLUMN_NAMES = ("cols", "columns", "colcount", "columncount", "numcols", "numcolumns", "ncols", "numberofcolumns",
                 "width", "boardwidth", "boardcols")
 
 _SIZE_SHIM = f'''
-def {SIZE_FUNCTION}(rows, cols, game_size):
-    import functools, types
+def {SIZE_FUNCTION}(constants, objects, game_size):
+    import copy, functools, inspect, types
     g = globals()
-    # constants that hold the game's size the other way round count the board's axes as the student stores them
-    swapped = (g[rows], g[cols]) == tuple(game_size[::-1]) != tuple(game_size)
+    game_size = tuple(game_size)
+    # each holder of the size: (read it, write it); a size held the other way round counts the board's axes as the
+    # student stores them
+    holders = {{}}
+    if constants:
+        rows, cols = constants
+        holders[(rows, cols)] = (lambda: (g[rows], g[cols]), lambda size: g.update({{rows: size[0], cols: size[1]}}))
+    made = {{}}  # (object, size) -> an object of the student's class at that size
+
+    def at_size(name, obj, attrs, size):
+        if (name, size) not in made:
+            new = None
+            try:  # built as the notebook builds it, when its constructor takes the attributes by name
+                if set(attrs) <= set(inspect.signature(type(obj)).parameters):
+                    new = type(obj)(**dict(zip(attrs, size)))
+            except Exception:
+                new = None
+            if new is None or tuple(getattr(new, a, None) for a in attrs) != size:
+                new = copy.copy(obj)
+                for a, v in zip(attrs, size):
+                    setattr(new, a, v)
+            made[name, size] = new
+        return made[name, size]
+
+    for name, named in objects.items():
+        obj = g.get(name)
+        attrs = [[a for a in axis if type(getattr(obj, a, None)) is int] for axis in named]
+        if any(len(axis) != 1 for axis in attrs):
+            continue
+        attrs = (attrs[0][0], attrs[1][0])
+        if tuple(getattr(obj, a) for a in attrs) not in (game_size, game_size[::-1]):
+            continue  # not the size graded: it holds something else
+        holders[name] = (lambda name=name, attrs=attrs: tuple(getattr(g[name], a) for a in attrs),
+                         lambda size, name=name, attrs=attrs, obj=obj: g.update({{name: obj if tuple(
+                             getattr(obj, a) for a in attrs) == size else at_size(name, obj, attrs, size)}}))
+    swapped = {{key: read() == game_size[::-1] != game_size for key, (read, _) in holders.items()}}
 
     def names(code):
         return set(code.co_names).union(*(names(c) for c in code.co_consts if isinstance(c, types.CodeType)))
 
+    inside = [False]  # within a call that has set the holders: the calls it makes run as they are (a search's
+    # millions of calls to its helpers cost no more than unwrapped ones)
+
     def sized(fn):
         @functools.wraps(fn)
         def call(*args, **kwargs):
-            now, told = (g[rows], g[cols]), g.get({ASKED_SIZE!r})  # the size asked about: (rows, columns)
-            asked = None if told is None else tuple(told[::-1]) if swapped else tuple(told)  # in the constants' axes
-            if asked is None or asked == now:
+            told = g.get({ASKED_SIZE!r})  # the size asked about: (rows, columns)
+            if told is None or inside[0]:
                 return fn(*args, **kwargs)
-            g[rows], g[cols] = asked
+            kept = {{}}
+            inside[0] = True
             try:
+                for key, (read, write) in holders.items():
+                    now, asked = read(), tuple(told[::-1]) if swapped[key] else tuple(told)  # in the holder's axes
+                    if asked != now:
+                        kept[key] = now
+                        write(asked)
                 return fn(*args, **kwargs)
             finally:
-                g[rows], g[cols] = now
+                for key, now in kept.items():
+                    holders[key][1](now)
+                inside[0] = False
         return call
 
     functions = {{n: names(getattr(v, "__wrapped__", v).__code__) for n, v in g.items()
                   if isinstance(v, types.FunctionType)}}
-    reading = {{rows, cols}}  # the constants, then every function that reads them or calls one that does
-    while True:
+    reading = {{n for key in holders for n in (key if isinstance(key, tuple) else (key,))}}
+    while True:  # the holders, then every function that reads one or calls one that does
         more = {{n for n, used in functions.items() if n not in reading and used & reading}}
         if not more:
             break
@@ -186,24 +230,48 @@ def {SIZE_FUNCTION}(rows, cols, game_size):
         for name, fn in list(vars(cls).items()):
             if isinstance(fn, types.FunctionType) and names(fn.__code__) & reading:
                 setattr(cls, name, sized(fn))
+    return sorted(k if isinstance(k, str) else " and ".join(k) for k in holders)
 '''
+
+
+def _named(name: str, words: tuple[str, ...]) -> bool:
+    return name.replace("_", "").lower() in words
 
 
 def size_constants(names: Mapping[str, NameInfo]) -> tuple[str, str] | None:
     """(rows, columns): the module-level ints that fix the board's size, when one of each is named so."""
     ints = [n for n, info in names.items() if info.kind == "value" and info.type_name == "int"]
-    found = [[n for n in ints if n.replace("_", "").lower() in words] for words in (ROW_NAMES, COLUMN_NAMES)]
+    found = [[n for n in ints if _named(n, words)] for words in (ROW_NAMES, COLUMN_NAMES)]
     return (found[0][0], found[1][0]) if all(len(f) == 1 for f in found) else None
 
 
+def size_objects(names: Mapping[str, NameInfo]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Module-level objects of the submission's own classes that keep the board's size in an attribute named for
+    the rows and one named for the columns (``game = Game()`` with ``self.rows, self.cols``): name -> the attributes
+    named so for each (the worker keeps the one of each that holds a whole number)."""
+    own = {name for name, info in names.items() if info.kind == "class"}
+    out = {}
+    for name, info in names.items():
+        if info.kind != "value" or info.type_name.rsplit(".", 1)[-1] not in own or name.startswith("_"):
+            continue
+        found = [tuple(m.name for m in info.members if not m.callable and _named(m.name, words))
+                 for words in (ROW_NAMES, COLUMN_NAMES)]
+        if all(found):
+            out[name] = (found[0], found[1])
+    return out
+
+
 def size_from_boards(sandbox: Any, names: Mapping[str, NameInfo], game_size: tuple[int, int]) -> list[str]:
-    """Wrap the functions that read the size constants :func:`size_constants` finds, in the sandbox; what
-    was done, in words. ``game_size`` is the (rows, columns) the notebook is graded at."""
-    found = size_constants(names)
-    if found is None:
+    """Wrap the functions that read what holds the board's size (constants :func:`size_constants` finds, objects
+    :func:`size_objects` finds), in the sandbox, so a call about another size runs with them at that size; what was
+    done, in words. ``game_size`` is the (rows, columns) the notebook is graded at."""
+    constants, objects = size_constants(names), size_objects(names)
+    if constants is None and not objects:
         return []
-    report = sandbox.load([_SIZE_SHIM + f"{SIZE_FUNCTION}({found[0]!r}, {found[1]!r}, {tuple(game_size)!r})\n"])
-    if not all(c.ok for c in report.cells):
+    report = sandbox.load([_SIZE_SHIM])
+    r = sandbox.call(SIZE_FUNCTION, constants, objects, tuple(game_size)) if all(c.ok for c in report.cells) else None
+    if r is None or not r.ok or not r.value:
         return []
-    return [f"your functions that read {found[0]} and {found[1]} run with them set to the size of the board "
-            f"they are asked about"]
+    them = "them" if constants or len(r.value) > 1 else "it"
+    return [f"your functions that read {' and '.join(r.value)} run with {them} set to the size of the board they are "
+            "asked about"]

@@ -91,6 +91,9 @@ class Face:
     state_beside: bool = False
     game_loops: bool = False  # each agent has a game loop named after it, which takes two agents and a board
     size_constants: bool = False  # module-level ROWS, COLS fix the board's size: the code fails on any other
+    #: the same size kept as attributes of a module-level object of the student's own class (``SIZE.rows``), as a
+    #: game class built at one size keeps it
+    size_in_object: bool = False
     #: an in-place object's move never hands the turn over: it answers whether the mover goes again, and the
     #: caller's loop calls switch_player() when not
     turn_by_caller: bool = False
@@ -210,7 +213,26 @@ def submission(face: Face, path: str | Path, extra_cells: Sequence[str] = ()) ->
 def face_source(face: Face) -> str:
     """The Python of the face: its codecs, then the rules in the face's shape, then the agents."""
     source = "\n\n".join([_prelude(face), _rules(face), _agents(face)]) + "\n"
+    source = _size_in_object(source) if face.size_in_object else source
     return _decorated(source) if face.decorated else source
+
+
+_SIZE_CLASS = '''class BoardSize:
+    """The board's size, kept in one object the rules read."""
+
+    def __init__(self, rows={rows}, cols={cols}):
+        self.rows, self.cols = rows, cols
+
+
+SIZE = BoardSize()'''
+
+
+def _size_in_object(source: str) -> str:
+    """``source`` with its size constants kept as the attributes of a module-level object instead."""
+    constants = re.search(r"^ROWS, COLS = (\d+), (\d+)$", source, flags=re.MULTILINE)
+    source = source.replace(constants.group(0), "\0")
+    source = re.sub(r"\bCOLS\b", "SIZE.cols", re.sub(r"\bROWS\b", "SIZE.rows", source))
+    return source.replace("\0", _SIZE_CLASS.format(rows=constants.group(1), cols=constants.group(2)))
 
 
 _COUNTED = """import functools as _functools

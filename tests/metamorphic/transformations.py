@@ -151,6 +151,7 @@ CATALOGUE: tuple[Transformation, ...] = (
     Transformation("decorated", "decorator", lambda f: replace(f, decorated=True)),
     # the board's size in module-level constants that the functions read
     Transformation("size_constants", "size", lambda f: replace(f, size_constants=True), GRIDS),
+    Transformation("size_in_object", "size", lambda f: replace(f, size_constants=True, size_in_object=True), GRIDS),
     # positions
     Transformation("tuple_state", "state", lambda f: replace(f, state="tuple")),
     Transformation("dict_state", "state", lambda f: replace(f, state="dict")),

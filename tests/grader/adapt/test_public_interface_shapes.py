@@ -68,6 +68,61 @@ def test_size_constants_follow_the_board_each_call_is_given():
         agrees_with_reference(student, student.game, count=3)  # and the constants are set back
 
 
+GRID_OBJECT = '''
+import random
+
+
+class Grid:
+    """The board's size, with what the rules derive from it when built."""
+
+    def __init__(self, rows=6, cols=7):
+        self.rows, self.cols = rows, cols
+        self.columns = list(range(cols))
+
+
+grid = Grid()
+
+
+def empty_board():
+    return [[0] * grid.cols for _ in range(grid.rows)]
+
+
+def actions(board):
+    if (len(board), len(board[0])) != (grid.rows, grid.cols):
+        raise IndexError("a board of another size")
+    return [c for c in grid.columns if board[0][c] == 0]
+
+
+def result(board, player, action):
+    after = [row[:] for row in board]
+    for r in range(grid.rows - 1, -1, -1):
+        if after[r][action] == 0:
+            after[r][action] = player
+            return after
+    raise ValueError("column full")
+
+
+def _cell(board, r, c):
+    return board[r][c]
+
+
+def random_player(board, player):
+    return random.choice(actions(board))
+'''.replace("ROWS", "grid.rows") + WINNER_TERMINAL_UTILITY.replace("ROWS", "grid.rows").replace("COLS", "grid.cols")
+
+
+def test_a_module_level_object_that_keeps_the_size_follows_the_board_each_call_is_given():
+    """``grid = Grid()`` keeps 6 and 7 (and a list of columns built from them) and every function reads it: asked
+    about a 5x6 board, the functions run with an object of that size built as the notebook builds it, as size
+    constants would be set (a red-team agent lost "first moves on small boards" to its 6x7 rules object)."""
+    box, student = adapted_source(GRID_OBJECT)
+    with box:
+        assert any("read grid run with it set to the size" in a for a in student.interface.adaptations)
+        smaller = load_game("connect4", rows=5, cols=6)
+        agrees_with_reference(student.at_size(smaller), smaller, count=6)
+        agrees_with_reference(student, student.game, count=3)  # and the notebook's own object is put back
+
+
 STACKS_WITH_CONSTANTS = '''
 import copy
 
