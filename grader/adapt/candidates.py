@@ -222,9 +222,8 @@ def says_another_label(target: str, label: str, others: Sequence[str]) -> bool:
     """Whether a name speaks for another of the rubric's labels and for ``label`` only in words any
     searching agent may use: ``pure_monte_carlo_search`` is a Monte Carlo player, not an alpha-beta one."""
     norm = normalise(target)
-    if any(w in norm for w in role_words(label) if w not in ANY_SEARCH_WORDS):
-        return False
-    return any(w in norm for other in others if other != label for w in role_words(other))
+    return not any(w in norm for w in role_words(label) if w not in ANY_SEARCH_WORDS) and \
+        any(w in norm for other in others if other != label for w in role_words(other))
 
 
 def role_words(role: str) -> tuple[str, ...]:

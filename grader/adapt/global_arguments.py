@@ -250,15 +250,11 @@ def size_objects(names: Mapping[str, NameInfo]) -> dict[str, tuple[tuple[str, ..
     the rows and one named for the columns (``game = Game()`` with ``self.rows, self.cols``): name -> the attributes
     named so for each (the worker keeps the one of each that holds a whole number)."""
     own = {name for name, info in names.items() if info.kind == "class"}
-    out = {}
-    for name, info in names.items():
-        if info.kind != "value" or info.type_name.rsplit(".", 1)[-1] not in own or name.startswith("_"):
-            continue
-        found = [tuple(m.name for m in info.members if not m.callable and _named(m.name, words))
-                 for words in (ROW_NAMES, COLUMN_NAMES)]
-        if all(found):
-            out[name] = (found[0], found[1])
-    return out
+    axes = {name: tuple(tuple(m.name for m in info.members if not m.callable and _named(m.name, words))
+                        for words in (ROW_NAMES, COLUMN_NAMES))
+            for name, info in names.items()
+            if info.kind == "value" and info.type_name.rsplit(".", 1)[-1] in own and not name.startswith("_")}
+    return {name: found for name, found in axes.items() if all(found)}
 
 
 def size_from_boards(sandbox: Any, names: Mapping[str, NameInfo], game_size: tuple[int, int]) -> list[str]:

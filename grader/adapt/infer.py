@@ -166,14 +166,11 @@ def _probe_moves(game: Game, seed: int = 7) -> tuple[tuple[State, Any], ...]:
 def _other_kinds_of_move(game: Game, probes: list[tuple[State, Any]], rng: random.Random) -> list[tuple[State, Any]]:
     """A probe for each kind (Python type) of action the probes lack, e.g. Mean Connect 4's mean moves,
     so that the way a submission writes each kind is seen by its ``result``."""
-    seen = {type(a) for _, a in probes}
-    out = []
+    first: dict[type, tuple[State, Any]] = {}  # each kind's first move
     for state in _unfinished(game, rng, 2, 8):
         for action in game.actions(state):
-            if type(action) not in seen:
-                seen.add(type(action))
-                out.append((state, action))
-    return out
+            first.setdefault(type(action), (state, action))
+    return [probe for kind, probe in first.items() if kind not in {type(a) for _, a in probes}]
 
 
 def _unfinished(game: Game, rng: random.Random, fewest: int, most: int, lines: int = 40) -> Iterator[State]:
@@ -383,9 +380,8 @@ def _can_take(cand: Candidate, count: int) -> bool:
     """Whether a function accepts ``count`` arguments at all: a name that says a role in other words
     (``isMovesLeft(board)`` for ``result``) cannot play a role that must be given more."""
     params = cand.info.parameters
-    if params is None or any(p.kind == "VAR_POSITIONAL" for p in params):
-        return True
-    return len(positional_parameters(params)) >= count
+    return params is None or any(p.kind == "VAR_POSITIONAL" for p in params) or \
+        len(positional_parameters(params)) >= count
 
 
 def _takes(cand: Candidate, role: str) -> bool:

@@ -172,9 +172,8 @@ def with_instructor(student: StudentGame, course: InstructorRoles, bindings: Map
 @cache
 def _bound_class(cls: type) -> type:
     """``cls`` with :class:`InstructorBound` in front (once per kind of adapted game)."""
-    if issubclass(cls, InstructorBound):
-        return cls
-    return type(f"InstructorBound{cls.__name__}", (InstructorBound, cls), {})
+    return cls if issubclass(cls, InstructorBound) else \
+        type(f"InstructorBound{cls.__name__}", (InstructorBound, cls), {})
 
 
 def _evaluate(sandbox: Any, binding: InstructorBinding, timeout: float) -> str | None:

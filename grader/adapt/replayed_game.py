@@ -246,5 +246,3 @@ class ReplayedGame(StudentGame):
         found = agent_candidates(self.rep, self.names, label, aliases, {b.name for b in self.outcome.values()},
                                  self.source)
         return find_replayed_agent(self.rep, found, label, aliases, timeout, self.doubts_if_lost)
-
-
