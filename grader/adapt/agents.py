@@ -522,9 +522,8 @@ def _agent_for(caller: Caller, game: Game, representation: Representation, cand:
 
 
 def _constructor_settings(params: Sequence[Any], cls: str, source: str, depth: int) -> dict[str, Any]:
-    """The search settings an agent class needs to be built (``AlphaBetaAgent(depth)``,
-    ``MCTSAgent(n_simulations)``), by name: as the student's own calls pass them, else the grader's (the
-    game's usual ``depth``)."""
+    """The search settings an agent class needs to be built (``AlphaBetaAgent(depth)``, ``MCTSAgent(n_simulations)``),
+    by name: as the student's own calls pass them, else the grader's (the game's usual ``depth``)."""
     roles = {p.name: search_parameters.search_role(p.name) for p in params if not p.has_default}
     return {p.name: search_parameters.setting(roles[p.name], source, cls, position, p.name, depth)
             for position, p in enumerate(params) if roles.get(p.name) in ("depth", "simulations", "seconds")}

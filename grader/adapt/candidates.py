@@ -32,8 +32,7 @@ def is_route(name: str) -> bool:
 
 def route_parts(target: str) -> tuple[str, str, str]:
     """(class, method, role) of a route's name in the worker: ``_route_Position__actions__actions``."""
-    cls, method, role = target[len(ROUTE_PREFIX):].rsplit("__", 2)
-    return cls, method, role
+    return tuple(target[len(ROUTE_PREFIX):].rsplit("__", 2))
 
 
 def spoken(target: str) -> str:
@@ -234,9 +233,8 @@ def role_words(role: str) -> tuple[str, ...]:
 
 
 def lost_to_syntax(role: str, aliases: Sequence[str], lost: Mapping[str, str]) -> str | None:
-    """Why a role has no function although the student wrote one under its name: the code that defines
-    it is not valid Python (``lost``: name -> where and why, from the loader). None when nothing lost
-    names the role."""
+    """Why a role has no function although the student wrote one under its name: the code that defines it is not valid
+    Python (``lost``: name -> where and why, from the loader). None when nothing lost names the role."""
     name = next((name for name in lost if _tier(name, aliases, (), role) <= 1), None)
     return None if name is None else (f"{name}() is written but never defined, because {lost[name]}: fix the "
                                       "syntax error and run the cell again")

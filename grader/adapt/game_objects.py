@@ -62,9 +62,8 @@ def make_game_objects(sandbox: Any, names: Mapping[str, NameInfo], game: Any, *,
 
 def _constructions(name: str, parameters: tuple[Parameter, ...], sizes: Sequence[tuple[int, int]],
                    k: int | None) -> list[tuple[str, str]]:
-    """(variable, arguments) of each object to make: the defaults, then the rubric's size both ways, in each
-    of the ways ``sizes`` counts it (Dots and Boxes: dots, then boxes; a size the defaults already make is not
-    made twice)."""
+    """(variable, arguments) of each object to make: the defaults, then the rubric's size both ways, in each of the ways
+    ``sizes`` counts it (Dots and Boxes: dots, then boxes; a size the defaults already make is not made twice)."""
     base = name.lower()
     arguments = size_arguments(parameters, sizes, k)
     made = first_size(parameters)

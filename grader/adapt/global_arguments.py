@@ -76,8 +76,7 @@ def from_globals(names: Mapping[str, NameInfo], source: str = "") -> dict[str, d
     for name, info in names.items():
         if info.kind not in ("function", "class") or name.startswith("_") or not info.parameters:
             continue
-        positional = positional_parameters(info.parameters)
-        required = [(i, p) for i, p in enumerate(positional) if not p.has_default]
+        required = [(i, p) for i, p in enumerate(positional_parameters(info.parameters)) if not p.has_default]
         filled: dict[str, str] = {}
         # a function's first parameter is what it is about; a class's constructor takes settings from its first
         for i, p in reversed(required if info.kind == "class" else required[1:]):

@@ -208,9 +208,7 @@ def _probe(course: InstructorRoles, role: str, binding: InstructorBinding) -> st
              "terminal": lambda: course.terminal(board),
              # a utility may refuse a game that goes on: it is asked on a finished one
              "utility": lambda: course.utility(game.to_course(next(finished_games(game, seed=0))), 1)}[role]()
-    if not reply.ok and reply.kind == "exception":
-        return _raised(binding, reply.error, COURSE_CALLS[role])
-    return None
+    return _raised(binding, reply.error, COURSE_CALLS[role]) if not reply.ok and reply.kind == "exception" else None
 
 
 def _raised(binding: InstructorBinding, error: str, call: str) -> str:

@@ -176,9 +176,8 @@ def place(path: Path) -> str:
 
 
 def course_marks(empty: Mapping[Path, Any], lines: Iterable[Sequence[tuple[dict[Path, Any], int]]]) -> dict[Any, int]:
-    """The course's mark of each player (1, -1), from lines of play from the ``empty`` board as (squares after
-    each move, the mover): a value that a move puts in a square is mostly its mover's (a disc dropped, a box
-    closed)."""
+    """The course's mark of each player (1, -1), from lines of play from the ``empty`` board as (squares after each
+    move, the mover): a value that a move puts in a square is mostly its mover's (a disc dropped, a box closed)."""
     votes: dict[tuple, Counter] = {}
     for line in lines:
         before = empty

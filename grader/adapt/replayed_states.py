@@ -328,19 +328,13 @@ class ReplayedStates(Representation):
     _paths: dict = dataclasses.field(default_factory=dict, kw_only=True)
     _learned: dict = dataclasses.field(default_factory=dict, kw_only=True)  # (identity, size) -> LearnedCells | None
 
-    @property
-    def rows(self) -> int:
-        return self.game.rows
-
-    @property
-    def cols(self) -> int:
-        return self.game.cols
+    rows = property(lambda self: self.game.rows)
+    cols = property(lambda self: self.game.cols)
 
     def encode_board(self, board: Any) -> Any:
         raise NotThisRepresentation("positions are built by replaying moves through your result()")
 
-    def decode_board(self, board: Any) -> Any:
-        raise NotThisRepresentation("positions are built by replaying moves through your result()")
+    decode_board = encode_board  # no board is read either: the states never leave the worker
 
     def steps_for(self, state: State) -> list:
         """The student's moves, with their movers' ids, that reach ``state``."""

@@ -83,9 +83,7 @@ def _player(value: Any, representation: Any) -> int | None:
 def utility_scale(value: Any) -> float | None:
     """The magnitude of a non-zero utility value (1, 100, 1000, inf), or None if not a number."""
     v = plain(value)
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        return None
-    return abs(v) if v else None
+    return abs(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and v else None
 
 
 def sign(value: Any) -> int | None:
@@ -155,8 +153,7 @@ def move_readings(value: Any) -> list[tuple[str, Any]]:
         out[:0] = [(f"the {key!r} entry of a dict", value[key]) for key in reversed(MOVE_KEYS) if key in value]
     if isinstance(value, (tuple, list)) and len(value) == 2:
         first, second = plain(value[0]), plain(value[1])
-        first_is_score = isinstance(first, float) or first is None
-        second_is_score = isinstance(second, float) or second is None
+        first_is_score, second_is_score = (isinstance(v, float) or v is None for v in (first, second))
         if first_is_score and not second_is_score:
             out.insert(0, (VALUE_THEN_MOVE, second))
         elif second_is_score and not first_is_score:

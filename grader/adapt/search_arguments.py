@@ -73,8 +73,7 @@ def role_values(counted: CountedCalls, call: int, role: str) -> list:
 
 
 def _role(name: str) -> str | None:
-    low = name.lower().replace("_", "")
-    return "player" if low in PLAYER_WORDS else search_role(name)
+    return "player" if name.lower().replace("_", "") in PLAYER_WORDS else search_role(name)
 
 
 def _window(counted: CountedCalls, call: int) -> tuple[float, float] | None:

@@ -108,10 +108,9 @@ def argument_orders(parameters: Sequence[Parameter] | None, roles: Sequence[str]
 
 def _orders_with_nothing(named: tuple[str | None, ...], required: int,
                          roles: tuple[str, ...]) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
-    """Orders that pass :data:`NOTHING` to required parameters no role fills: (the order the names spell, None
-    where a name says no role, a role the call is not given or one given already: ``actions(board,
-    last_mean_move, player=1)``, the player passed too; orders with it at every place, where the required
-    parameters outnumber the roles)."""
+    """Orders that pass :data:`NOTHING` to required parameters no role fills: (the order the names spell, None where a
+    name says no role, a role the call is not given or one given already: ``actions(board, last_mean_move, player=1)``,
+    the player passed too; orders with it at every place, where the required parameters outnumber the roles)."""
     said = named[:required]
     foreign = tuple(i for i, r in enumerate(said) if r not in roles or said.index(r) != i)
     spare = required - len(roles)

@@ -125,9 +125,8 @@ class Representation(ABC):
 
 
 def container_of(board: Any) -> tuple[str, str]:
-    """('numpy', dtype) / ('list', '') / ('tuple', '') / ('str', ''): how a student's board is held (a
-    string of one character a cell, ``'.........'``, is a board too); ('list', 'str') for rows written
-    as strings."""
+    """('numpy', dtype) / ('list', '') / ('tuple', '') / ('str', ''): how a student's board is held (a string of one
+    character a cell, ``'.........'``, is a board too); ('list', 'str') for rows written as strings."""
     if isinstance(board, np.ndarray):
         return "numpy", board.dtype.str
     if isinstance(board, tuple):
