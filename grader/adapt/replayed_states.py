@@ -328,8 +328,13 @@ class ReplayedStates(Representation):
     _paths: dict = dataclasses.field(default_factory=dict, kw_only=True)
     _learned: dict = dataclasses.field(default_factory=dict, kw_only=True)  # (identity, size) -> LearnedCells | None
 
-    rows = property(lambda self: self.game.rows)
-    cols = property(lambda self: self.game.cols)
+    @property
+    def rows(self) -> int:
+        return self.game.rows
+
+    @property
+    def cols(self) -> int:
+        return self.game.cols
 
     def encode_board(self, board: Any) -> Any:
         raise NotThisRepresentation("positions are built by replaying moves through your result()")
