@@ -32,7 +32,8 @@ def is_route(name: str) -> bool:
 
 def route_parts(target: str) -> tuple[str, str, str]:
     """(class, method, role) of a route's name in the worker: ``_route_Position__actions__actions``."""
-    return tuple(target[len(ROUTE_PREFIX):].rsplit("__", 2))
+    cls, method, role = target[len(ROUTE_PREFIX):].rsplit("__", 2)
+    return cls, method, role
 
 
 def spoken(target: str) -> str:
